@@ -1,0 +1,5 @@
+"""Command line (placeholder during bootstrap)."""
+
+
+def main() -> int:
+    return 0
