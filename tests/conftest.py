@@ -1,0 +1,33 @@
+"""Shared pytest fixtures. Keep this file small: it is imported by every test."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # make `flet_harness` importable
+
+from flet_harness import FletTestApp  # noqa: E402
+
+
+@pytest.fixture
+def flet_app() -> Iterator[Callable[..., FletTestApp]]:
+    """Factory: ``app = flet_app(main, width=390, height=844, prefs={...})``.
+
+    Runs ``main(page)`` in process (see ``tests/flet_harness.py``); every app
+    made here is closed at teardown.
+    """
+    apps: list[FletTestApp] = []
+
+    def make(main: Callable[..., Any], **kwargs: Any) -> FletTestApp:
+        app = FletTestApp(main, **kwargs)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
