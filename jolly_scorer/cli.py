@@ -1,5 +1,90 @@
-"""Command line (placeholder during bootstrap)."""
+"""The ``jolly-scorer`` command line.
+
+Sub-commands live in :mod:`jolly_scorer.commands`, one module each, imported only
+when called, so that ``jolly-scorer check`` starts fast (no Flet, no SQLite).
+Each module has ``configure(parser)`` and ``run(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from jolly_scorer.core.errors import JollyError
+
+# name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("jolly_scorer.commands.check", "check one meld or several laid together"),
+    "score": ("jolly_scorer.commands.score", "score a game file"),
+    "rules": ("jolly_scorer.commands.rules", "list the presets or print one"),
+    "best": ("jolly_scorer.commands.best", "the best lay-down from a hand"),
+    "arrange": ("jolly_scorer.commands.best", "split laid-down cards into melds"),
+    "games": ("jolly_scorer.commands.games", "saved games: list, import, export, delete"),
+    "stats": ("jolly_scorer.commands.games", "per-player statistics over saved games"),
+    "app": ("jolly_scorer.commands.app", "open the app (the default)"),
+}
 
 
-def main() -> int:
-    return 0
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"jolly-scorer: {message}\n")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``command`` only that sub-command's module is imported."""
+    parser = _Parser(prog="jolly-scorer", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--data-dir", help="folder of the games database (or JOLLY_SCORER_DATA)"
+    )
+    subparsers = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, (module_name, help_text) in COMMANDS.items():
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        if command is None or name == command:
+            module = importlib.import_module(module_name)
+            module.configure(sub, name)
+            sub.set_defaults(_module=module)
+    return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    for token in argv:
+        if token in COMMANDS:
+            return token
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = _command_of(args_list)
+    if command is None and not any(a in ("-h", "--help") for a in args_list):
+        args_list.insert(_first_positional(args_list), "app")
+        command = "app"
+    parser = build_parser(command)
+    args = parser.parse_args(args_list)
+    try:
+        status: int = args._module.run(args)
+    except JollyError as error:
+        print(f"jolly-scorer: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def _first_positional(argv: list[str]) -> int:
+    """Where to insert the default command: after global options."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("--data-dir"):
+        i += 1 if "=" in argv[i] else 2
+    return i
+
+
+if __name__ == "__main__":
+    sys.exit(main())

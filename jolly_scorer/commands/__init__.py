@@ -1,0 +1,1 @@
+"""Sub-commands of the ``jolly-scorer`` command line, one module each."""

@@ -1,0 +1,555 @@
+"""Melds: validate, tell run from group, read the jokers, count the good points.
+
+The reading rules of ``FORMAT.md``: if the cards as listed form a valid run in
+ascending order, that reading is used; otherwise the engine takes the valid
+arrangement worth the most points. A declared joker (``X=6h``) never moves.
+
+>>> from jolly_scorer.core.rules import find_rules
+>>> meld = check_meld(parse_cards("5h 6h X"), find_rules("jolly_at"))
+>>> meld.type, meld.points, format_cards(meld.cards)
+(<MeldType.RUN: 'run'>, 18, '5h 6h X=7h')
+>>> check_meld(parse_cards("Kh Kh Ks"), find_rules("jolly_at")).reason
+<Reason.DUPLICATE_SUIT: 'duplicate_suit'>
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards, parse_cards
+from jolly_scorer.core.rules import Rules
+
+__all__ = [
+    "Meld",
+    "MeldType",
+    "MeldsVerdict",
+    "Reason",
+    "check_meld",
+    "check_melds",
+    "count_copies",
+    "meld_readings",
+    "position_value",
+]
+
+
+@unique
+class MeldType(StrEnum):
+    """A run (one suit, consecutive) or a group (one rank, different suits)."""
+
+    RUN = "run"
+    GROUP = "group"
+
+
+@unique
+class Reason(StrEnum):
+    """Why a meld (or several together) is invalid; the codes of ``FORMAT.md``."""
+
+    TOO_FEW_CARDS = "too_few_cards"
+    JOKER_ONLY = "joker_only"
+    TOO_MANY_JOKERS = "too_many_jokers"
+    DUPLICATE_SUIT = "duplicate_suit"
+    GROUP_TOO_LARGE = "group_too_large"
+    MIXED_SUITS = "mixed_suits"
+    DUPLICATE_RANK = "duplicate_rank"
+    NOT_CONSECUTIVE = "not_consecutive"
+    OUT_OF_RANGE = "out_of_range"
+    WRAP_AROUND = "wrap_around"
+    ACE_BOTH_ENDS = "ace_both_ends"
+    ADJACENT_JOKERS = "adjacent_jokers"
+    DECLARED_JOKER_MISMATCH = "declared_joker_mismatch"
+    INVALID_COMBINATION = "invalid_combination"
+    TOO_MANY_COPIES = "too_many_copies"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """The verdict on one meld.
+
+    ``cards`` is the arrangement (every joker declared as the card it stands
+    for) when valid, else the cards as given; ``order[i]`` is the index in the
+    given cards of ``cards[i]`` and ``card_points[i]`` its good points.
+    """
+
+    valid: bool
+    type: MeldType | None
+    points: int | None
+    cards: tuple[Card, ...]
+    order: tuple[int, ...]
+    card_points: tuple[int, ...]
+    reason: Reason | None = None
+    message: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The meld object of ``jolly-scorer check --json``."""
+        return {
+            "valid": self.valid,
+            "type": None if self.type is None else self.type.value,
+            "points": self.points,
+            "cards": [str(card) for card in self.cards],
+            "reason": None if self.reason is None else self.reason.value,
+            "message": self.message,
+        }
+
+
+def position_value(position: int, rules: Rules) -> int:
+    """Good points of the card at a run position (1 low ace … 13 king, 14 high ace).
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> [position_value(p, find_rules("jolly_at")) for p in (1, 5, 12, 14, 15)]
+    [1, 5, 10, 11, 2]
+    """
+    number = (position - 1) % 13 + 1
+    if number == 1:
+        return rules.ace_low if position == 1 else rules.ace_high
+    return _rank_value(number, rules)
+
+
+def _rank_value(number: int, rules: Rules) -> int:
+    return rules.face_value if number > 10 else number
+
+
+def _group_value(rank: Rank, rules: Rules) -> int:
+    return rules.ace_in_group if rank is Rank.ACE else _rank_value(rank.number, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    naturals: tuple[tuple[int, Card], ...]
+    jokers: tuple[int, ...]
+    declared: tuple[tuple[int, Card], ...]
+
+
+def _split(cards: Sequence[Card], use_declared: bool = True) -> _Parts:
+    naturals: list[tuple[int, Card]] = []
+    jokers: list[int] = []
+    declared: list[tuple[int, Card]] = []
+    for i, card in enumerate(cards):
+        if not card.is_joker:
+            naturals.append((i, card))
+        elif card.stands_for is not None and use_declared:
+            declared.append((i, card.stands_for))
+        else:
+            jokers.append(i)
+    return _Parts(tuple(naturals), tuple(jokers), tuple(declared))
+
+
+def _number_at(position: int) -> int:
+    return (position - 1) % 13 + 1
+
+
+def _windows(n: int, wrap: bool, both_ends: bool) -> Iterator[int]:
+    """Start positions of runs of ``n`` cards (positions 1..14, or cyclic)."""
+    if n > 14:
+        return
+    if n == 14:
+        if both_ends:
+            yield 1
+        return
+    last = 13 if wrap else 15 - n
+    yield from range(1, last + 1)
+
+
+def _run_at(
+    cards: Sequence[Card],
+    parts: _Parts,
+    start: int,
+    rules: Rules,
+    adjacent: bool,
+    listed: bool,
+) -> Meld | None:
+    """The run of ``cards`` starting at ``start``, or None if they do not fit.
+
+    With ``listed`` the cards must lie in the given order; otherwise the naturals
+    and declared jokers take their places and plain jokers fill the gaps.
+    """
+    n = len(cards)
+    suit = parts.naturals[0][1].suit
+    slots: list[int | None] = [None] * n
+    if listed:
+        for i, card in enumerate(cards):
+            target = card if not card.is_joker else card.stands_for
+            if target is not None:
+                number = _number_at(start + i)
+                if target.suit is not suit or target.rank is None:
+                    return None
+                if target.rank.number != number:
+                    return None
+            slots[i] = i
+    else:
+        by_number: dict[int, list[int]] = {}
+        for offset in range(n):
+            by_number.setdefault(_number_at(start + offset), []).append(offset)
+        fixed = [(i, c) for i, c in parts.naturals] + list(parts.declared)
+        for i, card in fixed:
+            if card.suit is not suit or card.rank is None:
+                return None
+            free = [o for o in by_number.get(card.rank.number, ()) if slots[o] is None]
+            if not free:
+                return None
+            slots[free[0]] = i
+        joker_iter = iter(parts.jokers)
+        for offset in range(n):
+            if slots[offset] is None:
+                slots[offset] = next(joker_iter)
+    order = tuple(i for i in slots if i is not None)
+    arranged: list[Card] = []
+    values: list[int] = []
+    previous_joker = False
+    for offset, index in enumerate(order):
+        position = start + offset
+        card = cards[index]
+        if card.is_joker:
+            if previous_joker and not adjacent:
+                return None
+            previous_joker = True
+            assert suit is not None
+            stands = Card(Rank.from_number(_number_at(position)), suit)
+            arranged.append(Card.joker(stands))
+        else:
+            previous_joker = False
+            arranged.append(card)
+        values.append(position_value(position, rules))
+    return Meld(
+        True, MeldType.RUN, sum(values), tuple(arranged), order, tuple(values)
+    )
+
+
+def _runs(
+    cards: Sequence[Card],
+    parts: _Parts,
+    rules: Rules,
+    *,
+    wrap: bool,
+    both_ends: bool,
+    adjacent: bool,
+    listed: bool,
+) -> Iterator[Meld]:
+    if not parts.naturals:
+        return
+    for start in _windows(len(cards), wrap, both_ends):
+        meld = _run_at(cards, parts, start, rules, adjacent, listed)
+        if meld is not None:
+            yield meld
+
+
+def _group(cards: Sequence[Card], parts: _Parts, rules: Rules) -> Meld | None:
+    rank = parts.naturals[0][1].rank
+    assert rank is not None
+    suits = [card.suit for _, card in parts.naturals]
+    if any(card.rank is not rank for _, card in parts.naturals):
+        return None
+    if len(cards) > 4 or len(set(suits)) != len(suits):
+        return None
+    jokers = len(parts.jokers) + len(parts.declared)
+    if rules.max_jokers_in_group is not None and jokers > rules.max_jokers_in_group:
+        return None
+    for _, card in parts.declared:
+        if card.rank is not rank or card.suit in suits:
+            return None
+        suits.append(card.suit)
+    if len(set(suits)) != len(suits):
+        return None
+    missing = iter(s for s in SUITS if s not in suits)
+    arranged = tuple(
+        Card.joker(Card(rank, next(missing)))
+        if card.is_joker and card.stands_for is None
+        else card
+        for card in cards
+    )
+    value = _group_value(rank, rules)
+    return Meld(
+        True,
+        MeldType.GROUP,
+        value * len(cards),
+        arranged,
+        tuple(range(len(cards))),
+        (value,) * len(cards),
+    )
+
+
+def _joker_count_reason(parts: _Parts, rules: Rules) -> str | None:
+    naturals = len(parts.naturals)
+    jokers = len(parts.jokers) + len(parts.declared)
+    if naturals < rules.min_naturals:
+        return f"a meld needs at least {rules.min_naturals} natural cards"
+    if rules.jokers_at_most_naturals and jokers > naturals:
+        return "a meld may not hold more jokers than natural cards"
+    if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
+        return f"a meld may hold at most {rules.max_jokers_per_meld} jokers"
+    return None
+
+
+def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
+    """Every valid reading of the cards, the most points first.
+
+    A joker in a run can often stand for more than one card: these are the
+    choices a player can make (declare ``X=card`` to fix one).
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> rules = find_rules("romme_de")
+    >>> [format_cards(m.cards) for m in meld_readings(parse_cards("5h 6h X"), rules)]
+    ['5h 6h X=7h', 'X=4h 5h 6h']
+    """
+    parts = _split(cards)
+    if len(cards) < 3 or not parts.naturals or _joker_count_reason(parts, rules):
+        return ()
+    found: list[Meld] = []
+    group = _group(cards, parts, rules)
+    if group is not None:
+        found.append(group)
+    found.extend(
+        _runs(
+            cards,
+            parts,
+            rules,
+            wrap=rules.wrap_around,
+            both_ends=rules.ace_both_ends,
+            adjacent=rules.adjacent_jokers,
+            listed=False,
+        )
+    )
+    found.sort(key=lambda meld: -(meld.points or 0))
+    return tuple(found)
+
+
+def check_meld(cards: Sequence[Card], rules: Rules) -> Meld:
+    """Validate one meld and read its jokers.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> at = find_rules("jolly_at")
+    >>> meld = check_meld(parse_cards("X Ah 2h"), at)
+    >>> meld.valid, meld.points, format_cards(meld.cards)
+    (True, 6, 'Ah 2h X=3h')
+    >>> check_meld(parse_cards("Ah As X X"), at).points
+    100
+    >>> bad = check_meld(parse_cards("Qs Ks As 2s"), at)
+    >>> bad.valid, bad.reason.value
+    (False, 'wrap_around')
+    """
+    cards = tuple(cards)
+    parts = _split(cards)
+    if parts.naturals and len(cards) >= 3 and not _joker_count_reason(parts, rules):
+        listed = next(
+            _runs(
+                cards,
+                parts,
+                rules,
+                wrap=rules.wrap_around,
+                both_ends=rules.ace_both_ends,
+                adjacent=rules.adjacent_jokers,
+                listed=True,
+            ),
+            None,
+        )
+        if listed is not None:
+            return listed
+        readings = meld_readings(cards, rules)
+        if readings:
+            return readings[0]
+    reason, message = _explain(cards, parts, rules)
+    return Meld(
+        False,
+        None,
+        None,
+        cards,
+        tuple(range(len(cards))),
+        (0,) * len(cards),
+        reason,
+        message,
+    )
+
+
+def _explain(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Reason, str]:
+    """The most specific reason why no reading of ``cards`` is valid."""
+    if len(cards) < 3:
+        return Reason.TOO_FEW_CARDS, "a meld needs at least 3 cards"
+    if not parts.naturals:
+        return Reason.JOKER_ONLY, "a meld needs natural cards, not only jokers"
+    joker_reason = _joker_count_reason(parts, rules)
+    if joker_reason:
+        return Reason.TOO_MANY_JOKERS, joker_reason
+    naturals = [card for _, card in parts.naturals]
+    ranks = Counter(card.rank for card in naturals)
+    suits = Counter(card.suit for card in naturals)
+    if len(ranks) == 1 and not (len(naturals) == 1 and len(cards) > 4):
+        return _explain_group(cards, parts, rules, naturals)
+    if len(suits) == 1:
+        return _explain_run(cards, parts, rules, ranks)
+    if len(ranks) == len(naturals):
+        return Reason.MIXED_SUITS, "a run must be of one suit: " + _listing(naturals)
+    return (
+        Reason.INVALID_COMBINATION,
+        "neither a group of one rank nor a run of one suit: " + _listing(naturals),
+    )
+
+
+def _listing(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def _explain_group(
+    cards: Sequence[Card], parts: _Parts, rules: Rules, naturals: list[Card]
+) -> tuple[Reason, str]:
+    suits = Counter(card.suit for card in naturals)
+    twice = [str(card) for card in naturals if suits[card.suit] > 1]
+    if twice:
+        return (
+            Reason.DUPLICATE_SUIT,
+            f"a group needs different suits: {twice[0]} is there twice",
+        )
+    if len(cards) > 4:
+        return Reason.GROUP_TOO_LARGE, "a group has at most 4 cards, one of each suit"
+    cap = rules.max_jokers_in_group
+    if cap is not None and len(parts.jokers) + len(parts.declared) > cap:
+        return Reason.TOO_MANY_JOKERS, f"a group may hold at most {cap} jokers"
+    bad = next(
+        (f"X={card}" for _, card in parts.declared if card.rank is not naturals[0].rank),
+        None,
+    )
+    return (
+        Reason.DECLARED_JOKER_MISMATCH,
+        f"the declared joker {bad or 'X'} does not fit this group",
+    )
+
+
+def _explain_run(
+    cards: Sequence[Card], parts: _Parts, rules: Rules, ranks: Counter[Rank | None]
+) -> tuple[Reason, str]:
+    twice = [r for r, k in ranks.items() if k > 1 and not (r is Rank.ACE and k == 2)]
+    if twice or ranks[Rank.ACE] > 2:
+        rank = twice[0] if twice else Rank.ACE
+        return (
+            Reason.DUPLICATE_RANK,
+            f"a run holds each rank once: {rank} is there twice",
+        )
+
+    def fits(**relax: bool) -> bool:
+        options = {
+            "wrap": rules.wrap_around,
+            "both_ends": rules.ace_both_ends,
+            "adjacent": rules.adjacent_jokers,
+        } | relax
+        use_declared = relax.pop("ignore_declared", False) is False
+        run_parts = parts if use_declared else _split(cards, use_declared=False)
+        return (
+            next(
+                _runs(
+                    cards,
+                    run_parts,
+                    rules,
+                    wrap=options["wrap"],
+                    both_ends=options["both_ends"],
+                    adjacent=options["adjacent"],
+                    listed=False,
+                ),
+                None,
+            )
+            is not None
+        )
+
+    if parts.declared and fits(ignore_declared=True):
+        return (
+            Reason.DECLARED_JOKER_MISMATCH,
+            "a declared joker does not fit its place in the run",
+        )
+    if fits(adjacent=True):
+        return Reason.ADJACENT_JOKERS, "two jokers may not lie side by side in a run"
+    if fits(both_ends=True):
+        return (
+            Reason.ACE_BOTH_ENDS,
+            "the ace may be low (A-2-3) or high (Q-K-A), not both in one run",
+        )
+    if fits(wrap=True):
+        return Reason.WRAP_AROUND, "a run may not go round the corner (K-A-2)"
+    if len(cards) > 14:
+        return Reason.OUT_OF_RANGE, "a run has at most 14 cards (ace to ace)"
+    return (
+        Reason.NOT_CONSECUTIVE,
+        "the cards of a run must be consecutive (too few jokers to fill the gaps)",
+    )
+
+
+def count_copies(cards: Sequence[Card], rules: Rules) -> str | None:
+    """A card there more often than the pack holds (or a joker too many), else None.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> count_copies(parse_cards("5h 5h 5h"), find_rules("jolly_at"))
+    '5h'
+    >>> count_copies(parse_cards("X X X X X"), find_rules("rommi_fi"))
+    'X'
+    """
+    counts = Counter(card.plain for card in cards)
+    for card, count in counts.items():
+        if card.is_joker:
+            if count > rules.jokers:
+                return "X"
+        elif count > 2:
+            return str(card)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MeldsVerdict:
+    """Several melds laid down together."""
+
+    melds: tuple[Meld, ...]
+    reason: Reason | None
+    message: str | None
+    opening_required: int
+
+    @property
+    def valid(self) -> bool:
+        """Every meld valid and the melds fit in the pack."""
+        return self.reason is None and all(meld.valid for meld in self.melds)
+
+    @property
+    def points(self) -> int | None:
+        """The good points of all melds (None when any is invalid)."""
+        if not self.valid:
+            return None
+        return sum(meld.points or 0 for meld in self.melds)
+
+    @property
+    def opening_reached(self) -> bool:
+        """Whether these melds together reach the opening threshold."""
+        return self.valid and (self.points or 0) >= self.opening_required
+
+    def to_json(self) -> dict[str, object]:
+        """The object of ``jolly-scorer check --json``."""
+        return {
+            "valid": self.valid,
+            "points": self.points,
+            "reason": None if self.reason is None else self.reason.value,
+            "message": self.message,
+            "opening": {
+                "required": self.opening_required,
+                "reached": self.opening_reached,
+            },
+            "melds": [meld.to_json() for meld in self.melds],
+        }
+
+
+def check_melds(melds: Sequence[Sequence[Card]], rules: Rules) -> MeldsVerdict:
+    """Check melds laid down together: each meld, the pack, the opening.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> verdict = check_melds(
+    ...     [parse_cards("5h X=6h 7h"), parse_cards("Qh Kh Ah")], find_rules("jolly_at")
+    ... )
+    >>> verdict.valid, verdict.points, verdict.opening_reached
+    (True, 49, True)
+    """
+    checked = tuple(check_meld(cards, rules) for cards in melds)
+    extra = count_copies([card for cards in melds for card in cards], rules)
+    reason = message = None
+    if extra is not None:
+        reason = Reason.TOO_MANY_COPIES
+        if extra == "X":
+            message = f"more than {rules.jokers} jokers: the pack holds only {rules.jokers}"
+        else:
+            message = f"{extra} is there more than twice: the pack holds it twice"
+    return MeldsVerdict(checked, reason, message, rules.opening_min)
+

@@ -1,0 +1,282 @@
+"""Rules as a frozen value: every knob of ``RULES.md``, three presets, house rules.
+
+>>> find_rules("rommi_fi").opening_min
+40
+>>> house_rules({"base": "jolly_at", "opening_min": 40}).opening_min
+40
+>>> house_rules({"base": "jolly_at", "opening": 40})
+Traceback (most recent call last):
+...
+jolly_scorer.core.errors.RulesError: unknown rules key: 'opening'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from jolly_scorer.core.errors import RulesError
+
+__all__ = [
+    "KNOBS",
+    "PRESETS",
+    "PRESET_IDS",
+    "Rules",
+    "Scoring",
+    "find_rules",
+    "house_rules",
+    "resolve_rules",
+]
+
+Scoring = Literal["plus", "penalty"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule knob; see ``RULES.md`` §3 for their meaning.
+
+    ``base`` names the preset the rules started from; ``name`` is a label.
+    """
+
+    base: str
+    jokers: int
+    players_min: int
+    players_max: int
+    hand_size: int
+    hand_max: int | None
+    opening_min: int
+    opening_waived_going_out: bool
+    min_naturals: int
+    jokers_at_most_naturals: bool
+    max_jokers_per_meld: int | None
+    max_jokers_in_group: int | None
+    adjacent_jokers: bool
+    wrap_around: bool
+    ace_both_ends: bool
+    ace_low: int
+    ace_high: int
+    ace_in_group: int
+    face_value: int
+    penalty_ace: int
+    penalty_face: int
+    penalty_joker: int
+    scoring: Scoring
+    closing_bonus: int
+    handglatt_bonus: int
+    handglatt_multiplier: int
+    target: int
+    target_inclusive: bool
+    rounds_limit: int | None
+    name: str | None = None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some knobs changed (checked like house rules).
+
+        >>> find_rules("jolly_at").replace(jokers=4).jokers
+        4
+        """
+        return house_rules(changes, base=self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules object of ``FORMAT.md``: ``base`` plus every knob.
+
+        >>> find_rules("romme_de").to_dict()["penalty_joker"]
+        20
+        """
+        data = {"base": self.base} | {key: getattr(self, key) for key in KNOBS}
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    def overrides(self) -> dict[str, Any]:
+        """The knobs that differ from the base preset.
+
+        >>> find_rules("jolly_at").replace(jokers=4).overrides()
+        {'jokers': 4}
+        """
+        preset = PRESETS.get(self.base)
+        return {
+            key: getattr(self, key)
+            for key in KNOBS
+            if preset is None or getattr(self, key) != getattr(preset, key)
+        }
+
+    @property
+    def is_plus(self) -> bool:
+        """Plus scoring: good minus bad plus bonus, highest total wins."""
+        return self.scoring == "plus"
+
+
+_NOT_KNOBS = ("base", "name")
+KNOBS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.name not in _NOT_KNOBS
+)
+
+_OPTIONAL_INT = ("hand_max", "max_jokers_per_meld", "max_jokers_in_group", "rounds_limit")
+_BOOLS = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool)
+)
+_POSITIVE = ("players_min", "players_max", "hand_size", "hand_max", "rounds_limit")
+
+JOLLY_AT = Rules(
+    base="jolly_at",
+    jokers=6,
+    players_min=2,
+    players_max=6,
+    hand_size=13,
+    hand_max=20,
+    opening_min=30,
+    opening_waived_going_out=True,
+    min_naturals=2,
+    jokers_at_most_naturals=False,
+    max_jokers_per_meld=None,
+    max_jokers_in_group=None,
+    adjacent_jokers=False,
+    wrap_around=False,
+    ace_both_ends=False,
+    ace_low=1,
+    ace_high=11,
+    ace_in_group=25,
+    face_value=10,
+    penalty_ace=25,
+    penalty_face=10,
+    penalty_joker=50,
+    scoring="plus",
+    closing_bonus=30,
+    handglatt_bonus=60,
+    handglatt_multiplier=2,
+    target=500,
+    target_inclusive=True,
+    rounds_limit=None,
+)
+ROMMI_FI = dataclasses.replace(
+    JOLLY_AT,
+    base="rommi_fi",
+    jokers=4,
+    hand_max=None,
+    opening_min=40,
+    min_naturals=1,
+    jokers_at_most_naturals=True,
+    adjacent_jokers=True,
+    ace_in_group=11,
+    penalty_ace=11,
+    penalty_joker=30,
+    scoring="penalty",
+    closing_bonus=0,
+    handglatt_bonus=0,
+    handglatt_multiplier=1,
+)
+ROMME_DE = dataclasses.replace(
+    JOLLY_AT,
+    base="romme_de",
+    hand_max=None,
+    opening_min=40,
+    adjacent_jokers=True,
+    ace_in_group=11,
+    penalty_ace=11,
+    penalty_joker=20,
+    scoring="penalty",
+    closing_bonus=0,
+    handglatt_bonus=0,
+    handglatt_multiplier=2,
+    target_inclusive=False,
+)
+
+PRESETS: dict[str, Rules] = {r.base: r for r in (JOLLY_AT, ROMMI_FI, ROMME_DE)}
+PRESET_IDS: tuple[str, ...] = tuple(PRESETS)
+
+
+def find_rules(name: str) -> Rules:
+    """The preset with this id.
+
+    >>> find_rules("romme_de").target_inclusive
+    False
+    >>> find_rules("canasta")
+    Traceback (most recent call last):
+    ...
+    jolly_scorer.core.errors.RulesError: unknown rules preset: 'canasta' (presets: jolly_at, rommi_fi, romme_de)
+    """  # noqa: E501
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown rules preset: {name!r} (presets: {', '.join(PRESET_IDS)})"
+        ) from None
+
+
+def _check_value(key: str, value: Any) -> Any:
+    if key == "scoring":
+        if value not in ("plus", "penalty"):
+            raise RulesError(f"rules key {key!r} must be 'plus' or 'penalty', not {value!r}")
+        return value
+    if key in _BOOLS:
+        if not isinstance(value, bool):
+            raise RulesError(f"rules key {key!r} must be true or false, not {value!r}")
+        return value
+    if value is None and key in _OPTIONAL_INT:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        kind = "a whole number or null" if key in _OPTIONAL_INT else "a whole number"
+        raise RulesError(f"rules key {key!r} must be {kind}, not {value!r}")
+    low = 1 if key in _POSITIVE else 0
+    if value < low:
+        raise RulesError(f"rules key {key!r} must be at least {low}, not {value!r}")
+    return value
+
+
+def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
+    """Rules from a rules object: ``{"base": preset, knob: value, ...}``.
+
+    Without ``base`` in the object (or the argument) the base is ``jolly_at``.
+    An unknown key or a value of the wrong type raises :class:`RulesError`
+    naming the key.
+
+    >>> house_rules({"base": "romme_de", "jokers": 4}).jokers
+    4
+    >>> house_rules({"jokers": "four"})
+    Traceback (most recent call last):
+    ...
+    jolly_scorer.core.errors.RulesError: rules key 'jokers' must be a whole number, not 'four'
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError(f"a rules object must be a mapping, not {data!r}")
+    if "base" in data:
+        start = find_rules(data["base"])
+    else:
+        start = base if base is not None else PRESETS["jolly_at"]
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "base":
+            continue
+        if key == "name":
+            if value is not None and not isinstance(value, str):
+                raise RulesError(f"rules key 'name' must be text, not {value!r}")
+            changes["name"] = value
+            continue
+        if key not in KNOBS:
+            raise RulesError(f"unknown rules key: {key!r}")
+        changes[key] = _check_value(key, value)
+    rules = dataclasses.replace(start, **changes)
+    if rules.players_min > rules.players_max:
+        raise RulesError(
+            f"rules key 'players_min' ({rules.players_min}) is larger than "
+            f"'players_max' ({rules.players_max})"
+        )
+    return rules
+
+
+def resolve_rules(spec: str | Mapping[str, Any] | Rules) -> Rules:
+    """Rules from a preset id, a rules object or a :class:`Rules` value.
+
+    >>> resolve_rules("rommi_fi") is find_rules("rommi_fi")
+    True
+    """
+    if isinstance(spec, Rules):
+        return spec
+    if isinstance(spec, str):
+        return find_rules(spec)
+    return house_rules(spec)
