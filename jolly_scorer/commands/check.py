@@ -20,7 +20,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     """Arguments of ``check``."""
     add_rules_option(parser)
     add_json_option(parser)
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="cards; / between melds")
+    parser.add_argument(
+        "cards", nargs="+", metavar="CARD", help="cards; / between melds"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
-from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards, parse_cards
+from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards
 from jolly_scorer.core.rules import Rules
 
 __all__ = [
@@ -212,9 +212,7 @@ def _run_at(
             previous_joker = False
             arranged.append(card)
         values.append(position_value(position, rules))
-    return Meld(
-        True, MeldType.RUN, sum(values), tuple(arranged), order, tuple(values)
-    )
+    return Meld(True, MeldType.RUN, sum(values), tuple(arranged), order, tuple(values))
 
 
 def _runs(
@@ -406,7 +404,11 @@ def _explain_group(
     if cap is not None and len(parts.jokers) + len(parts.declared) > cap:
         return Reason.TOO_MANY_JOKERS, f"a group may hold at most {cap} jokers"
     bad = next(
-        (f"X={card}" for _, card in parts.declared if card.rank is not naturals[0].rank),
+        (
+            f"X={card}"
+            for _, card in parts.declared
+            if card.rank is not naturals[0].rank
+        ),
         None,
     )
     return (
@@ -548,8 +550,9 @@ def check_melds(melds: Sequence[Sequence[Card]], rules: Rules) -> MeldsVerdict:
     if extra is not None:
         reason = Reason.TOO_MANY_COPIES
         if extra == "X":
-            message = f"more than {rules.jokers} jokers: the pack holds only {rules.jokers}"
+            message = (
+                f"more than {rules.jokers} jokers: the pack holds only {rules.jokers}"
+            )
         else:
             message = f"{extra} is there more than twice: the pack holds it twice"
     return MeldsVerdict(checked, reason, message, rules.opening_min)
-

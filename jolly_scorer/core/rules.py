@@ -114,10 +114,13 @@ KNOBS: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Rules) if f.name not in _NOT_KNOBS
 )
 
-_OPTIONAL_INT = ("hand_max", "max_jokers_per_meld", "max_jokers_in_group", "rounds_limit")
-_BOOLS = tuple(
-    f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool)
+_OPTIONAL_INT = (
+    "hand_max",
+    "max_jokers_per_meld",
+    "max_jokers_in_group",
+    "rounds_limit",
 )
+_BOOLS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
 _POSITIVE = ("players_min", "players_max", "hand_size", "hand_max", "rounds_limit")
 
 JOLLY_AT = Rules(
@@ -209,7 +212,9 @@ def find_rules(name: str) -> Rules:
 def _check_value(key: str, value: Any) -> Any:
     if key == "scoring":
         if value not in ("plus", "penalty"):
-            raise RulesError(f"rules key {key!r} must be 'plus' or 'penalty', not {value!r}")
+            raise RulesError(
+                f"rules key {key!r} must be 'plus' or 'penalty', not {value!r}"
+            )
         return value
     if key in _BOOLS:
         if not isinstance(value, bool):
@@ -241,7 +246,7 @@ def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
     Traceback (most recent call last):
     ...
     jolly_scorer.core.errors.RulesError: rules key 'jokers' must be a whole number, not 'four'
-    """
+    """  # noqa: E501
     if not isinstance(data, Mapping):
         raise RulesError(f"a rules object must be a mapping, not {data!r}")
     if "base" in data:

@@ -1,0 +1,252 @@
+"""The game file of ``FORMAT.md``: JSON data to :class:`Game` values and back.
+
+Reading checks the shape (names, types, card notation) and names the place of
+every problem; :func:`load_game` then scores the game, so a file it accepts is a
+file ``jolly-scorer score`` accepts. Writing gives a file that reads back equal.
+
+>>> data = {"rules": "jolly_at", "players": ["A", "B"], "rounds": [
+...     {"closed_by": "A", "table": [{"by": "A", "cards": ["9h", "10h", "Jh"]}],
+...      "hands": {"B": ["9s"]}, "discard": "X"}]}
+>>> game = load_game(data)
+>>> game_to_json(game)["rounds"][0]["table"]
+[{'by': 'A', 'cards': ['9h', '10h', 'Jh']}]
+>>> load_game({"players": ["A", "B"], "rounds": [{"closed_by": "Z"}]})
+Traceback (most recent call last):
+...
+jolly_scorer.core.errors.GameFileError: round 1: 'Z' is not a player
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from jolly_scorer.core.cards import Card, parse_card
+from jolly_scorer.core.errors import CardError, GameFileError, RulesError
+from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
+from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
+
+__all__ = [
+    "FORMAT_VERSION",
+    "game_from_json",
+    "game_to_json",
+    "load_game",
+    "round_from_json",
+    "round_to_json",
+]
+
+FORMAT_VERSION = 1
+
+
+def _card(token: Any, where: str) -> Card:
+    try:
+        return parse_card(token)
+    except CardError as error:
+        raise GameFileError(f"{where}: {error}") from None
+
+
+def _cards(tokens: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(tokens, list):
+        raise GameFileError(f"{where}: expected a list of cards, not {tokens!r}")
+    return tuple(_card(token, where) for token in tokens)
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise GameFileError(f"{where}: {value!r} is not a player's name")
+    return value
+
+
+def _whole(value: Any, where: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise GameFileError(f"{where}: {value!r} is not a whole number ≥ {low}")
+    return value
+
+
+def round_from_json(data: Any, number: int) -> Round:
+    """One round object (``number`` is 1-based, for messages)."""
+    here = f"round {number}"
+    if not isinstance(data, Mapping):
+        raise GameFileError(f"{here}: expected an object, not {data!r}")
+    closed_by = data.get("closed_by")
+    if closed_by is not None:
+        closed_by = _name(closed_by, here)
+    handglatt = data.get("handglatt", False)
+    if handglatt is None:
+        handglatt = False
+    if not isinstance(handglatt, bool):
+        raise GameFileError(
+            f"{here}: handglatt must be true or false, not {handglatt!r}"
+        )
+    discard = data.get("discard")
+    discard_card = None if discard is None else _card(discard, f"{here}, discard")
+    table_data = data.get("table") or []
+    if not isinstance(table_data, list):
+        raise GameFileError(f"{here}: table must be a list of melds")
+    table: list[TableMeld] = []
+    for i, meld in enumerate(table_data, 1):
+        where = f"{here}, table meld {i}"
+        if not isinstance(meld, Mapping) or "cards" not in meld:
+            raise GameFileError(f"{where}: expected {{'by': player, 'cards': [...]}}")
+        by = _name(meld.get("by"), where)
+        if not isinstance(meld["cards"], list):
+            raise GameFileError(f"{where}: expected a list of cards")
+        placed: list[PlacedCard] = []
+        for item in meld["cards"]:
+            if isinstance(item, Mapping):
+                unknown = set(item) - {"card", "by"}
+                if "card" not in item or unknown:
+                    raise GameFileError(
+                        f"{where}: expected {{'card': ..., 'by': ...}}, "
+                        f"not {dict(item)!r}"
+                    )
+                who = item.get("by")
+                placed.append(
+                    PlacedCard(
+                        _card(item["card"], where),
+                        None if who is None else _name(who, where),
+                    )
+                )
+            else:
+                placed.append(PlacedCard(_card(item, where)))
+        table.append(TableMeld(by, tuple(placed)))
+    hands_data = data.get("hands") or {}
+    if not isinstance(hands_data, Mapping):
+        raise GameFileError(f"{here}: hands must be an object of player: cards")
+    hands = tuple(
+        (_name(name, here), _cards(cards, f"{here}, hand of {name}"))
+        for name, cards in hands_data.items()
+    )
+    counted_data = data.get("counted") or {}
+    if not isinstance(counted_data, Mapping):
+        raise GameFileError(f"{here}: counted must be an object of player: points")
+    counted: list[tuple[str, Counted]] = []
+    for name, value in counted_data.items():
+        where = f"{here}, counted of {name}"
+        if not isinstance(value, Mapping) or set(value) - {"good", "bad"}:
+            raise GameFileError(
+                f"{where}: expected {{'good': n, 'bad': n}}, not {value!r}"
+            )
+        counted.append(
+            (
+                _name(name, where),
+                Counted(
+                    good=_whole(value.get("good", 0), f"{where}, good"),
+                    bad=_whole(value.get("bad", 0), f"{where}, bad"),
+                ),
+            )
+        )
+    return Round(
+        closed_by, handglatt, discard_card, tuple(table), hands, tuple(counted)
+    )
+
+
+def _rules(data: Any) -> Rules:
+    try:
+        return resolve_rules(data if data is not None else "jolly_at")
+    except RulesError as error:
+        raise GameFileError(f"rules: {error}") from None
+    except TypeError:
+        raise GameFileError(
+            f"rules: {data!r} is neither a preset nor a rules object"
+        ) from None
+
+
+def game_from_json(data: Any) -> Game:
+    """A game from a game file's JSON data (shape only; see :func:`load_game`)."""
+    if not isinstance(data, Mapping):
+        raise GameFileError("a game file holds one JSON object")
+    version = data.get("version", FORMAT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise GameFileError(f"version: {version!r} is not a format version")
+    if version > FORMAT_VERSION:
+        raise GameFileError(
+            f"version: the file is of format version {version}, made by a newer "
+            f"jolly-scorer (this one reads up to {FORMAT_VERSION})"
+        )
+    rules = _rules(data.get("rules"))
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameFileError("players: expected a list of names")
+    target = data.get("target")
+    target = rules.target if target is None else _whole(target, "target", 1)
+    limit = data.get("rounds_limit")
+    limit = rules.rounds_limit if limit is None else _whole(limit, "rounds_limit", 1)
+    rounds_data = data.get("rounds") or []
+    if not isinstance(rounds_data, list):
+        raise GameFileError("rounds: expected a list of rounds")
+    first_dealer = data.get("first_dealer", 0)
+    first_dealer = (
+        _whole(first_dealer, "first_dealer") if first_dealer is not None else 0
+    )
+    if players and first_dealer >= len(players):
+        raise GameFileError(f"first_dealer: no seat {first_dealer}")
+    finished = data.get("finished", False)
+    if not isinstance(finished, bool):
+        raise GameFileError(f"finished: must be true or false, not {finished!r}")
+    return Game(
+        rules=rules,
+        players=tuple(players),
+        target=target,
+        rounds_limit=limit,
+        rounds=tuple(round_from_json(r, i) for i, r in enumerate(rounds_data, 1)),
+        first_dealer=first_dealer,
+        finished=finished,
+    )
+
+
+def load_game(data: Any) -> Game:
+    """A game from JSON data, shape checked and every round validated by scoring."""
+    from jolly_scorer.core.scoring import score_game
+
+    game = game_from_json(data)
+    score_game(game)
+    return game
+
+
+def round_to_json(entry: Round) -> dict[str, Any]:
+    """The round object of a game file."""
+    data: dict[str, Any] = {"closed_by": entry.closed_by, "handglatt": entry.handglatt}
+    if entry.discard is not None:
+        data["discard"] = str(entry.discard)
+    data["table"] = [
+        {
+            "by": meld.by,
+            "cards": [
+                str(p.card) if p.by is None else {"card": str(p.card), "by": p.by}
+                for p in meld.cards
+            ],
+        }
+        for meld in entry.table
+    ]
+    data["hands"] = {name: [str(c) for c in hand] for name, hand in entry.hands}
+    data["counted"] = {
+        name: {"good": c.good, "bad": c.bad} for name, c in entry.counted
+    }
+    return data
+
+
+def rules_to_json(rules: Rules) -> str | dict[str, Any]:
+    """A preset id when the rules are a preset unchanged, else a rules object."""
+    if PRESETS.get(rules.base) == rules:
+        return rules.base
+    data: dict[str, Any] = {"base": rules.base}
+    if rules.name is not None:
+        data["name"] = rules.name
+    return data | rules.overrides()
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """The game file of a game; :func:`load_game` reads it back equal."""
+    data: dict[str, Any] = {
+        "format": "jolly-scorer game",
+        "version": FORMAT_VERSION,
+        "rules": rules_to_json(game.rules),
+        "players": list(game.players),
+        "target": game.target,
+        "rounds_limit": game.rounds_limit,
+        "first_dealer": game.first_dealer,
+        "finished": game.finished,
+        "rounds": [round_to_json(r) for r in game.rounds],
+    }
+    return data
