@@ -1,0 +1,214 @@
+"""Browser end-to-end fixtures: a Flet app in web mode + headless Chromium.
+
+A screen test::
+
+    @pytest.mark.browser
+    def test_new_game(web_app, tmp_path):
+        app = web_app("jolly_scorer.ui.app:main", viewport="phone",
+                      env={"JOLLY_SCORER_DATA": str(tmp_path)}, wait_text="Jolly")
+        app.by_id("new-game").click()
+        app.type_into(app.page.get_by_label("Player 1"), "Anna")
+        app.wait_text("Anna")
+        app.screenshot("new-game-phone")   # -> assets/screenshots/new-game-phone.png
+
+Chromium is Debian's ``/usr/bin/chromium`` (never ``playwright install``). When
+it is missing these tests are skipped, unless ``JOLLY_REQUIRE_BROWSER=1`` (CI),
+which makes them fail.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = Path(__file__).resolve().parent / "serve.py"
+SCREENSHOTS = ROOT / "assets" / "screenshots"
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def _no_browser(reason: str) -> None:
+    if os.environ.get("JOLLY_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (JOLLY_REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the whole run (each test gets its own context)."""
+    if not Path(CHROMIUM).exists():
+        _no_browser("install Debian's chromium: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("playwright is not installed: uv sync")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class WebApp:
+    """A served app and the browser page showing it."""
+
+    page: Any  # playwright.sync_api.Page
+    url: str
+    server: subprocess.Popen[bytes]
+    log_path: Path
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def wait_text(self, text: str, timeout: float = 15_000) -> Any:
+        loc = self.page.get_by_text(text, exact=False).first
+        loc.wait_for(state="attached", timeout=timeout)
+        return loc
+
+    def by_id(self, identifier: str) -> Any:
+        """Locator of an ``ft.Semantics(identifier=...)`` wrapped control."""
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def type_into(self, locator: Any, text: str) -> None:
+        """Flutter text fields ignore ``fill()``: click, then type keys."""
+        locator.click()
+        self.page.keyboard.type(text)
+
+    def screenshot(self, name: str, full_page: bool = False) -> Path:
+        """Save ``assets/screenshots/NAME.png`` (after a short settle delay)."""
+        self.page.wait_for_timeout(300)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    def server_log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app server exited:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"app server did not answer at {url}:\n{log.read_text()}")
+
+
+def wait_for_flutter(page: Any, wait_text: str | None, timeout: float) -> None:
+    """FLET.md recipe: semantics placeholder, loading gone, enable a11y, text."""
+    page.wait_for_selector(
+        "flt-semantics-placeholder", state="attached", timeout=timeout
+    )
+    page.wait_for_selector("#loading", state="detached", timeout=timeout)
+    page.evaluate(
+        "() => { const p = document.querySelector('flt-semantics-placeholder');"
+        " if (p) p.click(); }"
+    )
+    if wait_text:
+        page.get_by_text(wait_text, exact=False).first.wait_for(
+            state="attached", timeout=timeout
+        )
+
+
+@pytest.fixture
+def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
+    """Factory: serve ``"module:main"`` in web mode and open it in Chromium.
+
+    Args (of the factory): ``target`` ("pkg.module:main"); ``viewport`` ("phone",
+    "desktop" or ``(w, h)``); ``env`` extra environment for the server (e.g.
+    ``JOLLY_SCORER_DATA``; defaults to a fresh tmp dir); ``wait_text`` text to
+    wait for; ``route``; ``renderer`` ("auto", "canvaskit", "skwasm");
+    ``assets`` directory (default ``jolly_scorer/ui/assets``); ``locale``.
+    """
+    started: list[tuple[subprocess.Popen[bytes], Any]] = []
+
+    def open_app(
+        target: str,
+        *,
+        viewport: str | tuple[int, int] = "phone",
+        env: dict[str, str] | None = None,
+        wait_text: str | None = None,
+        route: str = "/",
+        renderer: str = "auto",
+        assets: str | None = None,
+        locale: str = "en-US",
+        timeout: float = 20_000,
+    ) -> WebApp:
+        port = free_port()
+        server_env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("FLET_SERVER_PORT", "FLET_SERVER_IP", "DISPLAY")
+        }
+        server_env.setdefault("JOLLY_SCORER_DATA", str(tmp_path / "data"))
+        server_env["FLET_DISPLAY_URL_PREFIX"] = "serving"  # never open a browser
+        server_env.update(env or {})
+        log_path = tmp_path / f"server-{port}.log"
+        cmd = [sys.executable, str(SERVE), target, "--port", str(port)]
+        cmd += ["--renderer", renderer]
+        if assets:
+            cmd += ["--assets", assets]
+        with open(log_path, "wb") as log:
+            proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=server_env, stdout=log, stderr=subprocess.STDOUT
+            )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_http(url + "/", proc, log_path)
+            w, h = VIEWPORTS[viewport] if isinstance(viewport, str) else viewport
+            context = chromium.new_context(
+                viewport={"width": w, "height": h}, locale=locale
+            )
+            started.append((proc, context))
+            page = context.new_page()
+            page.goto(url + route)
+            wait_for_flutter(page, wait_text, timeout)
+        except Exception as e:
+            if not any(p is proc for p, _ in started):
+                started.append((proc, None))
+            raise AssertionError(
+                f"app did not come up: {e}\n--- server log ---\n{log_path.read_text()}"
+            ) from e
+        return WebApp(page=page, url=url, server=proc, log_path=log_path)
+
+    yield open_app
+    for proc, context in started:
+        if context is not None:
+            context.close()
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
