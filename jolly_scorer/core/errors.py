@@ -17,3 +17,7 @@ class RulesError(JollyError):
 
 class GameFileError(JollyError):
     """A game or round that cannot be scored; the message names the place."""
+
+
+class HandError(JollyError):
+    """A hand that cannot exist: more copies of a card than the pack holds."""
