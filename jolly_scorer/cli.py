@@ -21,7 +21,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("jolly_scorer.commands.rules", "list the presets or print one"),
     "best": ("jolly_scorer.commands.best", "the best lay-down from a hand"),
     "arrange": ("jolly_scorer.commands.best", "split laid-down cards into melds"),
-    "games": ("jolly_scorer.commands.games", "saved games: list, import, export, delete"),
+    "games": (
+        "jolly_scorer.commands.games",
+        "saved games: list, import, export, delete",
+    ),
     "stats": ("jolly_scorer.commands.games", "per-player statistics over saved games"),
     "app": ("jolly_scorer.commands.app", "open the app (the default)"),
 }
@@ -43,7 +46,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
-        if command is None or name == command:
+        if name == command:
             module = importlib.import_module(module_name)
             module.configure(sub, name)
             sub.set_defaults(_module=module)
@@ -61,11 +64,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = _command_of(args_list)
-    if command is None and not any(a in ("-h", "--help") for a in args_list):
-        args_list.insert(_first_positional(args_list), "app")
+    start = _first_positional(args_list)
+    rest = args_list[start:]
+    wants_help = any(a in ("-h", "--help") for a in rest)
+    if command is None and not wants_help and (not rest or rest[0].startswith("-")):
+        args_list.insert(start, "app")
         command = "app"
     parser = build_parser(command)
     args = parser.parse_args(args_list)
+    if not hasattr(args, "_module"):
+        parser.print_help()
+        return 2
     try:
         status: int = args._module.run(args)
     except JollyError as error:

@@ -1,0 +1,65 @@
+"""Dependencies point inward: the core imports only the standard library."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "jolly_scorer"
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_core_imports_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"jolly_scorer"}
+    forbidden = {
+        "sqlite3",
+        "random",
+        "time",
+        "datetime",
+        "os",
+        "io",
+        "pathlib",
+        "socket",
+        "subprocess",
+        "secrets",
+    }
+    for path in sorted((PACKAGE / "core").glob("*.py")):
+        for name in imported_modules(path):
+            top = name.split(".")[0]
+            assert top in allowed, f"{path.name} imports {name}"
+            assert top not in forbidden, f"{path.name} does I/O or clock: {name}"
+            if top == "jolly_scorer":
+                assert name.startswith("jolly_scorer.core"), f"{path.name}: {name}"
+
+
+def test_store_does_not_import_the_ui() -> None:
+    for path in sorted((PACKAGE / "store").rglob("*.py")):
+        for name in imported_modules(path):
+            assert not name.startswith(("flet", "jolly_scorer.ui")), path.name
+
+
+def test_cli_does_not_import_flet_at_module_level() -> None:
+    for path in [PACKAGE / "cli.py", *sorted((PACKAGE / "commands").glob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module = ast.Module(body=tree.body, type_ignores=[])
+        top_level = {
+            alias.name if isinstance(node, ast.Import) else node.module or ""
+            for node in module.body
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+        }
+        for name in top_level:
+            assert not name.startswith(("flet", "jolly_scorer.ui")), (
+                f"{path.name} imports {name} at start-up"
+            )
