@@ -1,0 +1,151 @@
+"""Opening the database file safely, and SQLite errors as store errors.
+
+Before anything is written (even the switch to WAL mode) the file is checked:
+a file that is not a database or fails ``PRAGMA integrity_check`` is copied
+aside and :class:`StoreCorrupt` raised; one written by a newer program raises
+:class:`StoreTooNew`. Both leave the file exactly as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from jolly_scorer.store.errors import (
+    StoreBusy,
+    StoreCorrupt,
+    StoreError,
+    StoreTooNew,
+    StoreWriteError,
+)
+from jolly_scorer.store.schema import apply_migrations, check_known, is_foreign
+
+__all__ = ["connect", "set_aside", "translated"]
+
+_BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+_CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_CANNOT_WRITE = {
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "it is read-only",
+    sqlite3.SQLITE_CANTOPEN: "it cannot be opened",
+    sqlite3.SQLITE_PERM: "permission denied",
+    sqlite3.SQLITE_IOERR: "a disk error",
+}
+
+
+def _code(error: sqlite3.Error) -> int:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return -1
+    return int(code) & 0xFF
+
+
+def store_error(error: sqlite3.Error, path: Path) -> StoreError:
+    """The store error for an SQLite error on the database at ``path``."""
+    code = _code(error)
+    if code in _BUSY:
+        return StoreBusy()
+    if code in _CANNOT_WRITE:
+        return StoreWriteError(
+            f"cannot write {str(path)!r}: {_CANNOT_WRITE[code]}; nothing was saved "
+            "(try again, or export the game)"
+        )
+    if code in _CORRUPT:
+        return StoreCorrupt(f"{str(path)!r} is damaged: {error}", path)
+    return StoreError(f"database error in {str(path)!r}: {error}")
+
+
+@contextmanager
+def translated(path: Path) -> Iterator[None]:
+    """Turn :mod:`sqlite3` errors raised inside into :class:`StoreError`."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise store_error(error, path) from error
+
+
+def set_aside(path: Path) -> Path | None:
+    """Copy a damaged file (and its WAL) to ``NAME.corrupt-N``; None if it fails."""
+    n = 1
+    while path.with_name(f"{path.name}.corrupt-{n}").exists():
+        n += 1
+    copy = path.with_name(f"{path.name}.corrupt-{n}")
+    try:
+        shutil.copy2(path, copy)
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists():
+            shutil.copy2(wal, copy.with_name(copy.name + "-wal"))
+    except OSError:
+        return None
+    return copy
+
+
+def _damaged(path: Path, why: str) -> StoreCorrupt:
+    copy = set_aside(path)
+    kept = f"a copy was set aside as {copy.name}" if copy else "no copy could be made"
+    return StoreCorrupt(
+        f"{str(path)!r} is damaged ({why}); {kept}; the file was left untouched",
+        path,
+        copy,
+    )
+
+
+def _check_file(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise StoreCorrupt / StoreTooNew for a bad file; writes nothing."""
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+        too_new = check_known(conn)
+        if too_new is None and is_foreign(conn):
+            raise _damaged(path, "it is not a jolly-scorer database")
+        if too_new is None:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+            if rows != [("ok",)]:
+                raise _damaged(path, f"integrity check: {rows[0][0]}")
+    except sqlite3.DatabaseError as error:
+        if _code(error) in _CORRUPT:
+            raise _damaged(path, str(error)) from None
+        raise
+    if too_new is not None:
+        raise StoreTooNew(
+            f"{str(path)!r} was written by a newer jolly-scorer ({too_new}); "
+            "it was left untouched: use a newer jolly-scorer",
+            path,
+        )
+
+
+def connect(
+    path: Path, *, busy_timeout: float, clock: Callable[[], datetime]
+) -> sqlite3.Connection:
+    """Open (creating if needed) and migrate the database at ``path``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreWriteError(
+            f"cannot create the data folder {str(path.parent)!r}: "
+            f"{error.strerror or error}"
+        ) from None
+    try:
+        conn = sqlite3.connect(
+            path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as error:
+        raise store_error(error, path) from error
+    try:
+        with translated(path):
+            _check_file(conn, path)
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreWriteError(
+                    f"cannot write {str(path)!r}: WAL mode refused ({mode})"
+                )
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            apply_migrations(conn, clock=clock)
+    except BaseException:
+        conn.close()
+        raise
+    return conn

@@ -1,0 +1,64 @@
+"""The errors of the games database, all rooted in :class:`StoreError`.
+
+Every message is one line for people; the game in memory is never touched, so
+after any of them the caller may retry, or export the game elsewhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jolly_scorer.core.errors import JollyError
+
+__all__ = [
+    "GameNotFound",
+    "StoreBusy",
+    "StoreCorrupt",
+    "StoreError",
+    "StoreTooNew",
+    "StoreWriteError",
+]
+
+
+class StoreError(JollyError):
+    """A problem with the games database."""
+
+
+class StoreBusy(StoreError):
+    """Another program held the database for longer than the busy timeout."""
+
+    def __init__(self) -> None:
+        super().__init__("the database is busy (another program is writing); try again")
+
+
+class StoreWriteError(StoreError):
+    """The database could not be written: disk full, read-only, cannot create."""
+
+
+class StoreCorrupt(StoreError):
+    """The database file is damaged or not a jolly-scorer database.
+
+    ``path`` is the damaged file (left untouched), ``copy`` the copy set aside
+    next to it (None when no copy could be made).
+    """
+
+    def __init__(self, message: str, path: Path, copy: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.copy = copy
+
+
+class StoreTooNew(StoreError):
+    """The database was written by a newer jolly-scorer; it is left untouched."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class GameNotFound(StoreError):
+    """No stored game has this id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"there is no saved game with id {game_id}")
+        self.game_id = game_id

@@ -1,0 +1,175 @@
+"""The database schema as named, ordered migrations recorded in the database.
+
+Each migration runs in one transaction together with its row in the
+``migrations`` table and the new ``PRAGMA user_version`` (the number of
+migrations applied), so a failing migration leaves nothing behind and stays
+pending. A database that records a migration this program does not know, or a
+higher ``user_version``, was written by a newer program: :func:`check_known`
+says so before anything is written.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+__all__ = [
+    "MIGRATIONS",
+    "Migration",
+    "applied_migrations",
+    "apply_migrations",
+    "check_known",
+    "is_foreign",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """A named schema step: SQL statements run one by one in one transaction."""
+
+    name: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "001_initial",
+        (
+            """CREATE TABLE games (
+                id INTEGER PRIMARY KEY,
+                started TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                revision INTEGER NOT NULL DEFAULT 0,
+                rules TEXT NOT NULL,
+                rules_base TEXT NOT NULL,
+                target INTEGER NOT NULL,
+                rounds_limit INTEGER,
+                first_dealer INTEGER NOT NULL DEFAULT 0,
+                finished INTEGER NOT NULL DEFAULT 0,
+                extra TEXT NOT NULL DEFAULT '[]',
+                round_count INTEGER NOT NULL DEFAULT 0,
+                totals TEXT NOT NULL DEFAULT '{}',
+                game_over INTEGER NOT NULL DEFAULT 0,
+                winners TEXT NOT NULL DEFAULT '[]'
+            )""",
+            """CREATE TABLE players (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                last_used TEXT NOT NULL
+            )""",
+            """CREATE TABLE game_players (
+                game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL,
+                player_id INTEGER NOT NULL REFERENCES players(id),
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE rounds (
+                game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                idx INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        "002_drafts_settings",
+        (
+            """CREATE TABLE drafts (
+                game_id INTEGER PRIMARY KEY
+                    REFERENCES games(id) ON DELETE CASCADE,
+                data TEXT NOT NULL,
+                updated TEXT NOT NULL
+            )""",
+            """CREATE TABLE settings (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            )""",
+        ),
+    ),
+    Migration(
+        "003_recent_indexes",
+        (
+            "CREATE INDEX games_by_updated ON games(game_over, updated)",
+            "CREATE INDEX players_by_last_used ON players(last_used)",
+            "CREATE INDEX game_players_by_player ON game_players(player_id)",
+        ),
+    ),
+)
+
+_MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (
+    name TEXT PRIMARY KEY,
+    applied TEXT NOT NULL
+)"""
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    """The names recorded in the database, in the order applied (reads only)."""
+    exists = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'"
+    ).fetchone()
+    if exists is None:
+        return []
+    return [
+        row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")
+    ]
+
+
+def check_known(
+    conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS
+) -> str | None:
+    """Why this database is too new for ``migrations``, or None (reads only)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    known = {m.name for m in migrations}
+    unknown = [name for name in applied_migrations(conn) if name not in known]
+    if unknown:
+        return f"it has schema step {unknown[0]!r}, unknown to this version"
+    if version > len(migrations):
+        return f"schema version {version}, this version knows up to {len(migrations)}"
+    return None
+
+
+def is_foreign(conn: sqlite3.Connection) -> bool:
+    """Whether the file holds tables but no record of our migrations."""
+    tables = conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+    ).fetchone()[0]
+    return bool(tables) and not applied_migrations(conn)
+
+
+def apply_migrations(
+    conn: sqlite3.Connection,
+    migrations: Sequence[Migration] = MIGRATIONS,
+    *,
+    clock: Callable[[], datetime] | None = None,
+) -> list[str]:
+    """Apply the pending migrations in order; returns the names applied.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). Each step
+    takes the write lock, looks again at what is applied (another program may
+    have migrated meanwhile), runs, records itself and commits, or rolls back.
+    """
+    now = clock or (lambda: datetime.now(UTC))
+    done: list[str] = []
+    for number, migration in enumerate(migrations, 1):
+        if migration.name in applied_migrations(conn):
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if migration.name not in applied_migrations(conn):
+                conn.execute(_MIGRATIONS_TABLE)
+                for statement in migration.statements:
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO migrations (name, applied) VALUES (?, ?)",
+                    (migration.name, now().isoformat()),
+                )
+                conn.execute(f"PRAGMA user_version = {number:d}")
+                done.append(migration.name)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return done
