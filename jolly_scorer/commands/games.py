@@ -1,0 +1,132 @@
+"""``jolly-scorer games ...`` and ``jolly-scorer stats``: the saved games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from jolly_scorer.commands.common import (
+    add_json_option,
+    parse_json,
+    print_json,
+    read_input,
+)
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.store import GameSummary, Store
+
+
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="folder of the games database (or JOLLY_SCORER_DATA)",
+    )
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    """Arguments of ``games`` (with its actions) or of ``stats``."""
+    _data_dir_option(parser)
+    if name == "stats":
+        add_json_option(parser)
+        return
+    actions = parser.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=type(parser)
+    )
+    sub = actions.add_parser("list", help="one line per saved game")
+    add_json_option(sub)
+    sub = actions.add_parser("import", help="store a game file as a new game")
+    sub.add_argument("file", metavar="FILE", help="a game file (- for standard input)")
+    sub = actions.add_parser("export", help="a saved game as a game file or CSV")
+    sub.add_argument("id", type=int, metavar="ID")
+    sub.add_argument("--format", choices=("json", "csv"), default="json")
+    sub = actions.add_parser("delete", help="remove a saved game")
+    sub.add_argument("id", type=int, metavar="ID")
+    sub = actions.add_parser("backup", help="every game and setting to one file")
+    sub.add_argument("file", metavar="FILE", help="the backup file (- for stdout)")
+    sub = actions.add_parser("restore", help="add the games of a backup file")
+    sub.add_argument("file", metavar="FILE", help="a backup file (- for stdin)")
+    for action in actions.choices.values():
+        _data_dir_option(action)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``games ACTION`` or ``stats``."""
+    with Store.open(getattr(args, "data_dir", None)) as store:
+        if args.command == "stats":
+            return _stats(store, args.json)
+        action = args.action
+        if action == "list":
+            return _list(store, args.json)
+        if action == "import":
+            text, where = read_input(args.file)
+            print(store.import_game(parse_json(text, where)))
+        elif action == "export":
+            if args.format == "csv":
+                sys.stdout.write(store.export_csv(args.id))
+            else:
+                print(json.dumps(store.export_game(args.id), ensure_ascii=False))
+        elif action == "delete":
+            store.delete_game(args.id)
+            print(f"deleted game {args.id}")
+        elif action == "backup":
+            _write(args.file, json.dumps(store.backup(), ensure_ascii=False))
+        elif action == "restore":
+            text, where = read_input(args.file)
+            count = store.restore(parse_json(text, where))
+            print(f"restored {count} game{'' if count == 1 else 's'}")
+    return 0
+
+
+def _write(name: str, text: str) -> None:
+    if name == "-":
+        print(text)
+        return
+    try:
+        Path(name).write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise JollyError(f"cannot write {name!r}: {error.strerror}") from None
+
+
+def _line(game: GameSummary) -> str:
+    totals = ", ".join(f"{p} {game.totals.get(p, 0)}" for p in game.players)
+    state = (
+        f"finished, won by {', '.join(game.winners)}" if game.game_over else "goes on"
+    )
+    started = game.started.astimezone().strftime("%Y-%m-%d %H:%M")
+    rounds = f"{game.rounds} round{'' if game.rounds == 1 else 's'}"
+    return f"{game.id:>4}  {started}  {game.rules:<9} {rounds:>10}  {totals}  ({state})"
+
+
+def _list(store: Store, as_json: bool) -> int:
+    games = store.list_games()
+    if as_json:
+        print_json([game.to_json() for game in games])
+    elif not games:
+        print("no saved games")
+    else:
+        for game in games:
+            print(_line(game))
+    return 0
+
+
+def _stats(store: Store, as_json: bool) -> int:
+    stats = store.player_stats()
+    if as_json:
+        print_json([s.to_json() for s in stats])
+        return 0
+    if not stats:
+        print("no rounds played yet")
+        return 0
+    width = max(6, *(len(s.player) for s in stats))
+    print(
+        f"{'player':<{width}}  games  won  rounds  average  best  went out  handglatt"
+    )
+    for s in stats:
+        best = "" if s.best is None else s.best
+        print(
+            f"{s.player:<{width}}  {s.games:>5}  {s.won:>3}  {s.rounds:>6}  "
+            f"{s.average:>7.1f}  {best:>4}  {s.went_out:>8}  {s.handglatt:>9}"
+        )
+    return 0
