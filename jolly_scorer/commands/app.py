@@ -1,0 +1,46 @@
+"""``jolly-scorer app`` (the default command): open the score keeper.
+
+Flet is imported only here, when the app is started, so the other commands
+start without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    """Arguments of ``app``."""
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the app to a web browser instead of opening a window",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to serve on in web mode (default 127.0.0.1: this computer "
+        "only; 0.0.0.0 lets phones on the same network connect)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8550, help="port in web mode (default 8550)"
+    )
+    parser.add_argument(
+        "--no-open",
+        action="store_true",
+        help="in web mode, do not open a browser",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the app until its window is closed (or Ctrl+C in web mode)."""
+    from jolly_scorer.ui.app import run as run_app
+
+    run_app(
+        host=args.host,
+        port=args.port,
+        web=args.web,
+        open_browser=not args.no_open,
+        data_dir=getattr(args, "data_dir", None),
+    )
+    return 0

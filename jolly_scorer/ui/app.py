@@ -1,0 +1,190 @@
+"""The app: ``main(page)`` for Flet, and ``run()`` for the ``app`` command.
+
+``run`` opens a native window where there is a display; without one (or with
+``web=True``) it serves the app in web mode on an explicit host, renderer served
+locally (``no_cdn=True``), prints the address, and opens a browser unless told not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.store import Store, default_data_dir
+from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
+from jolly_scorer.ui.i18n import default_language
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.common import MAX_WIDTH
+from jolly_scorer.ui.views.history import PastGames, Stats
+from jolly_scorer.ui.views.home import Home
+from jolly_scorer.ui.views.new_game import NewGame
+from jolly_scorer.ui.views.rules_view import RulesView
+from jolly_scorer.ui.views.scoreboard import Scoreboard
+from jolly_scorer.ui.views.settings_view import SettingsView
+
+ASSETS = Path(__file__).parent / "assets"
+SEED = ft.Colors.GREEN_800
+THEME_MODES = {
+    "system": ft.ThemeMode.SYSTEM,
+    "light": ft.ThemeMode.LIGHT,
+    "dark": ft.ThemeMode.DARK,
+}
+
+
+def _round_entry(state: AppState) -> ft.Control:
+    page = ft.context.page
+    game = state.game
+    assert game is not None
+    try:
+        from jolly_scorer.ui.views.round_entry import build_round_entry
+    except ImportError:
+        from jolly_scorer.ui.views.quick_round import QuickRound
+
+        return QuickRound(
+            state.t, game, state.edit_round, state.save_round, state.cancel_round
+        )
+    return build_round_entry(
+        page,
+        state.t,
+        game,
+        state.edit_round,
+        state.load_draft(),
+        on_save=state.save_round,
+        on_cancel=state.cancel_round,
+        on_draft=state.save_draft,
+        settings=state.settings,
+    )
+
+
+def _meld_checker(state: AppState) -> ft.Control:
+    try:
+        module = importlib.import_module("jolly_scorer.ui.views.meld_checker")
+        build_meld_checker = module.build_meld_checker
+    except (ImportError, AttributeError):
+        from jolly_scorer.ui.views.meld_placeholder import MeldPlaceholder
+
+        return MeldPlaceholder(state)
+    from jolly_scorer.ui.views.common import screen
+
+    checker = build_meld_checker(
+        ft.context.page, state.t, state.default_rules(), state.settings
+    )
+    return screen(state, state.t("Check a meld"), [checker])
+
+
+def current_view(state: AppState) -> ft.Control:
+    """The control of the screen ``state.screen``."""
+    name = state.screen
+    if name in ("board", "entry") and state.game is None:
+        name = "home"
+    if name == "entry":
+        return _round_entry(state)
+    if name == "board":
+        return Scoreboard(state)
+    if name == "past_game":
+        return Scoreboard(state, read_only=True)
+    if name == "meld":
+        return _meld_checker(state)
+    views: dict[str, Any] = {
+        "new": NewGame,
+        "past": PastGames,
+        "stats": Stats,
+        "settings": SettingsView,
+        "rules": RulesView,
+    }
+    view: ft.Control = views.get(name, Home)(state)
+    return view
+
+
+def apply_theme(page: ft.Page, settings: UiSettings) -> None:
+    page.theme_mode = THEME_MODES[settings.theme]
+    page.theme = suit_font_theme(ft.Theme(color_scheme_seed=SEED))
+    page.dark_theme = suit_font_theme(ft.Theme(color_scheme_seed=SEED))
+
+
+@ft.component
+def App(state: AppState) -> ft.Control:
+    """The whole app: the current screen, centred up to ``MAX_WIDTH``."""
+    page = ft.context.page
+    theme = state.settings.theme
+
+    def theme_changed() -> None:
+        apply_theme(page, state.settings)
+        page.update()
+
+    ft.use_effect(theme_changed, [theme])
+    width = state.page_width or 390
+    side = max(12.0, (width - MAX_WIDTH) / 2)
+    return ft.SafeArea(
+        ft.Container(
+            current_view(state),
+            padding=ft.Padding.only(left=side, right=side, top=12, bottom=12),
+            expand=True,
+        ),
+        expand=True,
+    )
+
+
+def open_store(data_dir: str | Path | None = None) -> Store:
+    """The games database: ``data_dir``, else ``$JOLLY_SCORER_DATA``, else the
+    user's data folder."""
+    folder = data_dir or os.environ.get("JOLLY_SCORER_DATA") or None
+    return Store.open(default_data_dir(folder))
+
+
+def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
+    """One session of the app (one window or browser tab)."""
+    store = open_store(data_dir)
+    settings = UiSettings.load(store.get_setting, default_language())
+    state = AppState(store=store, settings=settings, page_width=page.width)
+    state.open_current()
+    page.title = "Jolly Scorer"
+    page.fonts = SUIT_FONTS
+    page.padding = 0
+    apply_theme(page, settings)
+
+    def resized(e: ft.PageResizeEvent) -> None:
+        state.page_width = e.width
+
+    page.on_resize = resized
+    page.on_close = lambda e: store.close()
+    page.render(App, state)
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8550,
+    web: bool = False,
+    open_browser: bool = True,
+    data_dir: str | Path | None = None,
+) -> None:
+    """Open the app: a native window with a display, else serve it in web mode."""
+
+    def session(page: ft.Page) -> None:
+        main(page, data_dir)
+
+    has_display = bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ) or sys.platform in ("win32", "darwin")
+    if has_display and not web:
+        ft.run(session, assets_dir=str(ASSETS))
+        return
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    print(f"jolly-scorer: serving on {url} (Ctrl+C stops)", flush=True)
+    if not open_browser:
+        # Flet opens no browser when this is set; it prints the address once ready.
+        os.environ["FLET_DISPLAY_URL_PREFIX"] = "jolly-scorer: ready at"
+    ft.run(
+        session,
+        view=ft.AppView.WEB_BROWSER,
+        host=host,
+        port=port,
+        assets_dir=str(ASSETS),
+        no_cdn=True,
+    )

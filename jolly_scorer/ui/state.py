@@ -1,0 +1,345 @@
+"""The app's state: the store, the game being played with its undo history, the screen.
+
+Every change to a game is the same four steps: the core operation makes a new
+:class:`~jolly_scorer.core.game.Game` (or raises :class:`JollyError`), the store saves
+it in one committed transaction, the history records it, and the views re-render
+(``AppState`` is an ``ft.observable``: assigning a field re-renders the components
+that were given it). If any step fails, nothing changes and ``error`` holds a message.
+
+Methods take and return plain values, so they are tested without a page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import flet as ft
+
+from jolly_scorer.core import game as core
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.game import Game, History, Round
+from jolly_scorer.core.rules import Rules, resolve_rules
+from jolly_scorer.core.scoring import GameResult, score_game
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["AppState", "GameStore", "Screen"]
+
+#: The screens: home, new game, scoreboard, round entry, past games, a past game
+#: (read only), statistics, settings, rules, meld checker.
+Screen = str
+SCREENS: tuple[Screen, ...] = (
+    "home",
+    "new",
+    "board",
+    "entry",
+    "past",
+    "past_game",
+    "stats",
+    "settings",
+    "rules",
+    "meld",
+)
+
+
+class GameStore(Protocol):
+    """The part of :class:`jolly_scorer.store.Store` the app uses."""
+
+    def create_game(self, game: Game) -> int: ...
+    def save_game(
+        self, game_id: int, game: Game, *, result: GameResult | None = None
+    ) -> None: ...
+    def load_game(self, game_id: int) -> Game: ...
+    def current_game_id(self) -> int | None: ...
+    def list_games(self) -> Sequence[Any]: ...
+    def delete_game(self, game_id: int) -> None: ...
+    def known_players(self) -> Sequence[str]: ...
+    def save_draft(self, game_id: int, draft: dict[str, Any]) -> None: ...
+    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
+    def clear_draft(self, game_id: int) -> None: ...
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def set_setting(self, key: str, value: Any) -> None: ...
+    def export_game(self, game_id: int) -> dict[str, Any]: ...
+    def export_csv(self, game_id: int) -> str: ...
+    def player_stats(self) -> Sequence[Any]: ...
+
+
+def _failure(error: Exception) -> str:
+    return str(error) or type(error).__name__
+
+
+@ft.observable
+@dataclass
+class AppState:
+    """Everything the screens show; the only place where the game changes."""
+
+    store: GameStore
+    settings: UiSettings = field(default_factory=UiSettings)
+    screen: Screen = "home"
+    game_id: int | None = None
+    history: History | None = None
+    result: GameResult | None = None
+    error: str | None = None
+    notice: str | None = None
+    edit_round: int | None = None
+    viewing_id: int | None = None
+    viewing: Game | None = None
+    viewing_result: GameResult | None = None
+    page_width: float | None = None  # the window's width (phone or desktop layout)
+    revision: int = 0  # bumped on changes a view cannot see in the other fields
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def t(self) -> Translator:
+        """The translator of the chosen language."""
+        return Translator(self.settings.language)
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played (None before the first game)."""
+        return self.history.present if self.history is not None else None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.history is not None and self.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.history is not None and self.history.can_redo
+
+    @property
+    def game_over(self) -> bool:
+        return self.result is not None and self.result.game_over
+
+    def default_rules(self) -> Rules:
+        """The rules a new game starts from (the setting, else Jolly)."""
+        try:
+            return resolve_rules(self.settings.default_rules)
+        except (JollyError, TypeError):
+            return resolve_rules("jolly_at")
+
+    # -- startup and navigation ----------------------------------------------
+    def open_current(self) -> None:
+        """Load the running game (the most recent one) from the store, if any."""
+        try:
+            game_id = self.store.current_game_id()
+            if game_id is None:
+                return
+            game = self.store.load_game(game_id)
+        except (JollyError, OSError, LookupError) as e:
+            self.error = _failure(e)
+            return
+        self._set_game(game_id, History.start(game))
+
+    def go(self, screen: Screen) -> None:
+        """Show another screen (messages of the previous one are cleared)."""
+        if screen not in SCREENS:
+            raise ValueError(f"unknown screen: {screen!r}")
+        self.error = None
+        self.notice = None
+        if screen != "entry":
+            self.edit_round = None
+        self.screen = screen
+
+    def continue_game(self) -> None:
+        self.go("board" if self.game is not None else "new")
+
+    def enter_round(self, index: int | None = None) -> None:
+        """Open the round entry: a new round (None) or editing round ``index``."""
+        if self.game is None:
+            return
+        self.go("entry")
+        self.edit_round = index
+
+    def dismiss(self) -> None:
+        self.error = None
+        self.notice = None
+
+    # -- changing the game ----------------------------------------------------
+    def _set_game(self, game_id: int, history: History) -> None:
+        self.result = score_game(history.present)
+        self.game_id = game_id
+        self.history = history
+
+    def _apply(self, operation: Callable[[Game], Game]) -> str | None:
+        """Core op → committed save → history → re-render. Returns an error."""
+        if self.history is None or self.game_id is None:
+            return self._fail(self.t("There is no game running."))
+        try:
+            new = operation(self.history.present)
+            result = score_game(new)
+            self.store.save_game(self.game_id, new, result=result)
+        except (JollyError, OSError) as e:
+            return self._fail(_failure(e))
+        except Exception as e:  # a store error (StoreError) or similar
+            return self._fail(_failure(e))
+        self.error = None
+        self.result = result
+        self.history = self.history.push(new)
+        self.revision += 1
+        return None
+
+    def _fail(self, message: str) -> str:
+        self.error = message
+        return message
+
+    def start_game(
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        *,
+        target: int | None = None,
+        rounds_limit: int | None = None,
+        first_dealer: int = 0,
+    ) -> str | None:
+        """Create a game, store it and show its scoreboard; returns an error."""
+        try:
+            game = core.new_game(
+                rules,
+                players,
+                target=target,
+                rounds_limit=rounds_limit,
+                first_dealer=first_dealer,
+            )
+            game_id = self.store.create_game(game)
+        except Exception as e:  # JollyError, StoreError
+            return self._fail(_failure(e))
+        self._set_game(game_id, History.start(game))
+        self.go("board")
+        return None
+
+    def rematch(self) -> str | None:
+        """The same table again: players, rules, target; the next player deals."""
+        game = self.game
+        if game is None:
+            return self._fail(self.t("There is no game running."))
+        return self.start_game(
+            game.rules,
+            game.players,
+            target=game.target,
+            rounds_limit=game.rounds_limit,
+            first_dealer=(game.first_dealer + 1) % len(game.players),
+        )
+
+    def save_round(self, entry: Round) -> str | None:
+        """Save the round being entered (new or edited); returns an error message."""
+        index = self.edit_round
+        if index is None:
+            error = self._apply(lambda g: core.add_round(g, entry))
+        else:
+            error = self._apply(lambda g: core.replace_round(g, index, entry))
+        if error is None:
+            self.clear_draft()
+            self.go("board")
+        return error
+
+    def cancel_round(self) -> None:
+        self.clear_draft()
+        self.go("board")
+
+    def undo(self) -> str | None:
+        return self._step(back=True)
+
+    def redo(self) -> str | None:
+        return self._step(back=False)
+
+    def _step(self, back: bool) -> str | None:
+        if self.history is None or self.game_id is None:
+            return None
+        moved = self.history.undo() if back else self.history.redo()
+        if moved is self.history:
+            return None
+        try:
+            self.store.save_game(self.game_id, moved.present)
+        except Exception as e:
+            return self._fail(_failure(e))
+        self.error = None
+        self.result = score_game(moved.present)
+        self.history = moved
+        self.revision += 1
+        return None
+
+    def finish(self) -> str | None:
+        return self._apply(core.finish)
+
+    def reopen(self) -> str | None:
+        return self._apply(core.reopen)
+
+    def rename_player(self, old: str, new: str) -> str | None:
+        return self._apply(lambda g: core.rename_player(g, old, new))
+
+    # -- drafts -----------------------------------------------------------------
+    def _draft_key(self) -> int | None:
+        return self.game_id if self.edit_round is None else None
+
+    def load_draft(self) -> dict[str, Any] | None:
+        """The half-entered new round of this game, if one was kept."""
+        key = self._draft_key()
+        if key is None:
+            return None
+        try:
+            return self.store.load_draft(key)
+        except Exception:
+            return None
+
+    def save_draft(self, draft: dict[str, Any]) -> None:
+        key = self._draft_key()
+        if key is None:
+            return
+        try:
+            self.store.save_draft(key, draft)
+        except Exception as e:
+            self.error = _failure(e)
+
+    def clear_draft(self) -> None:
+        if self.game_id is None:
+            return
+        with contextlib.suppress(Exception):
+            self.store.clear_draft(self.game_id)
+
+    # -- past games --------------------------------------------------------------
+    def open_past_game(self, game_id: int) -> None:
+        """Show a stored game read-only."""
+        try:
+            game = self.store.load_game(game_id)
+        except Exception as e:
+            self._fail(_failure(e))
+            return
+        self.viewing_result = score_game(game)
+        self.viewing = game
+        self.viewing_id = game_id
+        self.go("past_game")
+
+    def delete_game(self, game_id: int) -> str | None:
+        """Delete a stored game (the view asks first)."""
+        try:
+            self.store.delete_game(game_id)
+        except Exception as e:
+            return self._fail(_failure(e))
+        if game_id == self.game_id:
+            self.game_id = None
+            self.history = None
+            self.result = None
+        if game_id == self.viewing_id:
+            self.viewing_id = None
+            self.viewing = None
+            self.viewing_result = None
+            self.screen = "past"
+        self.notice = self.t("Game deleted.")
+        self.revision += 1
+        return None
+
+    # -- settings ---------------------------------------------------------------
+    def change_settings(self, **changes: Any) -> str | None:
+        """Change and store display settings (language, theme, ...)."""
+        try:
+            settings = self.settings.replace(**changes)
+            for key, value in changes.items():
+                self.store.set_setting(key, value)
+        except Exception as e:
+            return self._fail(_failure(e))
+        self.settings = settings
+        return None

@@ -1,0 +1,130 @@
+"""Charts: totals after each round (line chart), player statistics (bar chart)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import flet as ft
+import flet_charts as fch
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.views.common import colour
+
+
+def _step(span: float, ticks: int = 5) -> int:
+    raw = max(span / ticks, 1)
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if nice >= raw:
+            return nice
+    return int(raw)
+
+
+def totals_chart(
+    players: Sequence[str],
+    totals_after: Sequence[Mapping[str, int]],
+    t: Translator,
+    *,
+    target: int | None = None,
+    height: int = 260,
+) -> ft.Control:
+    """One line per player: the total after each round (round 0 is 0)."""
+    rounds = len(totals_after)
+    values = [0] + [v for row in totals_after for v in row.values()]
+    if target is not None:
+        values.append(target)
+    low, high = min(values), max(values)
+    step = _step(high - low or 10)
+    low = (low // step) * step
+    high = -(-high // step) * step
+    xstep = _step(rounds or 1, 8)
+    series = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(0, 0)]
+            + [
+                fch.LineChartDataPoint(i + 1, row.get(p, 0))
+                for i, row in enumerate(totals_after)
+            ],
+            color=colour(seat),
+            stroke_width=4,
+            curved=False,
+            point=rounds <= 30,
+        )
+        for seat, p in enumerate(players)
+    ]
+    label = t("Totals after each round")
+    chart = fch.LineChart(
+        data_series=series,
+        min_x=0,
+        max_x=max(rounds, 1),
+        min_y=low,
+        max_y=high,
+        height=height,
+        interactive=True,
+        left_axis=fch.ChartAxis(label_size=48, label_spacing=step),
+        bottom_axis=fch.ChartAxis(label_size=28, label_spacing=xstep),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        tooltip=label,
+    )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=18, height=6, bgcolor=colour(seat)),
+                    ft.Text(p, size=16),
+                ],
+                tight=True,
+                spacing=6,
+            )
+            for seat, p in enumerate(players)
+        ],
+        wrap=True,
+        spacing=16,
+    )
+    return ft.Semantics(
+        identifier="totals-chart",
+        label=label,
+        content=ft.Column([chart, legend], spacing=8),
+    )
+
+
+def bars_chart(
+    labels: Sequence[str], values: Sequence[float], label: str, *, height: int = 220
+) -> ft.Control:
+    """One bar per player (e.g. games won)."""
+    high = max([*values, 1])
+    step = _step(high)
+    chart = fch.BarChart(
+        groups=[
+            fch.BarChartGroup(
+                x=i,
+                rods=[
+                    fch.BarChartRod(
+                        from_y=0,
+                        to_y=v,
+                        width=28,
+                        color=colour(i),
+                        border_radius=4,
+                        tooltip=f"{labels[i]}: {v:g}",
+                    )
+                ],
+            )
+            for i, v in enumerate(values)
+        ],
+        bottom_axis=fch.ChartAxis(
+            labels=[
+                fch.ChartAxisLabel(value=i, label=ft.Text(name, size=14))
+                for i, name in enumerate(labels)
+            ],
+            label_size=32,
+        ),
+        left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        max_y=-(-high // step) * step,
+        height=height,
+        interactive=True,
+    )
+    return ft.Semantics(identifier="stats-chart", label=label, content=chart)

@@ -1,0 +1,195 @@
+"""Building blocks shared by the screens: big buttons, the top bar, messages, layout.
+
+Every control a browser test drives is wrapped in ``ft.Semantics(identifier=...)``;
+every icon-only control has a tooltip (its accessible name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.state import AppState
+
+#: One colour per seat, used for the name dot and the chart line.
+PLAYER_COLOURS: tuple[str, ...] = (
+    ft.Colors.BLUE_700,
+    ft.Colors.RED_700,
+    ft.Colors.GREEN_700,
+    ft.Colors.ORANGE_800,
+    ft.Colors.PURPLE_600,
+    ft.Colors.TEAL_700,
+)
+
+WIDE = 720  # at least this many logical pixels: the desktop layout
+MAX_WIDTH = 1100
+
+
+def colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    """``control`` with a stable id for the browser tests."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+Handler = Callable[..., Any]
+
+
+def big_button(
+    text: str,
+    icon: ft.IconData | None,
+    on_click: Handler | None,
+    identifier: str,
+    *,
+    primary: bool = False,
+    height: int = 64,
+    expand: bool | int = False,
+) -> ft.Control:
+    """A large, full-width button (touch target 64 px high)."""
+    style = ft.ButtonStyle(
+        text_style=ft.TextStyle(size=20, weight=ft.FontWeight.W_600),
+        shape=ft.RoundedRectangleBorder(radius=14),
+        padding=ft.Padding.symmetric(horizontal=20),
+    )
+    kind = ft.FilledButton if primary else ft.FilledTonalButton
+    button = kind(
+        content=text,
+        icon=icon,
+        on_click=on_click,
+        height=height,
+        style=style,
+        disabled=on_click is None,
+        expand=expand,
+    )
+    return tagged(identifier, button)
+
+
+def icon_button(
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Handler | None,
+    identifier: str,
+    *,
+    size: int = 30,
+) -> ft.Control:
+    """An icon button with a tooltip; at least 56 px to tap."""
+    return tagged(
+        identifier,
+        ft.IconButton(
+            icon=icon,
+            icon_size=size,
+            tooltip=tooltip,
+            on_click=on_click,
+            disabled=on_click is None,
+        ),
+    )
+
+
+def top_bar(
+    state: AppState,
+    title: str,
+    back: str | None = "home",
+    actions: Sequence[ft.Control] = (),
+) -> ft.Control:
+    """Back button (to screen ``back``), the title, and actions on the right."""
+    t = state.t
+    items: list[ft.Control] = []
+    if back is not None:
+        items.append(
+            icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: state.go(back), "back")
+        )
+    items.append(
+        ft.Text(
+            title,
+            size=26,
+            weight=ft.FontWeight.BOLD,
+            expand=True,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+    )
+    items.extend(actions)
+    return ft.Row(items, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def messages(state: AppState) -> list[ft.Control]:
+    """The error (red) or notice banner, with a close button."""
+    out: list[ft.Control] = []
+    for text, bg, fg, ident in (
+        (state.error, ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, "error"),
+        (
+            state.notice,
+            ft.Colors.SECONDARY_CONTAINER,
+            ft.Colors.ON_SECONDARY_CONTAINER,
+            "notice",
+        ),
+    ):
+        if not text:
+            continue
+        out.append(
+            tagged(
+                ident,
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.Text(text, size=18, color=fg, expand=True),
+                            ft.IconButton(
+                                ft.Icons.CLOSE,
+                                tooltip=state.t("Close"),
+                                icon_color=fg,
+                                on_click=state.dismiss,
+                            ),
+                        ]
+                    ),
+                    bgcolor=bg,
+                    border_radius=12,
+                    padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
+                ),
+            )
+        )
+    return out
+
+
+def section(title: str) -> ft.Control:
+    return ft.Text(title, size=20, weight=ft.FontWeight.W_600)
+
+
+def card(content: ft.Control, padding: int = 16) -> ft.Control:
+    return ft.Container(
+        content,
+        padding=padding,
+        border_radius=16,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+def screen(
+    state: AppState,
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    back: str | None = "home",
+    actions: Sequence[ft.Control] = (),
+    footer: Sequence[ft.Control] = (),
+) -> ft.Control:
+    """A screen: top bar, messages, scrolling body, optional fixed footer."""
+    column = ft.Column(
+        [*messages(state), *body],
+        spacing=16,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+    parts: list[ft.Control] = [top_bar(state, title, back, actions), column]
+    if footer:
+        parts.append(ft.Row(list(footer), spacing=12))
+    return ft.Column(parts, spacing=12, expand=True)
+
+
+def signed(value: int, t: Any) -> str:
+    """``+12`` / ``−5`` / ``0`` in the user's number format."""
+    text = t.number(value)
+    return f"+{text}" if value > 0 else text

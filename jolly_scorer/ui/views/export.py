@@ -1,0 +1,73 @@
+"""Export a game: the score sheet (CSV) or the game file (JSON).
+
+``ft.FilePicker().save_file(file_name=..., src_bytes=...)`` works in both modes of
+Flet 1.0.5: in a browser it downloads the file, on the desktop it asks where to save.
+"""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.common import tagged
+
+
+def export_bytes(state: AppState, game_id: int, kind: str) -> tuple[str, bytes]:
+    """The file name and contents of an export (``kind``: "csv" or "json")."""
+    if kind == "csv":
+        return f"jolly-game-{game_id}.csv", state.store.export_csv(game_id).encode()
+    data = json.dumps(state.store.export_game(game_id), ensure_ascii=False, indent=2)
+    return f"jolly-game-{game_id}.json", data.encode()
+
+
+async def save_export(state: AppState, game_id: int, kind: str) -> None:
+    t = state.t
+    try:
+        name, data = export_bytes(state, game_id, kind)
+        await ft.FilePicker().save_file(
+            dialog_title=t("Export"), file_name=name, src_bytes=data
+        )
+    except Exception as e:  # StoreError, or the dialog failing
+        state.error = t("Export failed: {reason}", reason=str(e))
+        return
+    state.notice = t("Exported {name}.", name=name)
+
+
+@ft.component
+def ExportButtons(state: AppState, game_id: int) -> ft.Control:
+    t = state.t
+
+    async def csv() -> None:
+        await save_export(state, game_id, "csv")
+
+    async def game_file() -> None:
+        await save_export(state, game_id, "json")
+
+    return ft.Row(
+        [
+            tagged(
+                "export-csv",
+                ft.OutlinedButton(
+                    t("Score sheet (CSV)"),
+                    icon=ft.Icons.TABLE_VIEW,
+                    on_click=csv,
+                    height=52,
+                    tooltip=t("Export the score sheet"),
+                ),
+            ),
+            tagged(
+                "export-json",
+                ft.OutlinedButton(
+                    t("Game file"),
+                    icon=ft.Icons.DOWNLOAD,
+                    on_click=game_file,
+                    height=52,
+                    tooltip=t("Export the game file"),
+                ),
+            ),
+        ],
+        wrap=True,
+        spacing=12,
+    )

@@ -1,0 +1,163 @@
+"""Past games (open read-only, export, delete after asking) and player statistics."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import flet as ft
+from babel.dates import format_date
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.views.charts import bars_chart
+from jolly_scorer.ui.views.common import big_button, card, screen, section, tagged
+
+
+def _summary_tile(state: AppState, g: Any, t: Translator, ask: Any) -> ft.Control:
+    when = format_date(g.started, format="medium", locale=t.locale)
+    totals = ", ".join(f"{p} {t.number(v)}" for p, v in g.totals.items())
+    if g.game_over:
+        status = t("won by {names}", names=", ".join(g.winners))
+    else:
+        status = t("still running")
+    rounds = t.plural("{n} round", "{n} rounds", g.rounds)
+    return tagged(
+        f"past-{g.id}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(
+                                f"{when} · {preset_name(g.rules, t)} · {rounds}",
+                                size=16,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                            ft.Text(totals, size=20, weight=ft.FontWeight.W_600),
+                            ft.Text(status, size=16),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    tagged(
+                        f"delete-{g.id}",
+                        ft.IconButton(
+                            ft.Icons.DELETE_OUTLINE,
+                            tooltip=t("Delete this game"),
+                            on_click=lambda: ask(g.id),
+                        ),
+                    ),
+                ]
+            ),
+            padding=ft.Padding.only(left=16, right=4, top=10, bottom=10),
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            on_click=lambda: state.open_past_game(g.id),
+            tooltip=t("Open this game"),
+        ),
+    )
+
+
+@ft.component
+def PastGames(state: AppState) -> ft.Control:
+    t = state.t
+    asking, set_asking = ft.use_state(cast(int | None, None))
+
+    def confirm() -> None:
+        if asking is not None:
+            state.delete_game(asking)
+        set_asking(None)
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(t("Delete this game?")),
+            content=ft.Text(t("The game and its rounds are removed for good.")),
+            actions=[
+                tagged(
+                    "delete-cancel",
+                    ft.TextButton(t("Keep it"), on_click=lambda: set_asking(None)),
+                ),
+                tagged(
+                    "delete-confirm",
+                    ft.FilledButton(
+                        t("Delete"), on_click=confirm, bgcolor=ft.Colors.ERROR
+                    ),
+                ),
+            ],
+        )
+        if asking is not None
+        else None
+    )
+    games = sorted(state.store.list_games(), key=lambda g: g.id, reverse=True)
+    body: list[ft.Control] = [
+        big_button(
+            t("Player statistics"),
+            ft.Icons.BAR_CHART,
+            lambda: state.go("stats"),
+            "open-stats",
+        )
+    ]
+    if not games:
+        body.append(ft.Text(t("No games yet."), size=18))
+    body += [_summary_tile(state, g, t, set_asking) for g in games]
+    return screen(state, t("Past games"), body)
+
+
+@ft.component
+def Stats(state: AppState) -> ft.Control:
+    t = state.t
+    stats = sorted(state.store.player_stats(), key=lambda s: (-s.won, s.player))
+    body: list[ft.Control] = []
+    if not stats:
+        body.append(ft.Text(t("No games yet."), size=18))
+    else:
+        top = stats[:8]
+        body.append(section(t("Games won")))
+        body.append(
+            card(
+                bars_chart(
+                    [s.player for s in top], [s.won for s in top], t("Games won")
+                )
+            )
+        )
+        head = [
+            t("Player"),
+            t("Games"),
+            t("Won"),
+            t("Average"),
+            t("Best"),
+            t("Went out"),
+        ]
+        columns = [
+            ft.DataColumn(
+                label=ft.Text(h, size=16, weight=ft.FontWeight.BOLD), numeric=i > 0
+            )
+            for i, h in enumerate(head)
+        ]
+        rows = [
+            ft.DataRow(
+                cells=[
+                    ft.DataCell(ft.Text(str(v), size=17))
+                    for v in (
+                        s.player,
+                        s.games,
+                        s.won,
+                        t.number(round(s.average, 1)),
+                        "–" if s.best is None else t.number(s.best),
+                        s.went_out,
+                    )
+                ]
+            )
+            for s in stats
+        ]
+        body.append(
+            card(
+                ft.Row(
+                    [ft.DataTable(columns=columns, rows=rows, column_spacing=20)],
+                    scroll=ft.ScrollMode.AUTO,
+                )
+            )
+        )
+    return screen(state, t("Player statistics"), body, back="past")

@@ -1,0 +1,115 @@
+"""Home: continue the running game with one tap, or start, look back, check, set up."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.views.common import big_button, card, colour, messages, tagged
+
+
+def _running_game(state: AppState) -> ft.Control | None:
+    game, result, t = state.game, state.result, state.t
+    if game is None or result is None:
+        return None
+    rows: list[ft.Control] = []
+    for seat, player in enumerate(game.players):
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        width=14, height=14, border_radius=7, bgcolor=colour(seat)
+                    ),
+                    ft.Text(player, size=20, expand=True),
+                    ft.Text(
+                        t.number(result.totals.get(player, 0)),
+                        size=24,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ]
+            )
+        )
+    if result.game_over:
+        status = t("Finished — won by {names}", names=", ".join(result.winners))
+    else:
+        status = t.plural("{n} round played", "{n} rounds played", len(game.rounds))
+    label = t("Continue the game") if not result.game_over else t("Show the last game")
+    return card(
+        ft.Column(
+            [
+                ft.Text(
+                    f"{preset_name(game.rules.base, t)} · {status}",
+                    size=16,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                *rows,
+                big_button(
+                    label,
+                    ft.Icons.PLAY_ARROW,
+                    lambda: state.go("board"),
+                    "home-continue",
+                    primary=True,
+                    height=72,
+                ),
+            ],
+            spacing=8,
+        )
+    )
+
+
+@ft.component
+def Home(state: AppState) -> ft.Control:
+    """The first screen."""
+    t = state.t
+    running = _running_game(state)
+    has_running = running is not None and not state.game_over
+    buttons = [
+        big_button(
+            t("New game"),
+            ft.Icons.ADD,
+            lambda: state.go("new"),
+            "home-new-game",
+            primary=not has_running,
+            height=72 if not has_running else 64,
+        ),
+        big_button(
+            t("Past games"), ft.Icons.HISTORY, lambda: state.go("past"), "home-past"
+        ),
+        big_button(
+            t("Check a meld"), ft.Icons.STYLE, lambda: state.go("meld"), "home-meld"
+        ),
+        ft.Row(
+            [
+                big_button(
+                    t("Rules"),
+                    ft.Icons.MENU_BOOK,
+                    lambda: state.go("rules"),
+                    "home-rules",
+                    expand=1,
+                ),
+                big_button(
+                    t("Settings"),
+                    ft.Icons.SETTINGS,
+                    lambda: state.go("settings"),
+                    "home-settings",
+                    expand=1,
+                ),
+            ],
+            spacing=12,
+        ),
+    ]
+    return ft.Column(
+        [
+            tagged(
+                "home-title",
+                ft.Text(t("Jolly score keeper"), size=32, weight=ft.FontWeight.BOLD),
+            ),
+            *messages(state),
+            *([running] if running is not None else []),
+            *buttons,
+        ],
+        spacing=16,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

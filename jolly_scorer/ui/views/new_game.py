@@ -1,0 +1,221 @@
+"""New game: players by seat, who deals first, rules preset, target, house rules."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import flet as ft
+
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.rules import PRESET_IDS
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.texts import preset_description, preset_name
+from jolly_scorer.ui.views.common import (
+    big_button,
+    card,
+    colour,
+    screen,
+    section,
+    tagged,
+)
+from jolly_scorer.ui.views.game_form import GameForm
+from jolly_scorer.ui.views.house_rules import house_rules_editor, stepper
+
+
+def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
+    if code == "min_players":
+        return t("Enter at least {n} players.", n=form.rules.players_min)
+    if code == "max_players":
+        return t("At most {n} players.", n=form.rules.players_max)
+    if code == "duplicate":
+        return t("Each player needs a different name.")
+    return None
+
+
+def _player_row(form: GameForm, seat: int, t: Translator, set_form: Any) -> ft.Control:
+    name = form.players[seat]
+    is_dealer = seat == form.first_dealer
+    return ft.Row(
+        [
+            ft.Container(width=12, height=40, border_radius=6, bgcolor=colour(seat)),
+            ft.Semantics(
+                identifier=f"player-name-{seat + 1}",
+                content=ft.TextField(
+                    value=name,
+                    label=t("Player {n}", n=seat + 1),
+                    text_size=20,
+                    expand=True,
+                    dense=False,
+                    capitalization=ft.TextCapitalization.WORDS,
+                    on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
+                ),
+            ),
+            tagged(
+                f"player-deals-{seat + 1}",
+                ft.IconButton(
+                    ft.Icons.STYLE if is_dealer else ft.Icons.STYLE_OUTLINED,
+                    selected=is_dealer,
+                    tooltip=t("Deals first") if is_dealer else t("Make dealer"),
+                    icon_color=ft.Colors.PRIMARY if is_dealer else None,
+                    on_click=lambda: set_form(form.deals_first(seat)),
+                ),
+            ),
+            ft.IconButton(
+                ft.Icons.ARROW_UPWARD,
+                tooltip=t("Move up"),
+                disabled=seat == 0,
+                on_click=lambda: set_form(form.move(seat, -1)),
+            ),
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                tooltip=t("Remove player"),
+                on_click=lambda: set_form(form.remove(seat)),
+            ),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
+    plus = form.rules.is_plus
+    label = t("Play to") if plus else t("Game ends at")
+    target = ft.Semantics(
+        identifier="target",
+        content=ft.Dropdown(
+            value=str(form.target),
+            label=label,
+            options=[ft.DropdownOption(str(v)) for v in form.target_choices()],
+            text_size=20,
+            width=170,
+            on_select=lambda e: set_form(form.with_target(int(e.control.value))),
+        ),
+    )
+    rounds = form.rounds_limit
+    rounds_row = ft.Row(
+        [
+            ft.Text(t("Number of rounds"), size=17, expand=True),
+            stepper(
+                rounds or 10,
+                lambda v: set_form(form.with_rounds_limit(v)),
+                t,
+                t("Number of rounds"),
+                "rounds-limit",
+                minimum=1,
+                disabled=rounds is None,
+            ),
+            ft.Switch(
+                value=rounds is not None,
+                tooltip=t("Stop after a number of rounds"),
+                on_change=lambda e: set_form(
+                    form.with_rounds_limit(10 if e.control.value else None)
+                ),
+            ),
+        ]
+    )
+    return ft.Column([target, rounds_row], spacing=8)
+
+
+@ft.component
+def NewGame(state: AppState) -> ft.Control:
+    """The new-game form; Start creates the game and opens the scoreboard."""
+    t = state.t
+    form, set_form = ft.use_state(GameForm.start(state.default_rules()))
+    show_house, set_show_house = ft.use_state(False)
+    knob_error, set_knob_error = ft.use_state(cast(str | None, None))
+
+    def change_knob(key: str, value: Any) -> None:
+        try:
+            set_form(form.with_knob(key, value))
+            set_knob_error(None)
+        except JollyError as e:
+            set_knob_error(str(e))
+
+    def start() -> None:
+        names = form.names()
+        state.start_game(
+            form.rules,
+            names,
+            target=form.target,
+            rounds_limit=form.rounds_limit,
+            first_dealer=form.dealer_seat(),
+        )
+
+    known = [p for p in state.store.known_players() if p not in form.names()]
+    problem = _form_error(form.error(), form, t)
+    preset = form.preset_id()
+    players = [
+        _player_row(form, seat, t, set_form) for seat in range(len(form.players))
+    ]
+    body: list[ft.Control] = [
+        section(t("Players, in seating order")),
+        *players,
+        big_button(
+            t("Add player"),
+            ft.Icons.PERSON_ADD,
+            (lambda: set_form(form.add())) if form.can_add() else None,
+            "add-player",
+        ),
+    ]
+    if known:
+        body.append(
+            ft.Row(
+                [
+                    tagged(
+                        f"known-{name}",
+                        ft.Chip(
+                            label=ft.Text(name, size=18),
+                            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
+                            tooltip=t("Add {name}", name=name),
+                            on_click=lambda e, n=name: set_form(form.add(n)),
+                        ),
+                    )
+                    for name in known[:12]
+                ],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    body += [
+        section(t("Rules")),
+        tagged(
+            "preset",
+            ft.SegmentedButton(
+                segments=[
+                    ft.Segment(value=p, label=ft.Text(preset_name(p, t)))
+                    for p in PRESET_IDS
+                ],
+                selected=[preset],
+                on_change=lambda e: set_form(form.with_preset(e.control.selected[0])),
+            ),
+        ),
+        ft.Text(preset_description(preset, t), size=16),
+        _target_row(form, t, set_form),
+        tagged(
+            "house-rules",
+            ft.TextButton(
+                t("House rules") + (" •" if form.is_house_rules() else ""),
+                icon=ft.Icons.EXPAND_LESS if show_house else ft.Icons.EXPAND_MORE,
+                on_click=lambda: set_show_house(not show_house),
+            ),
+        ),
+    ]
+    if knob_error:
+        body.append(ft.Text(knob_error, color=ft.Colors.ERROR, size=16))
+    if show_house:
+        body.append(card(house_rules_editor(form.rules, t, change_knob), padding=8))
+    if problem:
+        body.append(ft.Text(problem, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+    footer = [
+        big_button(
+            t("Start game"),
+            ft.Icons.PLAY_ARROW,
+            start if problem is None else None,
+            "start-game",
+            primary=True,
+            height=68,
+            expand=True,
+        )
+    ]
+    return screen(state, t("New game"), body, footer=footer)

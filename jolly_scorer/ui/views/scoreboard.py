@@ -1,0 +1,305 @@
+"""Scoreboard: big totals, who deals, the rounds, the chart; game over with rematch."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.core.scoring import GameResult
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.charts import totals_chart
+from jolly_scorer.ui.views.common import (
+    WIDE,
+    big_button,
+    card,
+    colour,
+    icon_button,
+    screen,
+    section,
+    signed,
+    tagged,
+)
+from jolly_scorer.ui.views.export import ExportButtons
+
+
+def standings(game: Game, result: GameResult) -> list[str]:
+    """Players from best to worst."""
+    sign = -1 if game.rules.is_plus else 1
+    return sorted(game.players, key=lambda p: sign * result.totals.get(p, 0))
+
+
+def _player_tile(
+    game: Game, result: GameResult, seat: int, t: Translator, wide: bool
+) -> ft.Control:
+    player = game.players[seat]
+    total = result.totals.get(player, 0)
+    last = result.rounds[-1].scores[player].score if result.rounds else None
+    progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
+    near = not game.rules.is_plus and progress >= 0.8
+    leader = (
+        not result.game_over and result.rounds and standings(game, result)[0] == player
+    )
+    name_row = ft.Row(
+        [
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=colour(seat)),
+            ft.Text(
+                player, size=22, weight=ft.FontWeight.W_600, expand=True, max_lines=1
+            ),
+            *(
+                [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
+                if leader
+                else []
+            ),
+        ],
+        spacing=8,
+    )
+    last_text = (
+        t("last round {score}", score=signed(last, t)) if last is not None else " "
+    )
+    total_text = ft.Text(
+        t.number(total),
+        size=64 if wide else 52,
+        weight=ft.FontWeight.BOLD,
+        color=ft.Colors.ERROR if near else None,
+    )
+    body = ft.Column(
+        [
+            name_row,
+            ft.Row(
+                [
+                    total_text,
+                    ft.Text(last_text, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                vertical_alignment=ft.CrossAxisAlignment.END,
+            ),
+            ft.ProgressBar(
+                value=progress,
+                bar_height=10,
+                border_radius=5,
+                color=ft.Colors.ERROR if near else colour(seat),
+                tooltip=t("{total} of {target}", total=total, target=game.target),
+            ),
+        ],
+        spacing=2,
+    )
+    label = t("{name}: {total} points", name=player, total=total)
+    return ft.Semantics(
+        identifier=f"total-{seat + 1}",
+        label=label,
+        container=True,
+        content=ft.Container(
+            body,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            col={"xs": 12, "md": 6, "lg": 4},
+        ),
+    )
+
+
+def rounds_table(
+    game: Game, result: GameResult, t: Translator, on_tap: object = None
+) -> ft.Control:
+    """All rounds, newest first; tapping a round edits it."""
+    players = game.players
+    cell_w = 72
+    head: list[ft.Control] = [
+        ft.Text("#", size=16, width=44, weight=ft.FontWeight.BOLD)
+    ]
+    header = ft.Row(
+        head
+        + [
+            ft.Text(
+                p,
+                size=16,
+                width=cell_w,
+                weight=ft.FontWeight.BOLD,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.RIGHT,
+            )
+            for p in players
+        ],
+        spacing=8,
+    )
+    rows: list[ft.Control] = [header]
+    for i in range(len(result.rounds) - 1, -1, -1):
+        scores = result.rounds[i].scores
+        closer = game.rounds[i].closed_by
+        cells: list[ft.Control] = [ft.Text(str(i + 1), size=18, width=44)]
+        for p in players:
+            cells.append(
+                ft.Text(
+                    signed(scores[p].score, t)
+                    if game.rules.is_plus
+                    else t.number(scores[p].score),
+                    size=18,
+                    width=cell_w,
+                    text_align=ft.TextAlign.RIGHT,
+                    weight=ft.FontWeight.BOLD if p == closer else None,
+                )
+            )
+        row = ft.Container(
+            ft.Row(cells, spacing=8),
+            padding=ft.Padding.symmetric(vertical=8),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            on_click=(lambda e, i=i: on_tap(i)) if callable(on_tap) else None,
+            tooltip=t("Edit round {n}", n=i + 1) if callable(on_tap) else None,
+        )
+        rows.append(tagged(f"round-{i + 1}", row))
+    return ft.Row([ft.Column(rows, spacing=0)], scroll=ft.ScrollMode.AUTO)
+
+
+def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
+    names = " & ".join(result.winners)
+    title = t.plural("{names} wins!", "{names} win!", len(result.winners), names=names)
+    order = standings(game, result)
+    lines = [
+        ft.Text(
+            f"{place + 1}. {p}   {t.number(result.totals.get(p, 0))}",
+            size=24 if place else 28,
+            weight=ft.FontWeight.BOLD if place == 0 else None,
+        )
+        for place, p in enumerate(order)
+    ]
+    return tagged(
+        "winner",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.EMOJI_EVENTS,
+                                size=56,
+                                color=ft.Colors.AMBER_700,
+                            ),
+                            ft.Text(
+                                title, size=40, weight=ft.FontWeight.BOLD, expand=True
+                            ),
+                        ]
+                    ),
+                    *lines,
+                ],
+                spacing=6,
+            ),
+            padding=20,
+            border_radius=20,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )
+
+
+@ft.component
+def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
+    """The running game (or, read only, a past game)."""
+    t = state.t
+    game = state.viewing if read_only else state.game
+    result = state.viewing_result if read_only else state.result
+    if game is None or result is None:
+        return screen(state, t("Scoreboard"), [ft.Text(t("There is no game running."))])
+    wide = (state.page_width or 0) >= WIDE
+    n = len(game.rounds)
+    over = result.game_over
+    body: list[ft.Control] = []
+    if over:
+        body.append(_winner_banner(game, result, t))
+    else:
+        body.append(
+            tagged(
+                "dealer",
+                ft.Text(
+                    t(
+                        "Round {n}: {dealer} deals, {starter} starts",
+                        n=n + 1,
+                        dealer=game.dealer(n),
+                        starter=game.starter(n),
+                    ),
+                    size=22,
+                    weight=ft.FontWeight.W_500,
+                ),
+            )
+        )
+        goal = (
+            t("Play to {target}", target=game.target)
+            if game.rules.is_plus
+            else t("Game ends at {target}", target=game.target)
+        )
+        if game.rounds_limit:
+            goal += " · " + t("{n} rounds", n=game.rounds_limit)
+        body.append(ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+    body.append(
+        ft.ResponsiveRow(
+            [_player_tile(game, result, s, t, wide) for s in range(len(game.players))],
+            spacing=12,
+            run_spacing=12,
+        )
+    )
+    on_tap = None if read_only else state.enter_round
+    if n:
+        table = card(
+            ft.Column([section(t("Rounds")), rounds_table(game, result, t, on_tap)])
+        )
+        chart = card(
+            totals_chart(game.players, result.totals_after(), t, target=game.target)
+        )
+        if wide:
+            body.append(
+                ft.Row(
+                    [ft.Container(table, expand=1), ft.Container(chart, expand=1)],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
+        else:
+            body += [chart, table]
+    game_id = state.viewing_id if read_only else state.game_id
+    if game_id is not None:
+        body.append(ExportButtons(state, game_id))
+    footer: list[ft.Control] = []
+    actions: list[ft.Control] = []
+    if not read_only:
+        actions = [
+            icon_button(
+                ft.Icons.UNDO, t("Undo"), state.undo if state.can_undo else None, "undo"
+            ),
+            icon_button(
+                ft.Icons.REDO, t("Redo"), state.redo if state.can_redo else None, "redo"
+            ),
+        ]
+        if over:
+            footer = [
+                big_button(
+                    t("Rematch"),
+                    ft.Icons.REPLAY,
+                    state.rematch,
+                    "rematch",
+                    primary=True,
+                    height=72,
+                    expand=True,
+                ),
+            ]
+        else:
+            footer = [
+                big_button(
+                    t("Enter round {n}", n=n + 1),
+                    ft.Icons.ADD,
+                    lambda: state.enter_round(None),
+                    "enter-round",
+                    primary=True,
+                    height=72,
+                    expand=3,
+                ),
+                big_button(
+                    t("Finish"),
+                    ft.Icons.FLAG,
+                    state.finish if n else None,
+                    "finish",
+                    expand=1,
+                    height=72,
+                ),
+            ]
+    title = t("Round {n}", n=n + 1) if not over else t("Game over")
+    back = "past" if read_only else "home"
+    return screen(state, title, body, back=back, actions=actions, footer=footer)
