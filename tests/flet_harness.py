@@ -13,8 +13,9 @@ Usage (the ``flet_app`` fixture in ``tests/conftest.py`` builds one)::
         app.click(app.find(text="Save"))
         assert app.find(text="Saved Anna")
 
-Everything is synchronous for the test: the harness owns a private event loop and
-runs it until the app is idle after each action. A handler exception (Flet turns
+Everything is synchronous for the test: the harness owns a private event loop,
+runs it (in a helper thread, so a test may also hold Playwright's loop) until the
+app is idle after each action. A handler exception (Flet turns
 it into a "session crashed" message) fails the test with the traceback.
 
 This relies on unexported Flet internals; Flet is pinned, keep this file small.
@@ -188,6 +189,7 @@ class FletTestApp:
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.executor = ThreadPoolExecutor(max_workers=2)
+        self._loop_thread = ThreadPoolExecutor(max_workers=1)  # runs self.loop
         self.conn = FakeConnection(self.loop, self.executor)
         if prefs:
             self.conn.prefs.update(prefs)
@@ -223,8 +225,14 @@ class FletTestApp:
             session.error(f"{e}\n{traceback.format_exc()}")
         await session.after_event(session.page)
 
+    def _loop_run(self, coro: Any, timeout: float = 30) -> Any:
+        """Run the private loop until ``coro`` is done (in the loop thread)."""
+        return self._loop_thread.submit(self.loop.run_until_complete, coro).result(
+            timeout
+        )
+
     def _run(self, coro: Any) -> Any:
-        result = self.loop.run_until_complete(coro)
+        result = self._loop_run(coro)
         self.settle()
         return result
 
@@ -235,7 +243,7 @@ class FletTestApp:
             for _ in range(rounds):
                 await asyncio.sleep(0)
 
-        self.loop.run_until_complete(spin())
+        self._loop_run(spin())
         self.check()
 
     def check(self) -> None:
@@ -250,15 +258,18 @@ class FletTestApp:
             await asyncio.sleep(0)
 
         with contextlib.suppress(Exception):
-            self.loop.run_until_complete(close_session())
-        pending = asyncio.all_tasks(self.loop)
-        for task in pending:
-            task.cancel()
-        if pending:
-            self.loop.run_until_complete(
-                asyncio.gather(*pending, return_exceptions=True)
-            )
-        self.loop.close()
+            self._loop_run(close_session())
+
+        async def cancel_pending() -> None:
+            me = asyncio.current_task()
+            pending = [t for t in asyncio.all_tasks() if t is not me]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+
+        self._loop_run(cancel_pending())
+        self._loop_thread.submit(self.loop.close).result()
+        self._loop_thread.shutdown()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- state -------------------------------------------------------------
