@@ -1,0 +1,41 @@
+"""Card chips and the picker, for the browser test and screenshots."""
+
+from __future__ import annotations
+
+import os
+
+import flet as ft
+
+from jolly_scorer.ui.cards_view import SUIT_FONTS, CardChip, CardPicker, suit_font_theme
+from jolly_scorer.ui.i18n import Translator
+
+
+@ft.component
+def Demo() -> ft.Control:
+    t = Translator(os.environ.get("DEMO_LANG", "en"))
+    four = os.environ.get("DEMO_FOUR") == "1"
+    picked, set_picked = ft.use_state(())
+    return ft.Column(
+        [
+            ft.Text(f"Picked: {' '.join(picked) or '-'}", size=18),
+            ft.Row(
+                [
+                    CardChip(c, t=t, four_color=four, selected=i == 1, invalid=i == 3)
+                    for i, c in enumerate(("10h", "Qs", "X=6h", "Ad", "X", "7c"))
+                ],
+                wrap=True,
+            ),
+            CardPicker(
+                on_pick=lambda c: set_picked((*picked, c)), t=t, four_color=four
+            ),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+
+
+def main(page: ft.Page) -> None:
+    page.fonts = SUIT_FONTS
+    page.theme = suit_font_theme()
+    page.padding = 8
+    page.render(Demo)
