@@ -31,7 +31,7 @@ _CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _CANNOT_WRITE = {
     sqlite3.SQLITE_FULL: "the disk is full",
     sqlite3.SQLITE_READONLY: "it is read-only",
-    sqlite3.SQLITE_CANTOPEN: "it cannot be opened",
+    sqlite3.SQLITE_CANTOPEN: "it cannot be opened (is the folder read-only?)",
     sqlite3.SQLITE_PERM: "permission denied",
     sqlite3.SQLITE_IOERR: "a disk error",
 }

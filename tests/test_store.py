@@ -1,0 +1,338 @@
+"""The games database through its API, against real files in ``tmp_path``."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jolly_scorer.core.errors import GameFileError
+from jolly_scorer.core.game import (
+    Counted,
+    Game,
+    Round,
+    add_round,
+    finish,
+    new_game,
+    remove_last_round,
+    rename_player,
+    replace_round,
+)
+from jolly_scorer.core.gamefile import load_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.core.scoring import score_game
+from jolly_scorer.store import (
+    GameNotFound,
+    Store,
+    StoreError,
+    default_data_dir,
+)
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CASES: list[dict[str, Any]] = json.loads(
+    (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "data") as opened:
+        yield opened
+
+
+def counted_round(game: Game, n: int) -> Round:
+    """A simple deterministic round: someone goes out, the others count."""
+    closer = game.players[n % len(game.players)]
+    return Round(
+        closed_by=closer,
+        counted=tuple(
+            (p, Counted(good=(n * 7) % 40, bad=0 if p == closer else (n * 3) % 25))
+            for p in game.players
+        ),
+    )
+
+
+def long_game(rounds: int, players: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> Game:
+    game = new_game(find_rules("jolly_at"), players, target=10**9)
+    for n in range(rounds):
+        game = add_round(game, counted_round(game, n))
+    return game
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_import_export_score_round_trip(store: Store, case: dict[str, Any]) -> None:
+    game_id = store.import_game(case["game"])
+    original = load_game(case["game"])
+    assert store.load_game(game_id) == original
+    exported = store.export_game(game_id)
+    again = load_game(json.loads(json.dumps(exported)))
+    assert again == original
+    assert score_game(again).to_json() == score_game(original).to_json()
+    # the CSV score sheet: one row per round, then the totals row
+    rows = list(csv.reader(io.StringIO(store.export_csv(game_id))))
+    result = score_game(original)
+    assert rows[0] == ["round", *original.players]
+    assert len(rows) == len(original.rounds) + 2
+    for number, row in enumerate(rows[1:-1], 1):
+        scores = result.rounds[number - 1].scores
+        assert row == [str(number), *(str(scores[p].score) for p in original.players)]
+    assert rows[-1] == ["total", *(str(result.totals[p]) for p in original.players)]
+    totals = [sum(int(row[i]) for row in rows[1:-1]) for i in range(1, len(rows[0]))]
+    assert totals == [result.totals[p] for p in original.players]
+    summary = next(s for s in store.list_games() if s.id == game_id)
+    assert summary.totals == dict(result.totals)
+    assert summary.game_over == result.game_over
+    assert summary.winners == result.winners
+    assert summary.rounds == len(original.rounds)
+    assert store.game_totals(game_id) == result.totals_after()
+
+
+def test_invalid_game_file_is_rejected_and_nothing_stored(store: Store) -> None:
+    bad = {"players": ["A", "B"], "rounds": [{"closed_by": "Z"}]}
+    with pytest.raises(GameFileError, match="round 1: 'Z' is not a player"):
+        store.import_game(bad)
+    assert store.list_games() == []
+    assert store.known_players() == []
+
+
+def test_save_and_load_every_operation(store: Store) -> None:
+    game = long_game(3)
+    game_id = store.create_game(game)
+    steps = [
+        lambda g: add_round(g, counted_round(g, 10)),
+        lambda g: replace_round(g, 1, counted_round(g, 99)),
+        remove_last_round,
+        lambda g: rename_player(g, "Ben", "Bea"),
+        finish,
+        lambda g: dataclasses.replace(g, finished=False),
+    ]
+    for step in steps:
+        game = step(game)
+        store.save_game(game_id, game)
+        assert store.load_game(game_id) == game
+        with Store.open(store.path.parent) as other:  # a fresh connection
+            assert other.load_game(game_id) == game
+    assert store.load_game(game_id).players == ("Anna", "Bea", "Cleo")
+    assert "Ben" in store.known_players() and "Bea" in store.known_players()
+
+
+def test_saving_a_round_writes_only_that_round(store: Store) -> None:
+    game = long_game(200)
+    game_id = store.create_game(game)
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    try:
+        game = add_round(game, counted_round(game, 200))
+        store.save_game(game_id, game)
+    finally:
+        store._conn.set_trace_callback(None)
+    round_writes = [s for s in statements if "INTO rounds" in s]
+    assert len(round_writes) == 1 and ", 200, " in round_writes[0]
+    assert not any(s.startswith("DELETE FROM rounds") for s in statements)
+    # a second connection (cache not warm) also writes only the change
+    with Store.open(store.path.parent) as other:
+        statements.clear()
+        other._conn.set_trace_callback(statements.append)
+        changed = replace_round(game, 5, counted_round(game, 77))
+        other.save_game(game_id, changed)
+        other._conn.set_trace_callback(None)
+    round_writes = [s for s in statements if "INTO rounds" in s]
+    assert len(round_writes) == 1 and ", 5, " in round_writes[0]
+    # and the first store, whose cache is now stale, notices the other writer
+    assert store.load_game(game_id) == changed
+    shorter = remove_last_round(remove_last_round(changed))
+    store.save_game(game_id, shorter)
+    with Store.open(store.path.parent) as other:
+        assert other.load_game(game_id) == shorter
+
+
+def test_stale_cache_after_another_writer(store: Store) -> None:
+    game = long_game(5)
+    game_id = store.create_game(game)
+    with Store.open(store.path.parent) as other:
+        other_game = replace_round(game, 2, counted_round(game, 50))
+        other.save_game(game_id, other_game)
+    # this store's cached rounds say round 3 is as before; the revision says not
+    mine = add_round(game, counted_round(game, 5))
+    store.save_game(game_id, mine)
+    with Store.open(store.path.parent) as fresh:
+        assert fresh.load_game(game_id) == mine
+
+
+def test_invalid_game_is_not_saved(store: Store) -> None:
+    game = long_game(2)
+    game_id = store.create_game(game)
+    broken = dataclasses.replace(game, rounds=(*game.rounds, Round(closed_by="Nobody")))
+    with pytest.raises(GameFileError):
+        store.save_game(game_id, broken)
+    assert store.load_game(game_id) == game
+
+
+def test_unknown_ids(store: Store) -> None:
+    game = long_game(1)
+    for call in (
+        lambda: store.load_game(42),
+        lambda: store.save_game(42, game),
+        lambda: store.delete_game(42),
+        lambda: store.export_game(42),
+        lambda: store.export_csv(42),
+        lambda: store.save_draft(42, {}),
+        lambda: store.game_totals(42),
+    ):
+        with pytest.raises(GameNotFound, match="no saved game with id 42"):
+            call()
+
+
+def test_list_current_and_delete(tmp_path: Path) -> None:
+    moments = iter(
+        datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=i) for i in range(100)
+    )
+    with Store.open(tmp_path, clock=lambda: next(moments)) as store:
+        assert store.list_games() == [] and store.current_game_id() is None
+        first = store.create_game(long_game(1))
+        second = store.create_game(long_game(1, ("Dora", "Anna")))
+        assert [s.id for s in store.list_games()] == [second, first]
+        assert store.current_game_id() == second
+        store.save_game(first, long_game(2))
+        assert store.current_game_id() == first
+        store.save_game(first, finish(long_game(2)))
+        assert store.current_game_id() == second
+        summary = {s.id: s for s in store.list_games()}[first]
+        assert summary.game_over and summary.rounds == 2
+        assert (
+            summary.players == ("Anna", "Ben", "Cleo") and summary.rules == "jolly_at"
+        )
+        assert datetime(2026, 1, 1, tzinfo=UTC) <= summary.started < summary.updated
+        assert store.known_players()[0] in ("Anna", "Ben", "Cleo")
+        store.save_draft(second, {"closed_by": "Dora"})
+        store.delete_game(second)
+        assert store.current_game_id() is None
+        assert [s.id for s in store.list_games()] == [first]
+        assert "Dora" in store.known_players()  # players are kept
+        count = store._conn.execute("SELECT count(*) FROM drafts").fetchone()[0]
+        assert count == 0
+
+
+def test_started_given(store: Store) -> None:
+    moment = datetime(2025, 12, 24, 18, 30, tzinfo=UTC)
+    game_id = store.create_game(long_game(0), started=moment)
+    assert store.list_games()[0].started == moment
+    assert store.list_games()[0].id == game_id
+
+
+def test_drafts_and_settings_survive_reopen(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(long_game(1))
+        assert store.load_draft(game_id) is None
+        draft = {"closed_by": "Anna", "hands": {"Ben": ["5h", "X"]}, "note": "ü"}
+        store.save_draft(game_id, draft)
+        store.set_setting("language", "fi")
+        store.set_setting("theme", {"dark": True, "four_colour": False})
+        with pytest.raises(StoreError):
+            store.set_setting("bad", object())
+        with pytest.raises(StoreError):
+            store.save_draft(game_id, ["not", "an", "object"])  # type: ignore[arg-type]
+    with Store.open(tmp_path) as store:
+        assert store.load_draft(game_id) == draft
+        assert store.get_setting("language") == "fi"
+        assert store.get_setting("theme") == {"dark": True, "four_colour": False}
+        assert store.get_setting("missing", "default") == "default"
+        store.clear_draft(game_id)
+        store.clear_draft(game_id)
+        assert store.load_draft(game_id) is None
+
+
+def test_player_stats(store: Store) -> None:
+    rules = find_rules("jolly_at")
+    game = new_game(rules, ["Anna", "Ben"], target=100)
+    game = add_round(
+        game,
+        Round(
+            closed_by="Anna",
+            handglatt=True,
+            counted=(("Anna", Counted(good=40)), ("Ben", Counted(bad=10))),
+        ),
+    )
+    store.create_game(game)
+    store.create_game(new_game(rules, ["Anna", "Cleo"]))  # no rounds: not counted
+    stats = {s.player: s for s in store.player_stats()}
+    result = score_game(game)
+    anna = stats["Anna"]
+    assert (anna.games, anna.won, anna.rounds) == (1, 1, 1)
+    assert anna.best == result.totals["Anna"] and anna.average == anna.best
+    assert (anna.went_out, anna.handglatt) == (1, 1)
+    assert stats["Ben"].won == 0 and stats["Ben"].went_out == 0
+    assert "Cleo" not in stats
+
+
+def test_backup_restore(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "a") as store:
+        ids = [store.import_game(case["game"]) for case in CASES]
+        store.save_draft(ids[0], {"x": 1})
+        store.set_setting("language", "de")
+        backup = json.loads(json.dumps(store.backup()))
+        games = [store.load_game(i) for i in ids]
+    with Store.open(tmp_path / "b") as other:
+        other.set_setting("language", "fi")
+        assert other.restore(backup) == len(CASES)
+        restored = sorted(other.list_games(), key=lambda s: s.id)
+        assert [other.load_game(s.id) for s in restored] == games
+        assert other.load_draft(restored[0].id) == {"x": 1}
+        assert other.get_setting("language") == "fi"  # kept, not overwritten
+        # all or nothing: one bad game and nothing is added
+        broken = json.loads(json.dumps(backup))
+        broken["games"][-1]["game"]["rounds"][0]["closed_by"] = "Nobody"
+        with pytest.raises(StoreError, match=rf"backup, game {len(CASES)}: round 1"):
+            other.restore(broken)
+        assert len(other.list_games()) == len(CASES)
+        with pytest.raises(StoreError, match="not a jolly-scorer backup"):
+            other.restore({"games": []})
+        with pytest.raises(StoreError, match="newer"):
+            other.restore(backup | {"version": 99})
+
+
+def test_default_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("JOLLY_SCORER_DATA", str(tmp_path / "env"))
+    assert default_data_dir() == tmp_path / "env"
+    assert default_data_dir(tmp_path / "x") == tmp_path / "x"
+    monkeypatch.delenv("JOLLY_SCORER_DATA")
+    assert "jolly-scorer" in str(default_data_dir())
+    with Store.open(tmp_path / "deep" / "er") as store:
+        assert store.path == tmp_path / "deep" / "er" / "games.db"
+        mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+
+
+def test_schema_has_the_named_tables(store: Store) -> None:
+    conn = sqlite3.connect(store.path)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    conn.close()
+    expected = {"games", "players", "game_players", "rounds", "drafts", "settings"}
+    assert expected | {"migrations"} <= names
+
+
+def test_threads_share_one_store(store: Store) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    ids = [store.create_game(long_game(0)) for _ in range(4)]
+
+    def play(game_id: int) -> Game:
+        game = store.load_game(game_id)
+        for n in range(20):
+            game = add_round(game, counted_round(game, n))
+            store.save_game(game_id, game)
+            store.save_draft(game_id, {"n": n})
+        return game
+
+    with ThreadPoolExecutor(4) as pool:
+        finals = list(pool.map(play, ids))
+    for game_id, game in zip(ids, finals, strict=True):
+        assert store.load_game(game_id) == game
