@@ -1,18 +1,21 @@
 """The ``jolly-scorer`` command line.
 
 Sub-commands live in :mod:`jolly_scorer.commands`, one module each, imported only
-when called, so that ``jolly-scorer check`` starts fast (no Flet, no SQLite).
-Each module has ``configure(parser)`` and ``run(args) -> int``.
+when called, so that ``jolly-scorer check`` starts fast (no Flet, no SQLite, and
+for plain ``check`` calls not even ``argparse``). Each module has
+``configure(parser, name)`` and ``run(args) -> int``.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-from collections.abc import Sequence
 
 from jolly_scorer.core.errors import JollyError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -30,20 +33,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and exit status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"jolly-scorer: {message}\n")
-
-
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``command`` only that sub-command's module is imported."""
-    parser = _Parser(prog="jolly-scorer", description=__doc__.splitlines()[0])
+    import argparse
+    import importlib
+
+    class Parser(argparse.ArgumentParser):
+        """Errors are one line on stderr and exit status 2."""
+
+        def error(self, message: str) -> None:  # type: ignore[override]
+            self.exit(2, f"jolly-scorer: {message}\n")
+
+    parser = Parser(prog="jolly-scorer", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--data-dir", help="folder of the games database (or JOLLY_SCORER_DATA)"
     )
-    subparsers = parser.add_subparsers(dest="command", parser_class=_Parser)
+    subparsers = parser.add_subparsers(dest="command", parser_class=Parser)
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == command:
@@ -60,21 +65,57 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _quick_check(argv: list[str]) -> argparse.Namespace | None:
+    """``check`` arguments read without argparse (it costs more than the check).
+
+    Returns None for anything unusual (help, unknown options): argparse then
+    reads the arguments and gives its usual messages.
+    """
+    if not argv or argv[0] != "check":
+        return None
+    rules, as_json, cards = "jolly_at", False, []
+    rest = iter(argv[1:])
+    for token in rest:
+        if token == "--json":
+            as_json = True
+        elif token == "--rules":
+            rules = next(rest, "")
+            if not rules:
+                return None
+        elif token.startswith("--rules="):
+            rules = token.partition("=")[2]
+        elif token.startswith("-") and token != "-":
+            return None
+        else:
+            cards.append(token)
+    if not cards:
+        return None
+    from types import SimpleNamespace
+
+    from jolly_scorer.commands import check
+
+    return SimpleNamespace(  # type: ignore[return-value]
+        command="check", rules=rules, json=as_json, cards=cards, _module=check
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    command = _command_of(args_list)
-    start = _first_positional(args_list)
-    rest = args_list[start:]
-    wants_help = any(a in ("-h", "--help") for a in rest)
-    if command is None and not wants_help and (not rest or rest[0].startswith("-")):
-        args_list.insert(start, "app")
-        command = "app"
-    parser = build_parser(command)
-    args = parser.parse_args(args_list)
-    if not hasattr(args, "_module"):
-        parser.print_help()
-        return 2
+    args = _quick_check(args_list)
+    if args is None:
+        command = _command_of(args_list)
+        start = _first_positional(args_list)
+        rest = args_list[start:]
+        wants_help = any(a in ("-h", "--help") for a in rest)
+        if command is None and not wants_help and (not rest or rest[0].startswith("-")):
+            args_list.insert(start, "app")
+            command = "app"
+        parser = build_parser(command)
+        args = parser.parse_args(args_list)
+        if not hasattr(args, "_module"):
+            parser.print_help()
+            return 2
     try:
         status: int = args._module.run(args)
     except JollyError as error:

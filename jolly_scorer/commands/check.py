@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from jolly_scorer.commands.common import (
     add_json_option,
     add_rules_option,
@@ -14,6 +12,10 @@ from jolly_scorer.commands.common import (
 from jolly_scorer.core.cards import format_cards
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.melds import check_melds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-import tomllib
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
 
 from jolly_scorer.core.cards import Card, parse_cards
 from jolly_scorer.core.errors import JollyError, RulesError
 from jolly_scorer.core.rules import PRESETS, Rules, house_rules
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from pathlib import Path
+    from typing import Any
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +35,8 @@ def load_rules(spec: str) -> Rules:
     """Rules from a preset id or a path to a JSON or TOML rules object."""
     if spec in PRESETS:
         return PRESETS[spec]
+    from pathlib import Path
+
     path = Path(spec)
     if not path.is_file():
         raise RulesError(
@@ -53,6 +56,8 @@ def read_structured(path: Path) -> Any:
     except UnicodeDecodeError:
         raise JollyError(f"{str(path)!r} is not a text file") from None
     if path.suffix.lower() == ".toml":
+        import tomllib
+
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -62,6 +67,8 @@ def read_structured(path: Path) -> Any:
 
 def parse_json(text: str, where: str) -> Any:
     """Parse JSON; an error names where it came from and the line."""
+    import json
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -75,9 +82,9 @@ def read_input(name: str) -> tuple[str, str]:
     """The text of a file argument (``-`` is standard input) and its name."""
     if name == "-":
         return sys.stdin.read(), "<stdin>"
-    path = Path(name)
     try:
-        return path.read_text(encoding="utf-8"), name
+        with open(name, encoding="utf-8") as file:
+            return file.read(), name
     except OSError as error:
         raise JollyError(f"cannot read {name!r}: {error.strerror}") from None
     except UnicodeDecodeError:
@@ -97,4 +104,6 @@ def split_melds(tokens: Sequence[str]) -> list[tuple[Card, ...]]:
 
 def print_json(data: object) -> None:
     """One JSON object on standard output."""
+    import json
+
     print(json.dumps(data, ensure_ascii=False))

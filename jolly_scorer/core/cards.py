@@ -12,11 +12,14 @@ Printing then parsing gives the same card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from jolly_scorer.core.errors import CardError
+from jolly_scorer.core.values import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = [
     "RANKS",
@@ -107,8 +110,7 @@ _SUIT_TOKENS = {suit.value: suit for suit in SUITS} | {
 _JOKER_TOKENS = ("x", "*", "jk")
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(Frozen):
     """A natural card (rank and suit) or a joker (both ``None``).
 
     A joker may carry ``stands_for``, the natural card it was declared to be.
@@ -119,17 +121,19 @@ class Card:
     True
     """
 
+    __slots__ = ("rank", "suit", "stands_for")
     rank: Rank | None
     suit: Suit | None
-    stands_for: Card | None = None
+    stands_for: Card | None
 
-    def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise CardError(f"a card needs both a rank and a suit: {self!r}")
-        if self.stands_for is not None and (
-            self.rank is not None or self.stands_for.is_joker
-        ):
+    def __init__(
+        self, rank: Rank | None, suit: Suit | None, stands_for: Card | None = None
+    ) -> None:
+        if (rank is None) != (suit is None):
+            raise CardError(f"a card needs both a rank and a suit: {rank} {suit}")
+        if stands_for is not None and (rank is not None or stands_for.is_joker):
             raise CardError("only a joker can stand for a natural card")
+        self._init(rank=rank, suit=suit, stands_for=stands_for)
 
     @classmethod
     def joker(cls, stands_for: Card | None = None) -> Card:

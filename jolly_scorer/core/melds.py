@@ -15,12 +15,16 @@ arrangement worth the most points. A declared joker (``X=6h``) never moves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards
-from jolly_scorer.core.rules import Rules
+from jolly_scorer.core.values import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from jolly_scorer.core.rules import Rules
 
 __all__ = [
     "Meld",
@@ -64,8 +68,7 @@ class Reason(StrEnum):
     TOO_MANY_COPIES = "too_many_copies"
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Frozen):
     """The verdict on one meld.
 
     ``cards`` is the arrangement (every joker declared as the card it stands
@@ -73,14 +76,46 @@ class Meld:
     given cards of ``cards[i]`` and ``card_points[i]`` its good points.
     """
 
+    __slots__ = (
+        "valid",
+        "type",
+        "points",
+        "cards",
+        "order",
+        "card_points",
+        "reason",
+        "message",
+    )
     valid: bool
     type: MeldType | None
     points: int | None
     cards: tuple[Card, ...]
     order: tuple[int, ...]
     card_points: tuple[int, ...]
-    reason: Reason | None = None
-    message: str | None = None
+    reason: Reason | None
+    message: str | None
+
+    def __init__(
+        self,
+        valid: bool,
+        type: MeldType | None,
+        points: int | None,
+        cards: tuple[Card, ...],
+        order: tuple[int, ...],
+        card_points: tuple[int, ...],
+        reason: Reason | None = None,
+        message: str | None = None,
+    ) -> None:
+        self._init(
+            valid=valid,
+            type=type,
+            points=points,
+            cards=cards,
+            order=order,
+            card_points=card_points,
+            reason=reason,
+            message=message,
+        )
 
     def to_json(self) -> dict[str, object]:
         """The meld object of ``jolly-scorer check --json``."""
@@ -115,11 +150,18 @@ def _group_value(rank: Rank, rules: Rules) -> int:
     return rules.ace_in_group if rank is Rank.ACE else _rank_value(rank.number, rules)
 
 
-@dataclass(frozen=True, slots=True)
 class _Parts:
-    naturals: tuple[tuple[int, Card], ...]
-    jokers: tuple[int, ...]
-    declared: tuple[tuple[int, Card], ...]
+    __slots__ = ("naturals", "jokers", "declared")
+
+    def __init__(
+        self,
+        naturals: tuple[tuple[int, Card], ...],
+        jokers: tuple[int, ...],
+        declared: tuple[tuple[int, Card], ...],
+    ) -> None:
+        self.naturals = naturals
+        self.jokers = jokers
+        self.declared = declared
 
 
 def _split(cards: Sequence[Card], use_declared: bool = True) -> _Parts:
@@ -493,14 +535,28 @@ def count_copies(cards: Sequence[Card], rules: Rules) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class MeldsVerdict:
+class MeldsVerdict(Frozen):
     """Several melds laid down together."""
 
+    __slots__ = ("melds", "reason", "message", "opening_required")
     melds: tuple[Meld, ...]
     reason: Reason | None
     message: str | None
     opening_required: int
+
+    def __init__(
+        self,
+        melds: tuple[Meld, ...],
+        reason: Reason | None,
+        message: str | None,
+        opening_required: int,
+    ) -> None:
+        self._init(
+            melds=melds,
+            reason=reason,
+            message=message,
+            opening_required=opening_required,
+        )
 
     @property
     def valid(self) -> bool:

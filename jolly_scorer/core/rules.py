@@ -12,34 +12,83 @@ jolly_scorer.core.errors.RulesError: unknown rules key: 'opening'
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
 
 from jolly_scorer.core.errors import RulesError
+from jolly_scorer.core.values import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Scoring = Literal["plus", "penalty"]
 
 __all__ = [
     "KNOBS",
     "PRESETS",
     "PRESET_IDS",
     "Rules",
-    "Scoring",
     "find_rules",
     "house_rules",
     "resolve_rules",
 ]
 
-Scoring = Literal["plus", "penalty"]
+KNOBS: tuple[str, ...] = (
+    "jokers",
+    "players_min",
+    "players_max",
+    "hand_size",
+    "hand_max",
+    "opening_min",
+    "opening_waived_going_out",
+    "min_naturals",
+    "jokers_at_most_naturals",
+    "max_jokers_per_meld",
+    "max_jokers_in_group",
+    "adjacent_jokers",
+    "wrap_around",
+    "ace_both_ends",
+    "ace_low",
+    "ace_high",
+    "ace_in_group",
+    "face_value",
+    "penalty_ace",
+    "penalty_face",
+    "penalty_joker",
+    "scoring",
+    "closing_bonus",
+    "handglatt_bonus",
+    "handglatt_multiplier",
+    "target",
+    "target_inclusive",
+    "rounds_limit",
+)
+_OPTIONAL_INT = (
+    "hand_max",
+    "max_jokers_per_meld",
+    "max_jokers_in_group",
+    "rounds_limit",
+)
+_BOOLS = (
+    "opening_waived_going_out",
+    "jokers_at_most_naturals",
+    "adjacent_jokers",
+    "wrap_around",
+    "ace_both_ends",
+    "target_inclusive",
+)
+_POSITIVE = ("players_min", "players_max", "hand_size", "hand_max", "rounds_limit")
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Frozen):
     """Every rule knob; see ``RULES.md`` §3 for their meaning.
 
     ``base`` names the preset the rules started from; ``name`` is a label.
+    Build rules with :func:`find_rules`, :func:`house_rules` or
+    :meth:`Rules.replace`.
     """
 
+    __slots__ = ("base", *KNOBS, "name")
     base: str
     jokers: int
     players_min: int
@@ -69,7 +118,14 @@ class Rules:
     target: int
     target_inclusive: bool
     rounds_limit: int | None
-    name: str | None = None
+    name: str | None
+
+    def __init__(self, *, base: str, name: str | None = None, **knobs: Any) -> None:
+        missing = [key for key in KNOBS if key not in knobs]
+        unknown = [key for key in knobs if key not in KNOBS]
+        if missing or unknown:
+            raise RulesError(f"rules: missing {missing}, unknown {unknown}")
+        self._init(base=base, name=name, **knobs)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some knobs changed (checked like house rules).
@@ -109,20 +165,6 @@ class Rules:
         return self.scoring == "plus"
 
 
-_NOT_KNOBS = ("base", "name")
-KNOBS: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(Rules) if f.name not in _NOT_KNOBS
-)
-
-_OPTIONAL_INT = (
-    "hand_max",
-    "max_jokers_per_meld",
-    "max_jokers_in_group",
-    "rounds_limit",
-)
-_BOOLS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
-_POSITIVE = ("players_min", "players_max", "hand_size", "hand_max", "rounds_limit")
-
 JOLLY_AT = Rules(
     base="jolly_at",
     jokers=6,
@@ -154,8 +196,7 @@ JOLLY_AT = Rules(
     target_inclusive=True,
     rounds_limit=None,
 )
-ROMMI_FI = dataclasses.replace(
-    JOLLY_AT,
+ROMMI_FI = JOLLY_AT._replace(
     base="rommi_fi",
     jokers=4,
     hand_max=None,
@@ -171,8 +212,7 @@ ROMMI_FI = dataclasses.replace(
     handglatt_bonus=0,
     handglatt_multiplier=1,
 )
-ROMME_DE = dataclasses.replace(
-    JOLLY_AT,
+ROMME_DE = JOLLY_AT._replace(
     base="romme_de",
     hand_max=None,
     opening_min=40,
@@ -265,7 +305,7 @@ def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
         if key not in KNOBS:
             raise RulesError(f"unknown rules key: {key!r}")
         changes[key] = _check_value(key, value)
-    rules = dataclasses.replace(start, **changes)
+    rules = start._replace(**changes)
     if rules.players_min > rules.players_max:
         raise RulesError(
             f"rules key 'players_min' ({rules.players_min}) is larger than "

@@ -1,0 +1,151 @@
+"""Rules-engine benchmarks, each as a ratio to a trivial baseline in the same run.
+
+* meld validation: melds per second on a fixed set of 10,000 generated melds,
+  against a baseline that only sorts each meld's cards;
+* scoring a 1,000-round game, against a baseline that sums the same numbers;
+* ``jolly-scorer check 5h 6h 7h`` start-up, against ``python -c pass`` (goal ≤ 3).
+
+Run: ``uv run python benchmarks/engine.py``
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from collections.abc import Callable
+
+from jolly_scorer.core.cards import RANKS, SUITS, Card
+from jolly_scorer.core.game import Round, TableMeld, new_game
+from jolly_scorer.core.melds import check_meld
+from jolly_scorer.core.rules import PRESETS
+from jolly_scorer.core.scoring import score_game
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def generated_melds(count: int, seed: int = 7) -> list[list[Card]]:
+    """Runs, groups, with and without jokers, valid and invalid."""
+    rnd = random.Random(seed)
+    melds: list[list[Card]] = []
+    while len(melds) < count:
+        if rnd.random() < 0.5:
+            suit = rnd.choice(SUITS)
+            length = rnd.randint(3, 8)
+            start = rnd.randint(1, 15 - length)
+            cards = [
+                Card(RANKS[(p - 1) % 13], suit) for p in range(start, start + length)
+            ]
+        else:
+            rank = rnd.choice(RANKS)
+            cards = [Card(rank, s) for s in rnd.sample(SUITS, rnd.randint(3, 4))]
+        for _ in range(rnd.choice((0, 0, 1, 1, 2))):
+            cards[rnd.randrange(len(cards))] = Card.joker()
+        if rnd.random() < 0.2:
+            cards.append(Card(rnd.choice(RANKS), rnd.choice(SUITS)))
+        rnd.shuffle(cards) if rnd.random() < 0.5 else None
+        melds.append(cards)
+    return melds
+
+
+def bench_melds() -> None:
+    melds = generated_melds(10_000)
+    rules = list(PRESETS.values())
+
+    def engine() -> None:
+        for i, meld in enumerate(melds):
+            check_meld(meld, rules[i % 3])
+
+    def baseline() -> None:
+        for meld in melds:
+            sorted(meld, key=Card.sort_key)
+
+    t_engine = best_of(3, engine)
+    t_base = best_of(3, baseline)
+    print(
+        f"meld validation: {len(melds) / t_engine:,.0f} melds/s "
+        f"({t_engine * 1000:.0f} ms for 10,000); baseline sort {t_base * 1000:.1f} ms; "
+        f"ratio {t_engine / t_base:.1f}"
+    )
+
+
+def thousand_round_game() -> object:
+    rules = PRESETS["jolly_at"].replace(target=10**9)
+    game = new_game(rules, ["Anna", "Ben", "Cleo", "Dora"])
+    rnd = random.Random(3)
+    rounds = []
+    for _ in range(1000):
+        suit = rnd.choice(SUITS)
+        start = rnd.randint(1, 10)
+        run = [Card(RANKS[p - 1], suit) for p in range(start, start + 3)]
+        rank = rnd.choice(RANKS)
+        group = [Card(rank, s) for s in SUITS if s is not suit][:3]
+        rounds.append(
+            Round(
+                closed_by="Anna",
+                handglatt=rnd.random() < 0.1,
+                table=(TableMeld.of("Anna", run), TableMeld.of("Ben", group)),
+                hands=(
+                    ("Ben", (Card(RANKS[4], SUITS[0]), Card.joker())),
+                    ("Cleo", (Card(RANKS[0], SUITS[1]),)),
+                    ("Dora", (Card(RANKS[12], SUITS[2]), Card(RANKS[8], SUITS[3]))),
+                ),
+            )
+        )
+    return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+def bench_game() -> None:
+    game = thousand_round_game()
+    numbers = [[(i * 7 + p) % 60 for p in range(4)] for i in range(1000)]
+
+    def engine() -> None:
+        score_game(game)  # type: ignore[arg-type]
+
+    def baseline() -> None:
+        totals = [0, 0, 0, 0]
+        for row in numbers:
+            for p, value in enumerate(row):
+                totals[p] += value
+
+    t_engine = best_of(3, engine)
+    t_base = best_of(3, baseline)
+    print(
+        f"score a 1,000-round game: {t_engine * 1000:.1f} ms; baseline sums "
+        f"{t_base * 1000:.2f} ms; ratio {t_engine / t_base:.0f}"
+    )
+
+
+def bench_cli() -> None:
+    def run(args: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(args, check=False, capture_output=True)
+        return time.perf_counter() - start
+
+    script = Path(sys.executable).with_name("jolly-scorer")
+    check = [str(script), "check", "5h", "6h", "7h"]
+    bare = [sys.executable, "-c", "pass"]
+    pairs = [(run(bare), run(check)) for _ in range(15)]
+    t_bare = statistics.median(p[0] for p in pairs)
+    t_check = statistics.median(p[1] for p in pairs)
+    print(
+        f"cli start-up: check {t_check * 1000:.0f} ms, python -c pass "
+        f"{t_bare * 1000:.0f} ms; ratio {t_check / t_bare:.2f} (goal <= 3)"
+    )
+
+
+if __name__ == "__main__":
+    bench_melds()
+    bench_game()
+    bench_cli()
