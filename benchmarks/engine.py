@@ -16,8 +16,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from jolly_scorer.core.cards import RANKS, SUITS, Card
 from jolly_scorer.core.game import Round, TableMeld, new_game
