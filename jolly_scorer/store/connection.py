@@ -87,11 +87,22 @@ def set_aside(path: Path) -> Path | None:
 def _damaged(path: Path, why: str) -> StoreCorrupt:
     copy = set_aside(path)
     kept = f"a copy was set aside as {copy.name}" if copy else "no copy could be made"
+    why = " ".join(why.split())
     return StoreCorrupt(
         f"{str(path)!r} is damaged ({why}); {kept}; the file was left untouched",
         path,
         copy,
     )
+
+
+def _first_line(rows: list[tuple[str, ...]]) -> str:
+    lines = [
+        line.strip()
+        for row in rows
+        for line in str(row[0]).splitlines()
+        if line.strip() and not line.startswith("***")
+    ]
+    return lines[0] if lines else "failed"
 
 
 def _check_file(conn: sqlite3.Connection, path: Path) -> None:
@@ -104,7 +115,7 @@ def _check_file(conn: sqlite3.Connection, path: Path) -> None:
         if too_new is None:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
             if rows != [("ok",)]:
-                raise _damaged(path, f"integrity check: {rows[0][0]}")
+                raise _damaged(path, f"integrity check: {_first_line(rows)}")
     except sqlite3.DatabaseError as error:
         if _code(error) in _CORRUPT:
             raise _damaged(path, str(error)) from None
