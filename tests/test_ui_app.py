@@ -1,0 +1,161 @@
+"""The app in process (tests/flet_harness.py): the flows a table goes through."""
+
+from __future__ import annotations
+
+import pytest
+
+from jolly_scorer.store import Store
+from jolly_scorer.ui import app as ui_app
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+
+
+def field_in(app, identifier):
+    """The control inside an ``ft.Semantics(identifier=...)`` wrapper."""
+    return app.find(semantics=identifier).content
+
+
+@pytest.fixture
+def open_app(flet_app, tmp_path):
+    def make(**kw):
+        kw.setdefault("width", 390)
+        kw.setdefault("height", 844)
+        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
+
+    return make
+
+
+def new_game(app, players=PLAYERS, preset=None, target=None):
+    app.click(app.find(semantics="home-new-game"))
+    for i, name in enumerate(players, 1):
+        if not app.find_all(semantics=f"player-name-{i}"):
+            app.click(app.find(semantics="add-player"))
+        app.type_text(field_in(app, f"player-name-{i}"), name)
+    if preset:
+        seg = field_in(app, "preset")
+        app.session.apply_patch(seg._i, {"selected": [preset]})
+        app.fire(seg, "change")
+    if target:
+        app.set_value(field_in(app, "target"), str(target), event="select")
+    app.click(app.find(semantics="start-game"))
+
+
+def enter_round(app, closer, points):
+    """Through the round-entry view: who went out, counted points for the rest."""
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics=f"round-closer-{closer}"))
+    for seat, (good, bad) in points.items():
+        app.click(app.find(semantics=f"round-mode-{seat}-points"))
+        if good is not None:
+            app.type_text(field_in(app, f"round-good-{seat}"), str(good))
+        app.type_text(field_in(app, f"round-bad-{seat}"), str(bad))
+    app.click(app.find(semantics="round-save"))
+
+
+def total(app, seat):
+    return app.find(semantics=f"total-{seat}").label
+
+
+def test_home_offers_every_way_in(open_app):
+    app = open_app()
+    for ident in ("new-game", "past", "meld", "rules", "settings"):
+        assert app.find(semantics=f"home-{ident}")
+    assert not app.find_all(semantics="home-continue")
+
+
+def test_three_rounds_undo_redo_edit_game_over_rematch(open_app, tmp_path):
+    app = open_app()
+    new_game(app, target=150)
+    assert "Anna deals, Ben starts" in app.find(semantics="dealer").content.value
+    enter_round(app, 0, {1: (20, 5), 2: (0, 30)})  # Anna out: 30 bonus
+    assert total(app, 1) == "Anna: 30 points"
+    assert total(app, 2) == "Ben: 15 points"
+    enter_round(app, 1, {0: (10, 0), 2: (0, 10)})
+    enter_round(app, 2, {0: (0, 5), 1: (0, 5)})
+    assert "Round 4" in app.texts()
+    # undo / redo the third round
+    app.click(app.find(semantics="undo"))
+    assert "Round 3" in app.texts()
+    app.click(app.find(semantics="redo"))
+    assert "Round 4" in app.texts()
+    # edit round 1: Ben went out, not Anna
+    app.click(app.find(semantics="round-1"))
+    app.click(app.find(semantics="round-closer-1"))
+    app.click(app.find(semantics="round-mode-0-points"))
+    app.type_text(field_in(app, "round-bad-0"), "7")
+    app.click(app.find(semantics="round-save"))
+    with Store.open(tmp_path) as store:
+        game = store.load_game(store.current_game_id())
+    assert len(game.rounds) == 3 and game.rounds[0].closed_by == "Ben"
+    assert "Round 4" in app.texts()
+    # Anna goes out until she reaches 150
+    for _ in range(8):
+        if app.find_all(semantics="winner"):
+            break
+        enter_round(app, 0, {1: (0, 0), 2: (0, 0)})
+    winner = app.find(semantics="winner")
+    assert winner and any("Anna wins!" in s for s in app.texts())
+    app.click(app.find(semantics="rematch"))
+    assert "Ben deals, Cleo starts" in app.find(semantics="dealer").content.value
+    assert total(app, 1) == "Anna: 0 points"
+
+
+def test_reload_shows_same_game(open_app):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    again = open_app(width=1280, height=800)
+    # the first session stays open: two tabs on one database
+    again.click(again.find(semantics="home-continue"))
+    assert total(again, 2) == "Ben: 12 points"
+
+
+def test_switch_language_to_german_and_finnish(open_app):
+    app = open_app()
+    app.click(app.find(semantics="home-settings"))
+    seg = field_in(app, "language")
+    app.session.apply_patch(seg._i, {"selected": ["de"]})
+    app.fire(seg, "change")
+    assert "Einstellungen" in app.texts()
+    app.session.apply_patch(seg._i, {"selected": ["fi"]})
+    app.fire(seg, "change")
+    assert "Asetukset" in app.texts()
+    app.click(app.find(semantics="back"))
+    assert app.find(semantics="home-new-game").content.content == "Uusi peli"
+
+
+def test_past_games_open_and_delete_after_asking(open_app):
+    app = open_app()
+    new_game(app)
+    enter_round(app, 0, {1: (0, 5), 2: (0, 5)})
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-past"))
+    tile = app.find(lambda c: str(getattr(c, "identifier", "")).startswith("past-"))
+    game_id = int(tile.identifier.split("-")[1])
+    app.click(tile)
+    assert app.find(semantics="total-1")
+    assert not app.find_all(semantics="enter-round")  # read only
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics=f"delete-{game_id}"))
+    app.click(app.find(semantics="delete-cancel"))
+    assert app.find_all(semantics=f"past-{game_id}")
+    app.click(app.find(semantics=f"delete-{game_id}"))
+    app.click(app.find(semantics="delete-confirm"))
+    assert not app.find_all(semantics=f"past-{game_id}")
+
+
+def test_stats_and_rules_and_export(open_app):
+    app = open_app(width=1280, height=800)
+    new_game(app)
+    enter_round(app, 0, {1: (0, 5), 2: (0, 5)})
+    app.click(app.find(semantics="export-csv"))
+    calls = [c for c in app.invoke_method_calls() if c[0] == "FilePicker"]
+    assert calls and calls[-1][2]["file_name"].endswith(".csv")
+    assert b"Anna" in bytes(calls[-1][2]["src_bytes"])
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-rules"))
+    assert any("6 jokers" in s for s in app.texts())
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-past"))
+    app.click(app.find(semantics="open-stats"))
+    assert app.find(semantics="stats-chart")

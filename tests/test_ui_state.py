@@ -1,0 +1,130 @@
+"""AppState as plain Python: every operation is core op → committed save → history."""
+
+from __future__ import annotations
+
+import pytest
+
+from jolly_scorer.core.game import Counted, Round
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.store import Store
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.game_form import GameForm
+
+
+def counted(**points: tuple[int, int]) -> Round:
+    closer = next(iter(points))
+    return Round(
+        closed_by=closer,
+        counted=tuple((p, Counted(good=g, bad=b)) for p, (g, b) in points.items()),
+    )
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store.open(tmp_path) as s:
+        yield s
+
+
+@pytest.fixture
+def state(store):
+    s = AppState(store=store, settings=UiSettings(language="en"))
+    players = ["Anna", "Ben", "Cleo"]
+    assert s.start_game(find_rules("jolly_at"), players, target=100) is None
+    return s
+
+
+def test_start_game_is_stored_and_shown(state, store):
+    assert state.screen == "board"
+    assert store.current_game_id() == state.game_id
+    assert store.load_game(state.game_id).players == ("Anna", "Ben", "Cleo")
+
+
+def test_round_undo_redo_each_saved(state, store):
+    assert state.save_round(counted(Anna=(40, 0), Ben=(10, 5), Cleo=(0, 20))) is None
+    assert state.result.totals == {"Anna": 70, "Ben": 5, "Cleo": -20}
+    assert len(store.load_game(state.game_id).rounds) == 1
+    state.undo()
+    assert state.result.totals == {"Anna": 0, "Ben": 0, "Cleo": 0}
+    assert store.load_game(state.game_id).rounds == ()
+    assert state.can_redo
+    state.redo()
+    assert len(store.load_game(state.game_id).rounds) == 1
+    assert not state.can_redo
+
+
+def test_rejected_round_changes_nothing(state, store):
+    bad = Round(closed_by="Zoe", counted=(("Anna", Counted()),))
+    error = state.save_round(bad)
+    assert error and "Zoe" in error
+    assert state.error == error
+    assert state.game.rounds == () and not state.can_undo
+    assert store.load_game(state.game_id).rounds == ()
+
+
+def test_edit_past_round_rescores(state):
+    state.save_round(counted(Anna=(40, 0), Ben=(0, 10), Cleo=(0, 10)))
+    state.save_round(counted(Ben=(20, 0), Anna=(0, 5), Cleo=(0, 5)))
+    state.enter_round(0)
+    assert state.edit_round == 0
+    assert state.save_round(counted(Cleo=(30, 0), Anna=(0, 0), Ben=(0, 0))) is None
+    assert state.result.totals["Cleo"] == 60 - 5
+    assert state.screen == "board" and state.edit_round is None
+
+
+def test_game_over_and_rematch(state, store):
+    state.save_round(counted(Anna=(80, 0), Ben=(0, 10), Cleo=(0, 10)))
+    assert state.game_over and state.result.winners == ("Anna",)
+    old = state.game_id
+    assert state.rematch() is None
+    assert state.game_id != old
+    assert state.game.players == ("Anna", "Ben", "Cleo")
+    assert state.game.target == 100 and state.game.first_dealer == 1
+    assert store.current_game_id() == state.game_id
+
+
+def test_finish_and_reopen(state):
+    state.save_round(counted(Anna=(10, 0), Ben=(0, 10), Cleo=(0, 10)))
+    state.finish()
+    assert state.game_over and state.result.winners == ("Anna",)
+    state.undo()
+    assert not state.game_over
+
+
+def test_reload_shows_same_game(state, tmp_path):
+    state.save_round(counted(Anna=(10, 0), Ben=(0, 10), Cleo=(0, 10)))
+    with Store.open(tmp_path) as again:
+        fresh = AppState(store=again)
+        fresh.open_current()
+        assert fresh.game_id == state.game_id
+        assert fresh.result.totals == state.result.totals
+
+
+def test_settings_are_stored(state, store):
+    state.change_settings(language="fi", theme="dark")
+    assert state.t("Save") != "Save"
+    loaded = UiSettings.load(store.get_setting)
+    assert (loaded.language, loaded.theme) == ("fi", "dark")
+    assert state.change_settings(theme="pink") is not None
+    assert state.settings.theme == "dark"
+
+
+def test_delete_running_game(state, store):
+    game_id = state.game_id
+    assert state.delete_game(game_id) is None
+    assert state.game is None and store.list_games() == []
+
+
+def test_game_form_seats_and_dealer():
+    form = GameForm.start(find_rules("rommi_fi"))
+    form = form.set_name(0, "Anna").set_name(1, "Ben").add("Cleo").deals_first(2)
+    form = form.move(2, -1)
+    assert form.players == ("Anna", "Cleo", "Ben") and form.first_dealer == 1
+    form = form.remove(0)
+    assert form.players == ("Cleo", "Ben") and form.first_dealer == 0
+    assert form.error() is None
+    assert form.set_name(1, "cleo").error() == "duplicate"
+    assert GameForm.start(find_rules("jolly_at")).error() == "min_players"
+    assert form.target_choices()[-1] == 1000
+    assert form.with_knob("scoring", "plus").target in (100, 500)
+    assert form.with_knob("hand_max", 15).is_house_rules()
