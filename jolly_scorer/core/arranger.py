@@ -19,7 +19,7 @@ cannot beat the best found.
 >>> from jolly_scorer.core.rules import find_rules
 >>> lay = best(parse_cards("Qh Kh X 9c 9d 9s 2c 7d"), find_rules("jolly_at"))
 >>> lay.points, [format_cards(m.cards) for m in lay.melds], format_cards(lay.left)
-(58, ['Qh Kh X=Ah', '9d 9c 9s'], '2c 7d')
+(58, ['Qh Kh X=Ah', '9c 9d 9s'], '2c 7d')
 >>> lay.opening_reached
 True
 """
@@ -176,6 +176,7 @@ class _Pattern:
     """
 
     key: int
+    is_run: bool
     codes: tuple[int, ...]
     stands: tuple[Card, ...]
     values: tuple[int, ...]
@@ -249,7 +250,7 @@ class _Problem:
                         card_max[code] = v
                 elif v > joker_max:
                     joker_max = v
-            patterns.append((value, _Pattern(key, codes, stands, values)))
+            patterns.append((value, _Pattern(key, is_run, codes, stands, values)))
         patterns.sort(key=lambda vp: (-vp[0], vp[1].key))
         self.card_max = card_max
         self.joker_max = joker_max
@@ -300,12 +301,15 @@ class _Problem:
         used: set[int] = set()
         melds: list[Meld] = []
         for pattern in chosen:
-            meld_cards: list[Card] = []
+            placed: list[tuple[int, Card]] = []
             for code, stands in zip(pattern.codes, pattern.stands, strict=True):
-                index = free[code].pop() if code >= 0 else jokers.pop()
+                index = free[code].pop(0) if code >= 0 else jokers.pop(0)
                 card = self.cards[index]
-                meld_cards.append(Card.joker(stands) if card.is_joker else card)
+                placed.append((index, Card.joker(stands) if card.is_joker else card))
                 used.add(index)
+            if not pattern.is_run:  # a group: the cards in the order given
+                placed.sort(key=lambda ic: (ic[1].is_joker, ic[0]))
+            meld_cards = [card for _, card in placed]
             meld = check_meld(meld_cards, self.rules)
             points = sum(pattern.values)
             if not meld.valid or meld.points != points:  # pragma: no cover
