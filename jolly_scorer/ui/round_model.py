@@ -1,0 +1,517 @@
+"""The state of the round-entry screen as plain Python (no Flet).
+
+A :class:`RoundModel` holds what a person has entered so far: who went out and
+whether it was a Handglatt, the melds on the table (with lay-offs credited to the
+player who laid them), the cards left in each hand or the points a player
+counted. It turns into a core :class:`~jolly_scorer.core.game.Round`, into a
+JSON-able draft and back, and it can tell, while the round is still half
+entered, what each meld is worth, where the deck does not add up, and what every
+player would score.
+
+>>> from jolly_scorer.core.game import new_game
+>>> from jolly_scorer.core.rules import find_rules
+>>> game = new_game(find_rules("jolly_at"), ["Anna", "Ben"])
+>>> model = RoundModel(game)
+>>> model.set_closer("Anna")
+>>> i = model.add_meld("Anna", parse_cards("9h 10h Jh"))
+>>> model.set_hand("Ben", parse_cards("9s"))
+>>> model.preview().scores["Anna"].score, model.preview().complete
+(59, True)
+>>> model.lay_off(i, "Ben", parse_card("Qh"))
+>>> model.preview().scores["Ben"].good
+10
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from jolly_scorer.core.cards import Card, parse_card, parse_cards
+from jolly_scorer.core.errors import GameFileError, JollyError
+from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
+from jolly_scorer.core.gamefile import round_from_json, round_to_json
+from jolly_scorer.core.melds import Meld, check_meld, meld_readings
+from jolly_scorer.core.scoring import PlayerScore, score_round
+
+__all__ = [
+    "DRAFT_VERSION",
+    "DraftError",
+    "MeldDraft",
+    "Place",
+    "Preview",
+    "Problem",
+    "RoundModel",
+    "Target",
+    "parse_card",
+    "parse_cards",
+]
+
+DRAFT_VERSION = 1
+Mode = Literal["cards", "points"]
+
+
+class DraftError(ValueError):
+    """A draft that does not belong to this game or cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where on the screen something is: a meld, a hand, counted points, ...
+
+    ``kind`` is ``"meld"`` (``meld`` is its index), ``"hand"`` or ``"counted"``
+    (``player``), ``"discard"`` or ``"closer"``.
+    """
+
+    kind: Literal["meld", "hand", "counted", "discard", "closer"]
+    player: str | None = None
+    meld: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something that keeps the round from being saved, at a place.
+
+    ``code``: ``invalid_meld`` (``meld`` holds the verdict), ``third_copy``
+    (``card``; ``also`` the other places of that card), ``joker_too_many``
+    (``count`` = jokers in the pack), ``empty_meld``, ``hand_missing``,
+    ``hand_too_large`` (``count`` = the most a hand holds).
+    """
+
+    place: Place
+    code: str
+    card: str | None = None
+    count: int | None = None
+    also: tuple[Place, ...] = ()
+    meld: Meld | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What tapped cards go into: a meld, a lay-off on a meld, or a hand."""
+
+    kind: Literal["meld", "layoff", "hand"]
+    player: str
+    meld: int | None = None
+
+
+@dataclass(slots=True)
+class MeldDraft:
+    """A meld on the table: its owner and its cards (lay-offs carry ``by``)."""
+
+    owner: str
+    cards: list[PlacedCard] = field(default_factory=list)
+
+    @property
+    def plain(self) -> tuple[Card, ...]:
+        """The cards without who laid them."""
+        return tuple(p.card for p in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """Every player's good, bad, bonus and score as far as the round is entered.
+
+    ``complete`` is true when the round as entered would be accepted as is.
+    """
+
+    scores: Mapping[str, PlayerScore]
+    complete: bool
+
+
+class RoundModel:
+    """What has been entered of one round so far (mutable; the UI owns one)."""
+
+    def __init__(self, game: Game, round_index: int | None = None) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.players: tuple[str, ...] = game.players
+        self.round_index = round_index
+        self.closer: str | None = None
+        self.handglatt = False
+        self.discard: Card | None = None
+        self.melds: list[MeldDraft] = []
+        self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
+        self.modes: dict[str, Mode] = dict.fromkeys(self.players, "cards")
+        self.counted: dict[str, Counted] = {}
+
+    # -- building from and to values --------------------------------------------
+    @property
+    def round_number(self) -> int:
+        """The 1-based number of the round being entered or edited."""
+        if self.round_index is None:
+            return len(self.game.rounds) + 1
+        return self.round_index + 1
+
+    @classmethod
+    def from_round(
+        cls, game: Game, entry: Round, round_index: int | None = None
+    ) -> RoundModel:
+        """A model prefilled with a round (to edit it)."""
+        model = cls(game, round_index)
+        model.closer = entry.closed_by
+        model.handglatt = entry.handglatt and entry.closed_by is not None
+        model.discard = entry.discard
+        model.melds = [
+            MeldDraft(
+                meld.by,
+                [
+                    PlacedCard(p.card, None if p.by == meld.by else p.by)
+                    for p in meld.cards
+                ],
+            )
+            for meld in entry.table
+        ]
+        for name, hand in entry.hands:
+            if name in model.hands:
+                model.hands[name] = list(hand)
+        for name, value in entry.counted:
+            if name in model.modes:
+                model.modes[name] = "points"
+                model.counted[name] = value
+        return model
+
+    @classmethod
+    def from_draft(cls, game: Game, draft: Mapping[str, Any]) -> RoundModel:
+        """A model restored from :meth:`to_draft` (raises :class:`DraftError`)."""
+        if not isinstance(draft, Mapping) or draft.get("draft") != DRAFT_VERSION:
+            raise DraftError("not a round draft")
+        if list(draft.get("players") or []) != list(game.players):
+            raise DraftError("the draft belongs to other players")
+        index = draft.get("round_index")
+        if index is not None and (
+            not isinstance(index, int) or not 0 <= index < len(game.rounds)
+        ):
+            raise DraftError(f"the draft edits round {index!r}, which is not there")
+        try:
+            entry = round_from_json(draft, (index or len(game.rounds)) + 1)
+        except GameFileError as error:
+            raise DraftError(str(error)) from None
+        names = set(game.players)
+        if entry.closed_by is not None and entry.closed_by not in names:
+            raise DraftError(f"{entry.closed_by!r} is not a player")
+        if any(m.by not in names for m in entry.table):
+            raise DraftError("a meld of someone who is not a player")
+        return cls.from_round(game, entry, index)
+
+    def to_draft(self) -> dict[str, Any]:
+        """Everything entered, as JSON-able data (half-entered melds included)."""
+        everything = Round(
+            closed_by=self.closer,
+            handglatt=self.handglatt,
+            discard=self.discard,
+            table=tuple(TableMeld(m.owner, tuple(m.cards)) for m in self.melds),
+            hands=tuple((p, tuple(self.hands[p])) for p in self.players),
+            counted=tuple(
+                (p, self.counted.get(p, Counted()))
+                for p in self.players
+                if self.modes[p] == "points"
+            ),
+        )
+        return {
+            "draft": DRAFT_VERSION,
+            "round_index": self.round_index,
+            "players": list(self.players),
+        } | round_to_json(everything)
+
+    def to_round(self) -> Round:
+        """The core round as entered (the closer's hand and unused hands left out)."""
+        hands = tuple(
+            (p, tuple(self.hands[p]))
+            for p in self.players
+            if p != self.closer and self.modes[p] == "cards"
+        )
+        counted = tuple(
+            (p, self.counted.get(p, Counted()))
+            for p in self.players
+            if self.modes[p] == "points"
+        )
+        return Round(
+            closed_by=self.closer,
+            handglatt=self.handglatt and self.closer is not None,
+            discard=self.discard,
+            table=tuple(TableMeld(m.owner, tuple(m.cards)) for m in self.melds),
+            hands=hands,
+            counted=counted,
+        )
+
+    # -- changing ------------------------------------------------------------
+    def set_closer(self, player: str | None) -> None:
+        """Who went out (None: nobody); a Handglatt stays only with the same closer."""
+        self._check_player(player)
+        if player != self.closer:
+            self.handglatt = False
+        self.closer = player
+
+    def set_handglatt(self, value: bool) -> None:
+        """Handglatt for the closer; there is none without a closer."""
+        self.handglatt = bool(value) and self.closer is not None
+
+    def can_handglatt(self, player: str) -> bool:
+        """A Handglatt is offered only for the player who went out."""
+        return player == self.closer
+
+    def add_meld(self, owner: str, cards: Iterable[Card] = ()) -> int:
+        """A new meld of ``owner``; returns its index."""
+        self._check_player(owner)
+        self.melds.append(MeldDraft(owner, [PlacedCard(c) for c in cards]))
+        return len(self.melds) - 1
+
+    def remove_meld(self, index: int) -> None:
+        """Take a meld off the table (with its lay-offs)."""
+        del self.melds[index]
+
+    def lay_off(self, index: int, by: str, card: Card) -> None:
+        """``by`` adds ``card`` to meld ``index`` (credited to ``by``)."""
+        self._check_player(by)
+        meld = self.melds[index]
+        meld.cards.append(PlacedCard(card, None if by == meld.owner else by))
+
+    def add_card(self, target: Target, card: Card) -> None:
+        """Add one tapped card to a meld, a lay-off or a hand."""
+        if target.kind == "hand":
+            self._check_player(target.player)
+            self.hands[target.player].append(card)
+        elif target.meld is not None:
+            by = (
+                target.player
+                if target.kind == "layoff"
+                else self.melds[target.meld].owner
+            )
+            self.lay_off(target.meld, by, card)
+
+    def cards_of(self, target: Target) -> tuple[Card, ...]:
+        """The cards a target holds (for a lay-off: those that player laid there)."""
+        if target.kind == "hand":
+            return tuple(self.hands[target.player])
+        assert target.meld is not None
+        meld = self.melds[target.meld]
+        if target.kind == "meld":
+            return tuple(p.card for p in meld.cards if p.by is None)
+        return tuple(p.card for p in meld.cards if p.by == target.player)
+
+    def set_cards(self, target: Target, cards: Sequence[Card]) -> None:
+        """Replace the cards of a target (typed notation)."""
+        if target.kind == "hand":
+            self._check_player(target.player)
+            self.hands[target.player] = list(cards)
+            return
+        assert target.meld is not None
+        meld = self.melds[target.meld]
+        who = None if target.kind == "meld" else target.player
+        if who == meld.owner:
+            who = None
+        kept = [p for p in meld.cards if p.by != who]
+        new = [PlacedCard(c, who) for c in cards]
+        meld.cards = new + kept if who is None else kept + new
+
+    def remove_card(self, target: Target, position: int | None = None) -> None:
+        """Remove a target's card at ``position`` (default: the last one)."""
+        cards = list(self.cards_of(target))
+        if not cards:
+            return
+        del cards[-1 if position is None else position]
+        self.set_cards(target, cards)
+
+    def remove_placed(self, index: int, position: int) -> None:
+        """Remove the card at ``position`` of meld ``index`` (own card or lay-off)."""
+        del self.melds[index].cards[position]
+
+    def set_hand(self, player: str, cards: Sequence[Card]) -> None:
+        """The cards left in a player's hand."""
+        self.set_cards(Target("hand", player), cards)
+
+    def set_mode(self, player: str, mode: Mode) -> None:
+        """Enter a player's hand as cards, or as points counted at the table."""
+        self._check_player(player)
+        self.modes[player] = mode
+        if mode == "points":
+            self.counted.setdefault(player, Counted())
+
+    def set_counted(
+        self, player: str, good: int | None = None, bad: int | None = None
+    ) -> None:
+        """Points a player counted (switches the player to counted points)."""
+        self.set_mode(player, "points")
+        old = self.counted[player]
+        self.counted[player] = Counted(
+            old.good if good is None else max(0, int(good)),
+            old.bad if bad is None else max(0, int(bad)),
+        )
+
+    def choose_reading(self, index: int, reading: Meld) -> None:
+        """Fix the jokers of meld ``index`` as in ``reading`` (declare ``X=card``)."""
+        meld = self.melds[index]
+        cards = list(meld.cards)
+        for slot, original in enumerate(reading.order):
+            if cards[original].card.is_joker:
+                cards[original] = PlacedCard(reading.cards[slot], cards[original].by)
+        meld.cards = cards
+
+    def free_jokers(self, index: int) -> None:
+        """Undo joker declarations in meld ``index``."""
+        meld = self.melds[index]
+        meld.cards = [
+            PlacedCard(p.card.plain, p.by) if p.card.is_joker else p for p in meld.cards
+        ]
+
+    def arrange_pile(self, owner: str, cards: Sequence[Card]) -> list[int] | None:
+        """Split a pile ``owner`` put down into melds (the arranger); their indices.
+
+        Returns None (and changes nothing) when no split uses every card.
+        """
+        from jolly_scorer.core.arranger import arrange
+
+        self._check_player(owner)
+        split = arrange(list(cards), self.rules)
+        if split.arrangement is None:
+            return None
+        return [self.add_meld(owner, m.cards) for m in split.arrangement.melds]
+
+    # -- reading ------------------------------------------------------------
+    def melds_of(self, player: str) -> list[int]:
+        """Indices of ``player``'s own melds."""
+        return [i for i, m in enumerate(self.melds) if m.owner == player]
+
+    def layoffs_of(self, player: str) -> list[tuple[int, Card]]:
+        """``(meld index, card)`` of every card ``player`` laid on others' melds."""
+        return [
+            (i, p.card)
+            for i, m in enumerate(self.melds)
+            for p in m.cards
+            if p.by == player and p.by != m.owner
+        ]
+
+    def verdict(self, index: int) -> Meld:
+        """The engine's verdict on meld ``index``, as it lies now."""
+        return check_meld(self.melds[index].plain, self.rules)
+
+    def readings(self, index: int) -> tuple[Meld, ...]:
+        """Every valid reading of meld ``index`` with its jokers free."""
+        cards = tuple(c.plain if c.is_joker else c for c in self.melds[index].plain)
+        return meld_readings(cards, self.rules)
+
+    def melds_needed(self) -> bool:
+        """Melds matter for the score (plus scoring); optional in penalty scoring."""
+        return self.rules.is_plus
+
+    def _deck_places(self) -> list[tuple[Place, Card]]:
+        """Every card entered with its place, in the engine's counting order."""
+        out: list[tuple[Place, Card]] = []
+        for i, meld in enumerate(self.melds):
+            out += [(Place("meld", meld.owner, i), c) for c in meld.plain]
+        entry = self.to_round()
+        for name, hand in entry.hands:
+            out += [(Place("hand", name), c) for c in hand]
+        if self.discard is not None:
+            out.append((Place("discard", self.closer), self.discard))
+        return out
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Everything that keeps the round from being saved, each at its place."""
+        found: list[Problem] = []
+        for i, meld in enumerate(self.melds):
+            place = Place("meld", meld.owner, i)
+            if not meld.cards:
+                found.append(Problem(place, "empty_meld"))
+                continue
+            verdict = self.verdict(i)
+            if not verdict.valid:
+                found.append(Problem(place, "invalid_meld", meld=verdict))
+        found += self._deck_problems()
+        entry = self.to_round()
+        for name, hand in entry.hands:
+            limit = self.rules.hand_max
+            if not hand:
+                found.append(Problem(Place("hand", name), "hand_missing"))
+            elif limit is not None and len(hand) > limit:
+                found.append(
+                    Problem(Place("hand", name), "hand_too_large", count=limit)
+                )
+        return tuple(found)
+
+    def _deck_problems(self) -> list[Problem]:
+        places = self._deck_places()
+        seen: Counter[Card] = Counter()
+        where: dict[Card, list[Place]] = {}
+        found: list[Problem] = []
+        for place, card in places:
+            plain = card.plain
+            seen[plain] += 1
+            where.setdefault(plain, []).append(place)
+            limit = self.rules.jokers if plain.is_joker else 2
+            if seen[plain] == limit + 1:
+                code = "joker_too_many" if plain.is_joker else "third_copy"
+                others = tuple(
+                    dict.fromkeys(p for p in where[plain][:-1] if p != place)
+                )
+                found.append(
+                    Problem(place, code, card=str(plain), count=limit, also=others)
+                )
+        return found
+
+    def problems_at(self, place: Place) -> tuple[Problem, ...]:
+        """The problems shown at one place."""
+        return tuple(p for p in self.problems() if p.place == place)
+
+    def check(self) -> str | None:
+        """The engine's verdict on the round as entered: None, or its message."""
+        try:
+            score_round(self.game, self.to_round(), self.round_number)
+        except GameFileError as error:
+            return str(error)
+        return None
+
+    def preview(self) -> Preview:
+        """Scores as far as entered (invalid melds, extra copies, no hand: skipped)."""
+        complete = not self.problems() and self.check() is None
+        entry = self._lenient_round()
+        game = dataclasses.replace(self.game, rules=self.rules.replace(hand_max=None))
+        try:
+            result = score_round(game, entry, self.round_number)
+        except JollyError:
+            zero = PlayerScore(0, 0, 0, 0)
+            return Preview(dict.fromkeys(self.players, zero), False)
+        return Preview(result.scores, complete)
+
+    def _lenient_round(self) -> Round:
+        seen: Counter[Card] = Counter()
+
+        def fits(card: Card) -> bool:
+            plain = card.plain
+            seen[plain] += 1
+            return seen[plain] <= (self.rules.jokers if plain.is_joker else 2)
+
+        table = []
+        for i, meld in enumerate(self.melds):
+            if meld.cards and self.verdict(i).valid:
+                before = seen.copy()
+                if all([fits(c) for c in meld.plain]):
+                    table.append(TableMeld(meld.owner, tuple(meld.cards)))
+                else:
+                    seen = before
+        entry = self.to_round()
+        hands = []
+        counted = dict(entry.counted)
+        for name, hand in entry.hands:
+            kept = tuple(c for c in hand if fits(c))
+            if kept:
+                hands.append((name, kept))
+            else:
+                counted.setdefault(name, Counted())
+        discard = self.discard if self.discard and fits(self.discard) else None
+        return Round(
+            closed_by=self.closer,
+            handglatt=entry.handglatt,
+            discard=discard,
+            table=tuple(table),
+            hands=tuple(hands),
+            counted=tuple(counted.items()),
+        )
+
+    def _check_player(self, player: str | None) -> None:
+        if player is not None and player not in self.players:
+            raise ValueError(f"{player!r} is not a player")

@@ -1,0 +1,408 @@
+"""The meld checker: cards in, verdict out, under any preset or the game's rules.
+
+Two modes. *Melds*: one or more melds (tap cards, or type them with ``/``
+between melds); each gets its verdict (run or group, value, what the jokers
+stand for, or why not), and together whether they fit in the pack and reach
+the opening. *Best lay-down*: a hand of cards; the arranger finds the melds
+worth the most and says whether they reach the opening.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.core.arranger import best
+from jolly_scorer.core.cards import Card, format_cards, parse_card
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.melds import Meld, check_melds, meld_readings
+from jolly_scorer.core.rules import PRESETS, Rules
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.texts import preset_name, reason_text
+from jolly_scorer.ui.views.round_entry_cards import (
+    BAD,
+    GOOD,
+    card_row,
+    cards_field,
+    meld_verdict,
+    parse_typed,
+    picker,
+    readings_row,
+)
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["MeldChecker", "build_meld_checker", "split_melds"]
+
+_SEPARATORS = re.compile(r"[/;|\n]")
+
+
+def split_melds(text: str) -> tuple[tuple[tuple[Card, ...], ...], str | None]:
+    """Melds typed with ``/`` (or ``;``, a new line) between them; the bad token.
+
+    >>> melds, bad = split_melds("5h 6h X / Qh Kh Ah")
+    >>> [format_cards(m) for m in melds], bad
+    (['5h 6h X', 'Qh Kh Ah'], None)
+    """
+    melds: list[tuple[Card, ...]] = []
+    for part in _SEPARATORS.split(text):
+        cards, bad = parse_typed(part)
+        if bad is not None:
+            return tuple(melds), bad
+        if cards:
+            melds.append(cards)
+    return tuple(melds), None
+
+
+def build_meld_checker(
+    page: ft.Page, t: Translator, rules: Rules, settings: UiSettings
+) -> ft.Control:
+    """The meld checker (a component for ``page.render``).
+
+    It does not scroll and has no title: put it in the screen's scrolling body.
+    """
+    return MeldChecker(page, t, rules, settings)
+
+
+@dataclass(frozen=True)
+class _State:
+    melds: tuple[tuple[Card, ...], ...] = ((),)
+    active: int = 0
+    text: str = ""
+    bad: str | None = None
+    mode: str = "melds"  # or "hand"
+    hand: tuple[Card, ...] = ()
+    rules: str = ""
+
+
+def _rules_options(rules: Rules, t: Translator) -> dict[str, tuple[str, Rules]]:
+    options: dict[str, tuple[str, Rules]] = {}
+    if all(rules != preset for preset in PRESETS.values()):
+        name = rules.name or preset_name(rules.base, t)
+        options["game"] = (t("This game: {name}", name=name), rules)
+    for key, preset in PRESETS.items():
+        options[key] = (preset_name(key, t), preset)
+    return options
+
+
+def _text_of(melds: tuple[tuple[Card, ...], ...]) -> str:
+    return " / ".join(format_cards(m) for m in melds if m)
+
+
+@ft.component
+def MeldChecker(
+    page: ft.Page, t: Translator, rules: Rules, settings: UiSettings | None
+) -> ft.Control:
+    """The screen; see the module docstring."""
+    options = _rules_options(rules, t)
+    first = next(iter(options))
+    state, set_state = ft.use_state(_State(rules=first))
+    key = state.rules if state.rules in options else first
+    chosen = options[key][1]
+
+    def update(**changes: Any) -> None:
+        set_state(lambda old: dataclasses.replace(old, **changes))
+
+    def pick(code: str) -> None:
+        card = parse_card(code)
+        if state.mode == "hand":
+            hand = (*state.hand, card)
+            update(hand=hand, text=format_cards(hand), bad=None)
+            return
+        melds = list(state.melds)
+        melds[state.active] = (*melds[state.active], card)
+        update(melds=tuple(melds), text=_text_of(tuple(melds)), bad=None)
+
+    def typed(text: str) -> None:
+        bad_text = None
+        if state.mode == "hand":
+            cards, bad = parse_typed(text)
+            if bad is not None:
+                bad_text = t("Not a card: {token}", token=bad)
+                update(text=text, bad=bad_text)
+            else:
+                update(text=text, bad=None, hand=cards)
+            return
+        melds, bad = split_melds(text)
+        if bad is not None:
+            update(text=text, bad=t("Not a card: {token}", token=bad))
+            return
+        melds = melds or ((),)
+        update(text=text, bad=None, melds=melds, active=len(melds) - 1)
+
+    def remove(meld: int, position: int) -> None:
+        melds = [list(m) for m in state.melds]
+        del melds[meld][position]
+        new = tuple(tuple(m) for m in melds)
+        update(melds=new, text=_text_of(new))
+
+    def remove_from_hand(position: int) -> None:
+        hand = list(state.hand)
+        del hand[position]
+        update(hand=tuple(hand), text=format_cards(hand))
+
+    def add_meld() -> None:
+        melds = (*[m for m in state.melds if m], ())
+        update(melds=melds, active=len(melds) - 1)
+
+    def choose(meld: int, reading: Meld) -> None:
+        melds = list(state.melds)
+        cards = list(melds[meld])
+        for slot, original in enumerate(reading.order):
+            if cards[original].is_joker:
+                cards[original] = reading.cards[slot]
+        melds[meld] = tuple(cards)
+        update(melds=tuple(melds), text=_text_of(tuple(melds)))
+
+    def clear() -> None:
+        update(melds=((),), active=0, text="", bad=None, hand=())
+
+    def set_mode(mode: str) -> None:
+        text = format_cards(state.hand) if mode == "hand" else _text_of(state.melds)
+        update(mode=mode, text=text, bad=None)
+
+    rules_dropdown = ft.Semantics(
+        identifier="meld-rules",
+        content=ft.Dropdown(
+            label=t("Rules"),
+            value=key,
+            options=[ft.DropdownOption(key=k, text=v[0]) for k, v in options.items()],
+            on_select=lambda e: update(rules=e.control.value or first),
+            text_size=18,
+            expand=True,
+        ),
+    )
+    mode_row = ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"meld-mode-{value}",
+                button=True,
+                selected=state.mode == value,
+                content=(ft.FilledButton if state.mode == value else ft.OutlinedButton)(
+                    content=text,
+                    on_click=lambda _e=None, v=value: set_mode(v),
+                    height=48,
+                ),
+            )
+            for value, text in (
+                ("melds", t("Check melds")),
+                ("hand", t("Best lay-down")),
+            )
+        ],
+        wrap=True,
+        spacing=8,
+    )
+    if state.mode == "hand":
+        results = _hand_result(state, chosen, t, settings, remove_from_hand)
+        hint = t("Type or tap the cards of a hand.")
+    else:
+        results = _melds_result(state, chosen, t, settings, remove, choose, update)
+        hint = t("Type cards, / between melds: 5h 6h X / Qs Qd Qc")
+    body: list[ft.Control] = [
+        ft.Row([rules_dropdown]),
+        mode_row,
+        *results,
+        cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
+        ft.Row(
+            [
+                *(
+                    []
+                    if state.mode == "hand"
+                    else [
+                        ft.Semantics(
+                            identifier="meld-add",
+                            button=True,
+                            content=ft.OutlinedButton(
+                                content=t("Another meld"),
+                                icon=ft.Icons.ADD,
+                                on_click=lambda: add_meld(),
+                                height=48,
+                            ),
+                        )
+                    ]
+                ),
+                ft.Semantics(
+                    identifier="meld-clear",
+                    button=True,
+                    content=ft.OutlinedButton(
+                        content=t("Clear"),
+                        icon=ft.Icons.CLEAR_ALL,
+                        on_click=lambda: clear(),
+                        height=48,
+                    ),
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
+        picker(pick, t, settings),
+    ]
+    return ft.Column(body, spacing=14)
+
+
+def _melds_result(
+    state: _State,
+    rules: Rules,
+    t: Translator,
+    settings: UiSettings | None,
+    remove: Callable[[int, int], Any],
+    choose: Callable[[int, Meld], Any],
+    update: Callable[..., Any],
+) -> list[ft.Control]:
+    melds = [m for m in state.melds]
+    verdict = check_melds([m for m in melds if m], rules)
+    out: list[ft.Control] = []
+    checked = iter(verdict.melds)
+    for n, cards in enumerate(melds):
+        active = n == state.active
+        parts: list[ft.Control] = [
+            ft.Text(t("Meld {n}", n=n + 1), size=17, weight=ft.FontWeight.W_600)
+        ]
+        if cards:
+            meld = next(checked)
+            parts.append(card_row(cards, t, settings, on_tap=partial(remove, n)))
+            parts.append(meld_verdict(meld, t, f"meld-verdict-{n}"))
+            if meld.valid:
+                parts.append(card_row(meld.cards, t, settings))
+                plain = tuple(c.plain if c.is_joker else c for c in cards)
+                row = readings_row(
+                    meld_readings(plain, rules),
+                    meld,
+                    t,
+                    partial(choose, n),
+                    f"meld-reading-{n}",
+                )
+                if row is not None:
+                    parts.append(row)
+        else:
+            parts.append(ft.Text(t("Tap cards below to build this meld."), size=16))
+        out.append(
+            ft.Semantics(
+                identifier=f"meld-{n}",
+                button=True,
+                selected=active,
+                content=ft.Container(
+                    ft.Column(parts, spacing=6),
+                    padding=10,
+                    border_radius=12,
+                    border=ft.Border.all(
+                        2 if active else 1,
+                        ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT,
+                    ),
+                    on_click=lambda _e=None, n=n: update(active=n),
+                ),
+            )
+        )
+    filled = [m for m in melds if m]
+    if filled:
+        out.append(_summary(verdict, rules, t))
+    return out
+
+
+def _summary(verdict: Any, rules: Rules, t: Translator) -> ft.Control:
+    lines: list[tuple[str, str]] = []
+    if verdict.reason is not None:
+        lines.append((reason_text(verdict.reason.value, t), BAD))
+    elif not verdict.valid:
+        lines.append((t("Not every meld is valid."), BAD))
+    else:
+        points = t.plural("{n} point", "{n} points", verdict.points or 0)
+        lines.append((t("Together: {points}", points=points), GOOD))
+        if verdict.opening_reached:
+            lines.append((t("Enough to open (needs {n}).", n=rules.opening_min), GOOD))
+        else:
+            lines.append(
+                (t("Not enough to open (needs {n}).", n=rules.opening_min), BAD)
+            )
+    return ft.Semantics(
+        identifier="meld-summary",
+        label=" ".join(text for text, _ in lines),
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Text(text, size=19, weight=ft.FontWeight.W_600, color=colour)
+                    for text, colour in lines
+                ],
+                spacing=4,
+            ),
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )
+
+
+def _hand_result(
+    state: _State,
+    rules: Rules,
+    t: Translator,
+    settings: UiSettings | None,
+    remove: Callable[[int], Any],
+) -> list[ft.Control]:
+    parts: list[ft.Control] = [ft.Text(t("Hand"), size=17, weight=ft.FontWeight.W_600)]
+    if not state.hand:
+        parts.append(ft.Text(t("Tap the cards of the hand below."), size=16))
+        return [ft.Column(parts, spacing=6)]
+    parts.append(card_row(state.hand, t, settings, on_tap=remove))
+    try:
+        lay = best(state.hand, rules)
+    except JollyError:
+        parts.append(ft.Text(reason_text("too_many_copies", t), color=BAD, size=17))
+        return [ft.Column(parts, spacing=6)]
+    lines: list[ft.Control] = []
+    if not lay.melds:
+        lines.append(ft.Text(t("No meld can be laid down from these cards."), size=18))
+    for n, meld in enumerate(lay.melds):
+        lines.append(card_row(meld.cards, t, settings))
+        lines.append(meld_verdict(meld, t, f"best-meld-{n}"))
+    if lay.left and lay.melds:
+        lines.append(
+            ft.Text(
+                t("Left in hand: {cards}", cards=" ".join(c.label for c in lay.left)),
+                size=17,
+            )
+        )
+    points = t.plural("{n} point", "{n} points", lay.points)
+    opening = (
+        t("Enough to open (needs {n}).", n=rules.opening_min)
+        if lay.opening_reached
+        else t("Not enough to open (needs {n}).", n=rules.opening_min)
+    )
+    lines.append(
+        ft.Semantics(
+            identifier="best-summary",
+            label=f"{points}. {opening}",
+            content=ft.Column(
+                [
+                    ft.Text(
+                        t("Best lay-down: {points}", points=points),
+                        size=19,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Text(
+                        opening,
+                        size=19,
+                        weight=ft.FontWeight.W_600,
+                        color=GOOD if lay.opening_reached else BAD,
+                    ),
+                ],
+                spacing=2,
+            ),
+        )
+    )
+    return [
+        ft.Column(parts, spacing=6),
+        ft.Container(
+            ft.Column(lines, spacing=6),
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    ]

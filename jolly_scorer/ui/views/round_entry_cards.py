@@ -1,0 +1,209 @@
+"""Card pieces shared by round entry and the meld checker.
+
+Typed notation with the bad token named, a row of card chips, a meld's verdict
+in words (run or group, its value, what each joker stands for, or why it is not
+a meld), and the choice of another joker reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.core.cards import Card, parse_card
+from jolly_scorer.core.errors import CardError
+from jolly_scorer.core.melds import Meld, MeldType
+from jolly_scorer.ui.cards_view import CardChip, CardPicker
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.texts import reason_text
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = [
+    "GOOD",
+    "BAD",
+    "card_row",
+    "cards_field",
+    "joker_text",
+    "meld_verdict",
+    "parse_typed",
+    "picker",
+    "readings_row",
+    "verdict_text",
+]
+
+GOOD = ft.Colors.GREEN_800
+BAD = ft.Colors.RED_700
+
+
+def parse_typed(text: str) -> tuple[tuple[Card, ...], str | None]:
+    """The cards typed so far, and the first token that is not a card.
+
+    >>> cards, bad = parse_typed("7h 8h, X 9")
+    >>> [str(c) for c in cards], bad
+    (['7h', '8h', 'X'], '9')
+    """
+    cards: list[Card] = []
+    for token in text.replace(",", " ").split():
+        try:
+            cards.append(parse_card(token))
+        except CardError:
+            return tuple(cards), token
+    return tuple(cards), None
+
+
+def joker_text(meld: Meld, t: Translator) -> str:
+    """What each joker of a valid meld stands for: ``'Joker = 7♥'``."""
+    shown = [c.stands_for.label for c in meld.cards if c.stands_for is not None]
+    if not shown:
+        return ""
+    return t("Joker = {cards}", cards=", ".join(shown))
+
+
+def verdict_text(meld: Meld, t: Translator) -> str:
+    """``'Run · 18 points · Joker = 7♥'`` or the reason it is not a meld."""
+    if not meld.valid:
+        return reason_text(meld.reason.value if meld.reason else "", t)
+    kind = t("Run") if meld.type is MeldType.RUN else t("Group")
+    parts = [kind, t.plural("{n} point", "{n} points", meld.points or 0)]
+    jokers = joker_text(meld, t)
+    if jokers:
+        parts.append(jokers)
+    return " · ".join(parts)
+
+
+def card_row(
+    cards: Sequence[Card],
+    t: Translator,
+    settings: UiSettings | None,
+    *,
+    on_tap: Callable[[int], Any] | None = None,
+    invalid: Sequence[bool] = (),
+) -> ft.Control:
+    """Card chips in a wrapping row; ``on_tap(i)`` when a chip is tapped."""
+
+    def tap(i: int) -> Callable[[], Any] | None:
+        return None if on_tap is None else (lambda: on_tap(i))
+
+    return ft.Row(
+        [
+            CardChip(
+                str(card),
+                four_color=bool(settings and settings.four_colour),
+                large=bool(settings and settings.large_cards),
+                invalid=i < len(invalid) and invalid[i],
+                t=t,
+                on_click=tap(i),
+            )
+            for i, card in enumerate(cards)
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def meld_verdict(meld: Meld, t: Translator, identifier: str) -> ft.Control:
+    """The verdict line under a meld, green when valid, red with the reason."""
+    icon = ft.Icons.CHECK_CIRCLE if meld.valid else ft.Icons.ERROR
+    colour = GOOD if meld.valid else BAD
+    text = verdict_text(meld, t)
+    return ft.Semantics(
+        identifier=identifier,
+        label=text,
+        content=ft.Row(
+            [
+                ft.Icon(icon, color=colour, size=22),
+                ft.Text(text, color=colour, size=17, expand=True),
+            ],
+            spacing=6,
+        ),
+    )
+
+
+def readings_row(
+    readings: Sequence[Meld],
+    current: Meld,
+    t: Translator,
+    on_choose: Callable[[Meld], Any],
+    identifier: str,
+) -> ft.Control | None:
+    """Buttons for the other valid readings of a meld with jokers (None if none)."""
+    others = [
+        r
+        for r in readings
+        if [str(c) for c in r.cards] != [str(c) for c in current.cards]
+    ]
+    if not others or not any(c.is_joker for c in current.cards):
+        return None
+    buttons: list[ft.Control] = []
+    for n, reading in enumerate(others[:6]):
+        text = " ".join(c.label for c in reading.cards)
+        points = t.plural("{n} point", "{n} points", reading.points or 0)
+        buttons.append(
+            ft.Semantics(
+                identifier=f"{identifier}-{n}",
+                button=True,
+                label=t("Read as {cards}", cards=text),
+                content=ft.OutlinedButton(
+                    content=f"{text} · {points}",
+                    on_click=lambda _e=None, r=reading: on_choose(r),
+                    height=44,
+                ),
+            )
+        )
+    return ft.Column(
+        [
+            ft.Text(t("The joker can also stand for:"), size=15),
+            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+        ],
+        spacing=4,
+    )
+
+
+def cards_field(
+    t: Translator,
+    text: str,
+    on_change: Callable[[str], Any],
+    identifier: str,
+    *,
+    label: str | None = None,
+    error: str | None = None,
+    multiline: bool = False,
+) -> ft.Control:
+    """A text field for card notation (``7h 8h X``)."""
+
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        on_change(e.control.value or "")
+
+    return ft.Semantics(
+        identifier=identifier,
+        content=ft.TextField(
+            label=label or t("Type cards, e.g. 7h 8h X"),
+            value=text,
+            on_change=changed,
+            error=error,
+            text_size=18,
+            multiline=multiline,
+            min_lines=1,
+            max_lines=4 if multiline else 1,
+            autocorrect=False,
+            enable_suggestions=False,
+            capitalization=ft.TextCapitalization.NONE,
+        ),
+    )
+
+
+def picker(
+    on_pick: Callable[[str], Any], t: Translator, settings: UiSettings | None
+) -> ft.Control:
+    """The one-tap card picker in the user's card settings."""
+    return CardPicker(
+        on_pick,
+        four_color=bool(settings and settings.four_colour),
+        large=bool(settings and settings.large_cards),
+        t=t,
+    )

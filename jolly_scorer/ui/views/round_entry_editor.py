@@ -1,0 +1,238 @@
+"""Round entry, the card editor: the cards of one meld, lay-off, hand or pile.
+
+It shows the cards entered (tap one to take it out), the meld's verdict with
+its joker reading and the other readings to choose from, a text field for
+notation and the one-tap card picker. A *pile* is the unordered cards a player
+put down; "Arrange into melds" splits it with the arranger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.core.cards import Card
+from jolly_scorer.core.scoring import bad_points
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.round_model import RoundModel, Target
+from jolly_scorer.ui.views.round_entry_cards import (
+    BAD,
+    card_row,
+    cards_field,
+    meld_verdict,
+    parse_typed,
+    picker,
+    readings_row,
+)
+from jolly_scorer.ui.views.round_entry_parts import meld_name
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["Editing", "editor"]
+
+
+@dataclass(frozen=True)
+class Editing:
+    """What the editor is open on: a model target, or a player's pile."""
+
+    target: Target | None
+    pile: str | None
+    text: str
+    bad: str | None
+    pile_cards: tuple[Card, ...]
+
+    @property
+    def player(self) -> str:
+        """The player whose panel holds the editor."""
+        if self.target is not None:
+            return self.target.player
+        return self.pile or ""
+
+
+def _title(model: RoundModel, editing: Editing, t: Translator) -> str:
+    target = editing.target
+    if target is None:
+        return t("Cards {name} put down (any order)", name=editing.pile or "")
+    if target.kind == "hand":
+        return t("Cards left in {name}'s hand", name=target.player)
+    assert target.meld is not None
+    if target.kind == "layoff":
+        return t(
+            "{name} lays off on {meld}",
+            name=target.player,
+            meld=meld_name(model, target.meld, t),
+        )
+    return meld_name(model, target.meld, t)
+
+
+def _button(
+    text: str,
+    icon: ft.IconData,
+    on_click: Callable[[], Any],
+    identifier: str,
+    *,
+    primary: bool = False,
+) -> ft.Control:
+    kind = ft.FilledButton if primary else ft.OutlinedButton
+    return ft.Semantics(
+        identifier=identifier,
+        button=True,
+        content=kind(content=text, icon=icon, on_click=lambda: on_click(), height=48),
+    )
+
+
+def editor(
+    model: RoundModel,
+    editing: Editing,
+    t: Translator,
+    settings: UiSettings | None,
+    actions: Mapping[str, Callable[..., Any]],
+    *,
+    typing: bool = False,
+    wide: bool = False,
+) -> ft.Control:
+    """The editor, docked like a keyboard under the players (beside them if wide).
+
+    On a phone it shows the card picker or, after a tap on the keyboard button,
+    the text field (``typing``); a wide screen shows both.
+    """
+    target = editing.target
+    cards = editing.pile_cards if target is None else model.cards_of(target)
+    items: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(
+                    _title(model, editing, t),
+                    size=19,
+                    weight=ft.FontWeight.BOLD,
+                    expand=True,
+                ),
+                *(
+                    []
+                    if wide
+                    else [
+                        ft.Semantics(
+                            identifier="editor-keyboard",
+                            content=ft.IconButton(
+                                ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
+                                tooltip=t("Tap cards") if typing else t("Type cards"),
+                                on_click=lambda: actions["typing"](not typing),
+                                icon_size=28,
+                            ),
+                        )
+                    ]
+                ),
+                ft.Semantics(
+                    identifier="editor-backspace",
+                    content=ft.IconButton(
+                        ft.Icons.BACKSPACE_OUTLINED,
+                        tooltip=t("Take out the last card"),
+                        on_click=lambda: actions["remove"](None),
+                        disabled=not cards,
+                        icon_size=28,
+                    ),
+                ),
+            ]
+        )
+    ]
+    if cards:
+        items.append(card_row(cards, t, settings, on_tap=actions["remove"]))
+    else:
+        items.append(ft.Text(t("Tap the cards below, or type them."), size=16))
+    if target is not None and target.kind != "hand" and target.meld is not None:
+        index = target.meld
+        verdict = model.verdict(index)
+        if model.melds[index].cards:
+            items.append(meld_verdict(verdict, t, "editor-verdict"))
+        if verdict.valid:
+            choices = readings_row(
+                model.readings(index),
+                verdict,
+                t,
+                lambda reading: actions["choose_reading"](index, reading),
+                "editor-reading",
+            )
+            if choices is not None:
+                items.append(choices)
+        if any(c.card.stands_for is not None for c in model.melds[index].cards):
+            items.append(
+                _button(
+                    t("Let the app read the jokers"),
+                    ft.Icons.AUTO_FIX_HIGH,
+                    lambda: actions["free_jokers"](index),
+                    "editor-free-jokers",
+                )
+            )
+    elif target is not None:
+        items.append(
+            ft.Text(
+                t("Bad points: {n}", n=t.number(bad_points(cards, model.rules))),
+                size=17,
+                color=BAD,
+            )
+        )
+
+    def on_text(text: str) -> None:
+        parsed, bad = parse_typed(text)
+        message = None if bad is None else t("Not a card: {token}", token=bad)
+        actions["typed"](parsed, text, message)
+
+    buttons: list[ft.Control] = [
+        _button(t("Done"), ft.Icons.CHECK, actions["done"], "editor-done", primary=True)
+    ]
+    if target is not None and target.kind == "meld" and target.meld is not None:
+        meld = target.meld
+        buttons.append(
+            _button(
+                t("Next meld"),
+                ft.Icons.ADD,
+                lambda: actions["new_meld"](target.player),
+                "editor-next-meld",
+            )
+        )
+        buttons.append(
+            _button(
+                t("Delete meld"),
+                ft.Icons.DELETE_OUTLINE,
+                lambda: actions["delete_meld"](meld),
+                "editor-delete-meld",
+            )
+        )
+    if target is None and editing.pile is not None:
+        pile_owner = editing.pile
+        buttons.insert(
+            0,
+            _button(
+                t("Arrange into melds"),
+                ft.Icons.AUTO_AWESOME,
+                lambda: actions["arrange"](pile_owner, editing.pile_cards),
+                "editor-arrange",
+                primary=True,
+            ),
+        )
+        buttons[1] = _button(
+            t("Cancel"), ft.Icons.CLOSE, actions["done"], "editor-done"
+        )
+    items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    if typing or wide or editing.bad:
+        items.append(
+            cards_field(t, editing.text, on_text, "meld-input", error=editing.bad)
+        )
+    if wide or not typing:
+        items.append(picker(actions["pick"], t, settings))
+    return ft.Semantics(
+        identifier="round-editor",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
+            padding=10,
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE,
+            expand=True,
+        ),
+    )
