@@ -127,6 +127,28 @@ def bench_game() -> None:
     )
 
 
+def bench_memory() -> None:
+    import json
+    import tracemalloc
+
+    from jolly_scorer.core.gamefile import game_to_json
+
+    game = thousand_round_game()
+    text = json.dumps(game_to_json(game))  # type: ignore[arg-type]
+    tracemalloc.start()
+    score_game(game)  # type: ignore[arg-type]
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
+    json.loads(text)
+    _, base_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(
+        f"memory: scoring a 1,000-round game peaks at {peak / 1024:.0f} KiB; "
+        f"parsing its game file peaks at {base_peak / 1024:.0f} KiB; "
+        f"ratio {peak / base_peak:.1f}"
+    )
+
+
 def bench_cli() -> None:
     def run(args: list[str]) -> float:
         start = time.perf_counter()
@@ -148,4 +170,5 @@ def bench_cli() -> None:
 if __name__ == "__main__":
     bench_melds()
     bench_game()
+    bench_memory()
     bench_cli()

@@ -12,14 +12,13 @@ Printing then parsing gives the same card.
 
 from __future__ import annotations
 
-from enum import StrEnum, unique
-
 from jolly_scorer.core.errors import CardError
-from jolly_scorer.core.values import Frozen
+from jolly_scorer.core.values import Choice, Frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import ClassVar
 
 __all__ = [
     "RANKS",
@@ -34,14 +33,19 @@ __all__ = [
 ]
 
 
-@unique
-class Suit(StrEnum):
+class Suit(Choice):
     """A suit; its value is the notation letter."""
 
-    HEARTS = "h"
-    DIAMONDS = "d"
-    CLUBS = "c"
-    SPADES = "s"
+    HEARTS: ClassVar[Suit]
+    DIAMONDS: ClassVar[Suit]
+    CLUBS: ClassVar[Suit]
+    SPADES: ClassVar[Suit]
+    _choices = {
+        "HEARTS": "h",
+        "DIAMONDS": "d",
+        "CLUBS": "c",
+        "SPADES": "s",
+    }
 
     @property
     def symbol(self) -> str:
@@ -62,23 +66,37 @@ _SUIT_SYMBOLS = {
 }
 
 
-@unique
-class Rank(StrEnum):
+class Rank(Choice):
     """A rank; its value is the notation, its :attr:`number` runs from ace 1 to 13."""
 
-    ACE = "A"
-    TWO = "2"
-    THREE = "3"
-    FOUR = "4"
-    FIVE = "5"
-    SIX = "6"
-    SEVEN = "7"
-    EIGHT = "8"
-    NINE = "9"
-    TEN = "10"
-    JACK = "J"
-    QUEEN = "Q"
-    KING = "K"
+    ACE: ClassVar[Rank]
+    TWO: ClassVar[Rank]
+    THREE: ClassVar[Rank]
+    FOUR: ClassVar[Rank]
+    FIVE: ClassVar[Rank]
+    SIX: ClassVar[Rank]
+    SEVEN: ClassVar[Rank]
+    EIGHT: ClassVar[Rank]
+    NINE: ClassVar[Rank]
+    TEN: ClassVar[Rank]
+    JACK: ClassVar[Rank]
+    QUEEN: ClassVar[Rank]
+    KING: ClassVar[Rank]
+    _choices = {
+        "ACE": "A",
+        "TWO": "2",
+        "THREE": "3",
+        "FOUR": "4",
+        "FIVE": "5",
+        "SIX": "6",
+        "SEVEN": "7",
+        "EIGHT": "8",
+        "NINE": "9",
+        "TEN": "10",
+        "JACK": "J",
+        "QUEEN": "Q",
+        "KING": "K",
+    }
 
     @property
     def number(self) -> int:

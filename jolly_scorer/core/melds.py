@@ -14,15 +14,15 @@ arrangement worth the most points. A declared joker (``X=6h``) never moves.
 
 from __future__ import annotations
 
-from collections import Counter
-from enum import StrEnum, unique
-
 from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards
-from jolly_scorer.core.values import Frozen
+from jolly_scorer.core.values import Choice, Frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
+    from typing import ClassVar, TypeVar
+
+    T = TypeVar("T")
 
     from jolly_scorer.core.rules import Rules
 
@@ -39,33 +39,52 @@ __all__ = [
 ]
 
 
-@unique
-class MeldType(StrEnum):
+class MeldType(Choice):
     """A run (one suit, consecutive) or a group (one rank, different suits)."""
 
-    RUN = "run"
-    GROUP = "group"
+    RUN: ClassVar[MeldType]
+    GROUP: ClassVar[MeldType]
+    _choices = {
+        "RUN": "run",
+        "GROUP": "group",
+    }
 
 
-@unique
-class Reason(StrEnum):
+class Reason(Choice):
     """Why a meld (or several together) is invalid; the codes of ``FORMAT.md``."""
 
-    TOO_FEW_CARDS = "too_few_cards"
-    JOKER_ONLY = "joker_only"
-    TOO_MANY_JOKERS = "too_many_jokers"
-    DUPLICATE_SUIT = "duplicate_suit"
-    GROUP_TOO_LARGE = "group_too_large"
-    MIXED_SUITS = "mixed_suits"
-    DUPLICATE_RANK = "duplicate_rank"
-    NOT_CONSECUTIVE = "not_consecutive"
-    OUT_OF_RANGE = "out_of_range"
-    WRAP_AROUND = "wrap_around"
-    ACE_BOTH_ENDS = "ace_both_ends"
-    ADJACENT_JOKERS = "adjacent_jokers"
-    DECLARED_JOKER_MISMATCH = "declared_joker_mismatch"
-    INVALID_COMBINATION = "invalid_combination"
-    TOO_MANY_COPIES = "too_many_copies"
+    TOO_FEW_CARDS: ClassVar[Reason]
+    JOKER_ONLY: ClassVar[Reason]
+    TOO_MANY_JOKERS: ClassVar[Reason]
+    DUPLICATE_SUIT: ClassVar[Reason]
+    GROUP_TOO_LARGE: ClassVar[Reason]
+    MIXED_SUITS: ClassVar[Reason]
+    DUPLICATE_RANK: ClassVar[Reason]
+    NOT_CONSECUTIVE: ClassVar[Reason]
+    OUT_OF_RANGE: ClassVar[Reason]
+    WRAP_AROUND: ClassVar[Reason]
+    ACE_BOTH_ENDS: ClassVar[Reason]
+    ADJACENT_JOKERS: ClassVar[Reason]
+    DECLARED_JOKER_MISMATCH: ClassVar[Reason]
+    INVALID_COMBINATION: ClassVar[Reason]
+    TOO_MANY_COPIES: ClassVar[Reason]
+    _choices = {
+        "TOO_FEW_CARDS": "too_few_cards",
+        "JOKER_ONLY": "joker_only",
+        "TOO_MANY_JOKERS": "too_many_jokers",
+        "DUPLICATE_SUIT": "duplicate_suit",
+        "GROUP_TOO_LARGE": "group_too_large",
+        "MIXED_SUITS": "mixed_suits",
+        "DUPLICATE_RANK": "duplicate_rank",
+        "NOT_CONSECUTIVE": "not_consecutive",
+        "OUT_OF_RANGE": "out_of_range",
+        "WRAP_AROUND": "wrap_around",
+        "ACE_BOTH_ENDS": "ace_both_ends",
+        "ADJACENT_JOKERS": "adjacent_jokers",
+        "DECLARED_JOKER_MISMATCH": "declared_joker_mismatch",
+        "INVALID_COMBINATION": "invalid_combination",
+        "TOO_MANY_COPIES": "too_many_copies",
+    }
 
 
 class Meld(Frozen):
@@ -148,6 +167,14 @@ def _rank_value(number: int, rules: Rules) -> int:
 
 def _group_value(rank: Rank, rules: Rules) -> int:
     return rules.ace_in_group if rank is Rank.ACE else _rank_value(rank.number, rules)
+
+
+def _count(items: Iterable[T]) -> dict[T, int]:
+    """How often each item occurs (``collections.Counter`` costs start-up time)."""
+    counts: dict[T, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
 
 
 class _Parts:
@@ -412,8 +439,8 @@ def _explain(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Reason
     if joker_reason:
         return Reason.TOO_MANY_JOKERS, joker_reason
     naturals = [card for _, card in parts.naturals]
-    ranks = Counter(card.rank for card in naturals)
-    suits = Counter(card.suit for card in naturals)
+    ranks = _count(card.rank for card in naturals)
+    suits = _count(card.suit for card in naturals)
     if len(ranks) == 1 and not (len(naturals) == 1 and len(cards) > 4):
         return _explain_group(cards, parts, rules, naturals)
     if len(suits) == 1:
@@ -433,7 +460,7 @@ def _listing(cards: Sequence[Card]) -> str:
 def _explain_group(
     cards: Sequence[Card], parts: _Parts, rules: Rules, naturals: list[Card]
 ) -> tuple[Reason, str]:
-    suits = Counter(card.suit for card in naturals)
+    suits = _count(card.suit for card in naturals)
     twice = [str(card) for card in naturals if suits[card.suit] > 1]
     if twice:
         return (
@@ -460,10 +487,10 @@ def _explain_group(
 
 
 def _explain_run(
-    cards: Sequence[Card], parts: _Parts, rules: Rules, ranks: Counter[Rank | None]
+    cards: Sequence[Card], parts: _Parts, rules: Rules, ranks: dict[Rank | None, int]
 ) -> tuple[Reason, str]:
     twice = [r for r, k in ranks.items() if k > 1 and not (r is Rank.ACE and k == 2)]
-    if twice or ranks[Rank.ACE] > 2:
+    if twice or ranks.get(Rank.ACE, 0) > 2:
         rank = twice[0] if twice else Rank.ACE
         return (
             Reason.DUPLICATE_RANK,
@@ -525,7 +552,7 @@ def count_copies(cards: Sequence[Card], rules: Rules) -> str | None:
     >>> count_copies(parse_cards("X X X X X"), find_rules("rommi_fi"))
     'X'
     """
-    counts = Counter(card.plain for card in cards)
+    counts = _count(card.plain for card in cards)
     for card, count in counts.items():
         if card.is_joker:
             if count > rules.jokers:

@@ -12,13 +12,12 @@ jolly_scorer.core.errors.RulesError: unknown rules key: 'opening'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from jolly_scorer.core.errors import RulesError
 from jolly_scorer.core.values import Frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, Literal
 
     Scoring = Literal["plus", "penalty"]
@@ -287,7 +286,7 @@ def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
     ...
     jolly_scorer.core.errors.RulesError: rules key 'jokers' must be a whole number, not 'four'
     """  # noqa: E501
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict):
         raise RulesError(f"a rules object must be a mapping, not {data!r}")
     if "base" in data:
         start = find_rules(data["base"])

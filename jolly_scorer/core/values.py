@@ -22,7 +22,8 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Self
+    from collections.abc import Iterator
+    from typing import Any, ClassVar, Self
 
 
 class Frozen:
@@ -74,3 +75,83 @@ def _rebuild(cls: type[Frozen], values: tuple[Any, ...]) -> Frozen:
     for name, value in zip(cls.__slots__, values, strict=True):
         object.__setattr__(obj, name, value)
     return obj
+
+
+class _ChoiceMeta(type):
+    """Makes the names listed in ``_choices`` members; ``Cls(value)`` looks one up."""
+
+    _members: tuple[Any, ...]
+    _by_value: dict[str, Any]
+    _names: dict[str, str]
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]
+    ) -> _ChoiceMeta:
+        cls = super().__new__(mcs, name, bases, namespace)
+        choices: dict[str, str] = namespace.get("_choices", {})
+        make: Any = str.__new__
+        members = {name: make(cls, value) for name, value in choices.items()}
+        for member_name, member in members.items():
+            type.__setattr__(cls, member_name, member)
+        cls._members = tuple(members.values())
+        cls._by_value = {choices[n]: m for n, m in members.items()}
+        cls._names = {value: name for name, value in choices.items()}
+        return cls
+
+    def __call__(cls, value: object) -> Any:
+        try:
+            return cls._by_value[value]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a valid {cls.__name__}") from None
+
+    def __iter__(cls) -> Iterator[Any]:
+        return iter(cls._members)
+
+    def __len__(cls) -> int:
+        return len(cls._members)
+
+    def __contains__(cls, value: object) -> bool:
+        return value in cls._by_value
+
+
+class Choice(str, metaclass=_ChoiceMeta):
+    """A closed set of strings, like ``enum.StrEnum`` but cheap to import.
+
+    Subclasses list their members in ``_choices`` (name: value) and declare each
+    as ``NAME: ClassVar[Subclass]`` for the type checker.
+
+    >>> from typing import ClassVar
+    >>> class Colour(Choice):
+    ...     RED: ClassVar[Colour]
+    ...     _choices = {"RED": "r"}
+    >>> Colour.RED, Colour("r") is Colour.RED, str(Colour.RED), list(Colour)
+    (<Colour.RED: 'r'>, True, 'r', [<Colour.RED: 'r'>])
+    """
+
+    __slots__ = ()
+    _choices: ClassVar[dict[str, str]] = {}
+
+    @property
+    def value(self) -> str:
+        """The member's value (its notation)."""
+        return str.__str__(self)
+
+    @property
+    def name(self) -> str:
+        """The member's name, e.g. ``ACE``."""
+        return type(self)._names[self.value]
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.value,))
+
+    def __deepcopy__(self, memo: object) -> Choice:
+        return self
+
+    def __copy__(self) -> Choice:
+        return self
