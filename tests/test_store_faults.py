@@ -1,0 +1,350 @@
+"""Faults: a busy database, two writers, read-only folders, a full disk, SIGKILL.
+
+The children are real processes running a small script against the same file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jolly_scorer.core.game import Game, Round, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.store import (
+    Store,
+    StoreBusy,
+    StoreWriteError,
+)
+
+# Shared by the parent and the children: a deterministic round number n.
+HELPERS = """
+from jolly_scorer.core.game import Counted, Round
+
+def nth_round(players, n):
+    closer = players[n % len(players)]
+    return Round(
+        closed_by=closer,
+        handglatt=n % 7 == 0,
+        counted=tuple(
+            (p, Counted(good=(n * 7) % 40, bad=0 if p == closer else (n * 3) % 25))
+            for p in players
+        ),
+    )
+"""
+
+CHILD = (
+    HELPERS
+    + """
+import os, resource, signal, sys
+from jolly_scorer.core.game import add_round
+from jolly_scorer.store import Store, StoreBusy, StoreWriteError
+
+mode, folder = sys.argv[1], sys.argv[2]
+game_id, count = int(sys.argv[3]), int(sys.argv[4])
+store = Store.open(folder)
+if mode == "fsize":  # a file size limit: writes past it fail with EFBIG
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    limit = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit + 16384, limit + 16384))
+game = store.load_game(game_id)
+print("ready", len(game.rounds), flush=True)
+while len(game.rounds) < count:
+    nxt = add_round(game, nth_round(game.players, len(game.rounds)))
+    try:
+        store.save_game(game_id, nxt)
+        if len(nxt.rounds) % 3 == 0:
+            store.save_draft(game_id, {"after": len(nxt.rounds)})
+    except StoreBusy as error:
+        print("busy", error, flush=True)
+        continue
+    except StoreWriteError as error:
+        print("full", error, flush=True)
+        break
+    game = nxt
+    print("saved", len(game.rounds), flush=True)
+store.close()
+print("done", flush=True)
+"""
+)
+
+helpers: dict[str, Any] = {}
+exec(HELPERS, helpers)
+nth_round: Callable[[tuple[str, ...], int], Round] = helpers["nth_round"]
+
+
+def expected_game(game: Game, rounds: int) -> Game:
+    """The game a child has after ``rounds`` rounds (not scored again here)."""
+    more = tuple(nth_round(game.players, n) for n in range(len(game.rounds), rounds))
+    return dataclasses.replace(game, rounds=game.rounds + more)
+
+
+def fresh_game(players: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> Game:
+    return new_game(find_rules("jolly_at"), players, target=10**9)
+
+
+@pytest.fixture
+def child_script(tmp_path: Path) -> Path:
+    path = tmp_path / "child.py"
+    path.write_text(CHILD, encoding="utf-8")
+    return path
+
+
+def spawn(script: Path, *args: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(script), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def acknowledged(output: str) -> int:
+    """The last round count a child reported as saved."""
+    counts = [
+        int(line.split()[1])
+        for line in output.splitlines()
+        if line.startswith("saved ")
+    ]
+    return counts[-1] if counts else 0
+
+
+def integrity(path: Path) -> list[tuple[str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchall()
+    finally:
+        conn.close()
+
+
+# -- busy ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[tuple[Store, int, sqlite3.Connection]]:
+    store = Store.open(tmp_path, busy_timeout=0.2)
+    game_id = store.create_game(fresh_game())
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program is writing
+    yield store, game_id, other
+    if other.in_transaction:
+        other.execute("ROLLBACK")
+    other.close()
+    store.close()
+
+
+def test_busy_gives_a_clear_error_and_a_retry_works(
+    locked: tuple[Store, int, sqlite3.Connection],
+) -> None:
+    store, game_id, other = locked
+    game = expected_game(fresh_game(), 1)
+    with pytest.raises(StoreBusy) as caught:
+        store.save_game(game_id, game)
+    assert str(caught.value) == (
+        "the database is busy (another program is writing); try again"
+    )
+    assert store.load_game(game_id).rounds == ()  # reading still works
+    assert store.list_games()[0].rounds == 0
+    other.execute("ROLLBACK")
+    store.save_game(game_id, game)
+    assert store.load_game(game_id) == game
+
+
+def test_default_busy_timeout_is_about_two_seconds(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        other = sqlite3.connect(store.path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        began = time.monotonic()
+        with pytest.raises(StoreBusy):
+            store.set_setting("theme", "dark")
+        waited = time.monotonic() - began
+        other.execute("ROLLBACK")
+        other.close()
+        assert 1.5 <= waited <= 4
+        store.set_setting("theme", "dark")
+
+
+def test_two_processes_writing_at_once(tmp_path: Path, child_script: Path) -> None:
+    rounds = 150
+    with Store.open(tmp_path) as store:
+        ids = [store.create_game(fresh_game()), store.create_game(fresh_game())]
+    children = [spawn(child_script, "write", tmp_path, i, rounds) for i in ids]
+    outputs = [child.communicate(timeout=120) for child in children]
+    for child, (out, err) in zip(children, outputs, strict=True):
+        assert child.returncode == 0, err
+        assert acknowledged(out) == rounds
+        assert all(
+            line.startswith(("ready", "saved", "done", "busy"))
+            for line in out.splitlines()
+        )
+    assert integrity(tmp_path / "games.db") == [("ok",)]
+    with Store.open(tmp_path) as store:
+        for game_id in ids:
+            assert store.load_game(game_id) == expected_game(fresh_game(), rounds)
+
+
+# -- read-only and full --------------------------------------------------------
+
+
+def test_data_folder_that_cannot_be_made(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(StoreWriteError, match="cannot create the data folder"):
+        Store.open(tmp_path / "file" / "data")
+
+
+def test_database_path_that_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "games.db").mkdir()
+    with pytest.raises(StoreWriteError, match="cannot write"):
+        Store.open(tmp_path)
+
+
+def test_read_only_connection_keeps_the_game(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(fresh_game())
+        game = expected_game(fresh_game(), 3)
+        store._conn.execute("PRAGMA query_only = ON")
+        with pytest.raises(StoreWriteError, match="read-only") as caught:
+            store.save_game(game_id, game)
+        assert "\n" not in str(caught.value)
+        assert game == expected_game(fresh_game(), 3)  # in memory, untouched
+        assert store.load_game(game_id).rounds == ()
+        store._conn.execute("PRAGMA query_only = OFF")
+        store.save_game(game_id, game)  # the retry works
+        assert store.load_game(game_id) == game
+
+
+def _chattr(flag: str, *paths: Path) -> bool:
+    if shutil.which("chattr") is None:
+        return False
+    done = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True)
+    return done.returncode == 0
+
+
+def test_immutable_folder(tmp_path: Path) -> None:
+    """``chattr +i`` stops even root from writing (chmod does not)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    with Store.open(tmp_path / "ok") as store:
+        store.create_game(fresh_game())
+    for name in ("games.db",):
+        shutil.copy(tmp_path / "ok" / name, folder / name)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    if not _chattr("+i", empty, folder, folder / "games.db"):
+        pytest.skip("chattr +i is not available here")
+    try:
+        with pytest.raises(StoreWriteError, match="cannot"):
+            Store.open(empty)
+        before = (folder / "games.db").read_bytes()
+        with pytest.raises(StoreWriteError, match="cannot"):
+            Store.open(folder)
+        assert (folder / "games.db").read_bytes() == before
+    finally:
+        _chattr("-i", empty, folder, folder / "games.db")
+
+
+def test_disk_full_keeps_the_stored_game(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(fresh_game())
+        saved = expected_game(fresh_game(), 2)
+        store.save_game(game_id, saved)
+        pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+        store._conn.execute(f"PRAGMA max_page_count = {pages}")
+        bigger = expected_game(saved, 400)
+        with pytest.raises(StoreWriteError, match="disk is full") as caught:
+            store.save_game(game_id, bigger)
+        assert "nothing was saved" in str(caught.value)
+        assert store.load_game(game_id) == saved
+        store._conn.execute("PRAGMA max_page_count = 1073741823")
+        store.save_game(game_id, bigger)
+    with Store.open(tmp_path) as store:
+        assert store.load_game(game_id) == bigger
+
+
+def test_file_size_limit_in_a_real_process(tmp_path: Path, child_script: Path) -> None:
+    """Writes really fail (EFBIG from RLIMIT_FSIZE): saved rounds stay intact."""
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(fresh_game())
+    child = spawn(child_script, "fsize", tmp_path, game_id, 100_000)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err
+    assert "full cannot write" in out, out[-500:]
+    acked = acknowledged(out)
+    assert acked > 0
+    assert integrity(tmp_path / "games.db") == [("ok",)]
+    with Store.open(tmp_path) as store:
+        assert store.load_game(game_id) == expected_game(fresh_game(), acked)
+
+
+# -- the kill test -----------------------------------------------------------------
+
+
+def test_sigkill_at_random_points(tmp_path: Path, child_script: Path) -> None:
+    """Kill a saving process 30 times; every acknowledged round survives."""
+    kills = int(os.environ.get("JOLLY_KILLS", "30"))
+    rng = random.Random(os.environ.get("JOLLY_KILL_SEED", "jolly"))
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(fresh_game())
+    acked = unacknowledged = 0
+    began = time.monotonic()
+    for _ in range(kills):
+        child = spawn(child_script, "kill", tmp_path, game_id, 10**9)
+        assert child.stdout is not None
+        first = child.stdout.readline()  # opened and loaded
+        assert first.startswith("ready"), child.stderr.read() if child.stderr else ""
+        time.sleep(rng.uniform(0.0, 0.25))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=30)
+        assert child.returncode == -signal.SIGKILL
+        acked = max(acked, acknowledged(out))
+        assert integrity(tmp_path / "games.db") == [("ok",)]
+        with Store.open(tmp_path) as store:
+            game = store.load_game(game_id)
+            # every acknowledged round is there; at most one more (saved, not
+            # yet acknowledged when the kill came)
+            assert acked <= len(game.rounds) <= acked + 1
+            assert game == expected_game(fresh_game(), len(game.rounds))
+            unacknowledged += len(game.rounds) - acked
+            acked = len(game.rounds)
+    assert acked > kills  # the children really saved rounds between kills
+    print(
+        f"{kills} kills, {acked} rounds ({unacknowledged} saved but not yet "
+        f"acknowledged when killed), {time.monotonic() - began:.1f} s"
+    )
+    assert time.monotonic() - began < 60
+
+
+def test_sigkill_while_creating_the_database(
+    tmp_path: Path, child_script: Path
+) -> None:
+    """Kills during the first open (migrations) leave a file that opens."""
+    rng = random.Random(7)
+    for attempt in range(8):
+        folder = tmp_path / f"d{attempt}"
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from jolly_scorer.store import Store; "
+                "Store.open(sys.argv[1]).close()",
+                str(folder),
+            ]
+        )
+        time.sleep(rng.uniform(0.1, 0.4))
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        with Store.open(folder) as store:
+            assert store.list_games() == []
+            store.create_game(fresh_game())
+        assert integrity(folder / "games.db") == [("ok",)]
