@@ -1,0 +1,204 @@
+"""``jolly-scorer games ...`` and ``jolly-scorer stats`` as FORMAT.md says."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jolly_scorer.cli import main
+from jolly_scorer.core.gamefile import load_game
+from jolly_scorer.core.scoring import score_game
+from jolly_scorer.store import Store
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CASES: list[dict[str, Any]] = json.loads(
+    (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
+)
+
+
+def cli(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "jolly_scorer.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_import_export_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: dict[str, Any]
+) -> None:
+    data = str(tmp_path / "data")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(case["game"]), encoding="utf-8")
+    status, out, _ = run(capsys, "--data-dir", data, "games", "import", str(path))
+    assert status == 0
+    game_id = out.strip()
+    assert game_id == "1"
+    status, out, _ = run(capsys, "games", "export", game_id, "--data-dir", data)
+    assert status == 0
+    exported = tmp_path / "exported.json"
+    exported.write_text(out, encoding="utf-8")
+    status, scored, _ = run(capsys, "score", "--json", str(exported))
+    assert status == 0
+    expected = score_game(load_game(case["game"]))
+    assert json.loads(scored) == expected.to_json()
+    status, out, _ = run(
+        capsys, "--data-dir", data, "games", "export", game_id, "--format", "csv"
+    )
+    rows = list(csv.reader(io.StringIO(out)))
+    players = list(load_game(case["game"]).players)
+    assert rows[0] == ["round", *players]
+    assert rows[-1] == ["total", *(str(expected.totals[p]) for p in players)]
+    sums = [sum(int(r[i]) for r in rows[1:-1]) for i in range(1, len(players) + 1)]
+    assert sums == [expected.totals[p] for p in players]
+
+
+def test_list_stats_delete(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path)
+    assert run(capsys, "--data-dir", data, "games", "list") == (
+        0,
+        "no saved games\n",
+        "",
+    )
+    assert run(capsys, "--data-dir", data, "games", "list", "--json")[1] == "[]\n"
+    for case in CASES[:3]:
+        with Store.open(data) as store:
+            store.import_game(case["game"])
+    status, out, _ = run(capsys, "games", "list", "--json", "--data-dir", data)
+    listed = json.loads(out)
+    assert [g["id"] for g in listed] == [3, 2, 1]
+    first = listed[-1]
+    assert set(first) >= {
+        "id",
+        "started",
+        "players",
+        "rules",
+        "rounds",
+        "totals",
+        "finished",
+        "winners",
+    }
+    expected = score_game(load_game(CASES[0]["game"]))
+    assert first["totals"] == dict(expected.totals)
+    assert first["rules"] == "jolly_at" and first["rounds"] == 1
+    assert first["finished"] is False and first["winners"] == []
+    assert first["started"].endswith("+00:00")
+    status, out, _ = run(capsys, "--data-dir", data, "games", "list")
+    assert status == 0 and len(out.splitlines()) == 3
+    status, out, _ = run(capsys, "--data-dir", data, "stats", "--json")
+    stats = json.loads(out)
+    assert {s["player"] for s in stats} == {"A", "B", "C"}
+    assert set(stats[0]) == {
+        "player",
+        "games",
+        "won",
+        "rounds",
+        "average",
+        "best",
+        "went_out",
+        "handglatt",
+    }
+    assert run(capsys, "stats", "--data-dir", data)[0] == 0
+    assert run(capsys, "--data-dir", data, "games", "delete", "2")[0] == 0
+    status, out, err = run(capsys, "--data-dir", data, "games", "delete", "2")
+    assert status == 2 and out == ""
+    assert err == "jolly-scorer: there is no saved game with id 2\n"
+    status, out, err = run(capsys, "--data-dir", data, "games", "export", "99")
+    assert status == 2 and "99" in err
+
+
+def test_import_rejects_what_score_rejects(tmp_path: Path) -> None:
+    bad = json.dumps({"players": ["A", "B"], "rounds": [{"closed_by": "Z"}]})
+    scored = cli("score", "-", stdin=bad)
+    imported = cli("--data-dir", str(tmp_path), "games", "import", "-", stdin=bad)
+    assert scored.returncode == imported.returncode == 2
+    assert imported.stderr == scored.stderr
+    assert "round 1: 'Z' is not a player" in imported.stderr
+    listed = cli("--data-dir", str(tmp_path), "games", "list", "--json")
+    assert json.loads(listed.stdout) == []
+    not_json = cli("--data-dir", str(tmp_path), "games", "import", "-", stdin="{")
+    assert not_json.returncode == 2 and "not valid JSON" in not_json.stderr
+
+
+def test_environment_variable(tmp_path: Path) -> None:
+    import os
+
+    env = dict(os.environ, JOLLY_SCORER_DATA=str(tmp_path / "env"))
+    done = cli("games", "import", "-", stdin=json.dumps(CASES[0]["game"]), env=env)
+    assert done.returncode == 0 and done.stdout == "1\n"
+    assert (tmp_path / "env" / "games.db").is_file()
+
+
+def test_backup_and_restore(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Store.open(tmp_path / "a") as store:
+        for case in CASES:
+            store.import_game(case["game"])
+    backup = tmp_path / "backup.json"
+    assert (
+        run(capsys, "--data-dir", str(tmp_path / "a"), "games", "backup", str(backup))[
+            0
+        ]
+        == 0
+    )
+    status, out, _ = run(
+        capsys, "games", "restore", str(backup), "--data-dir", str(tmp_path / "b")
+    )
+    assert status == 0 and out == f"restored {len(CASES)} games\n"
+    with Store.open(tmp_path / "a") as a, Store.open(tmp_path / "b") as b:
+        assert [a.export_game(g.id) for g in a.list_games()] == [
+            b.export_game(g.id) for g in b.list_games()
+        ]
+
+
+def test_too_new_and_damaged_through_the_cli(tmp_path: Path) -> None:
+    import sqlite3
+
+    from jolly_scorer.store.schema import apply_migrations
+
+    newer = tmp_path / "newer"
+    newer.mkdir()
+    conn = sqlite3.connect(newer / "games.db", isolation_level=None)
+    apply_migrations(conn)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = (newer / "games.db").read_bytes()
+    done = cli("--data-dir", str(newer), "games", "list")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "newer jolly-scorer" in done.stderr and done.stderr.count("\n") == 1
+    assert (newer / "games.db").read_bytes() == before
+
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "games.db").write_bytes(b"\x00garbage" * 1000)
+    before = (damaged / "games.db").read_bytes()
+    done = cli("stats", "--data-dir", str(damaged))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "damaged" in done.stderr and "games.db.corrupt-1" in done.stderr
+    assert (damaged / "games.db").read_bytes() == before
+    assert (damaged / "games.db.corrupt-1").read_bytes() == before
+
+
+def test_unwritable_data_dir_through_the_cli(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    done = cli("--data-dir", str(tmp_path / "file" / "sub"), "games", "list")
+    assert done.returncode == 2
+    assert done.stderr.startswith("jolly-scorer: cannot create the data folder")
