@@ -382,9 +382,9 @@ class FletTestApp:
         """Set a TextField's text as the client would, then fire change (+submit)."""
         self.session.apply_patch(field._i, {"value": value})
         if _has_handler(field, "change"):
-            self._run(self.session.dispatch_event(field._i, "change", None))
+            self._run(self.session.dispatch_event(field._i, "change", value))
         if submit:
-            self.fire(field, "submit")
+            self.fire(field, "submit", value)
         self.settle()
 
     def set_value(self, control: BaseControl, value: Any, event: str = "change"):
