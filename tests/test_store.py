@@ -336,3 +336,17 @@ def test_threads_share_one_store(store: Store) -> None:
         finals = list(pool.map(play, ids))
     for game_id, game in zip(ids, finals, strict=True):
         assert store.load_game(game_id) == game
+
+
+def test_reused_id_never_mixes_two_games(store: Store) -> None:
+    """SQLite may reuse the id of the newest game once it is deleted."""
+    mine = long_game(4)
+    game_id = store.create_game(mine)
+    with Store.open(store.path.parent) as other:
+        other.delete_game(game_id)
+        theirs = long_game(4, ("Dora", "Emil"))
+        assert other.create_game(theirs) == game_id  # the same id again
+    mine = add_round(mine, counted_round(mine, 4))
+    store.save_game(game_id, mine)  # last writer wins, whole and unmixed
+    with Store.open(store.path.parent) as fresh:
+        assert fresh.load_game(game_id) == mine

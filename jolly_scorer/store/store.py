@@ -9,6 +9,7 @@ so saving round 1000 writes one row, not 1000.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -48,7 +49,11 @@ __all__ = ["Store"]
 
 @dataclass(frozen=True, slots=True)
 class _Saved:
-    """What this connection last wrote or read of a game, for saving by difference."""
+    """What this connection last wrote or read of a game, for saving by difference.
+
+    ``revision`` is the random token every write puts in ``games.revision``: if
+    the row still holds it, nobody else has written the game since.
+    """
 
     revision: int
     rounds: tuple[Round, ...]
@@ -162,13 +167,19 @@ class Store:
         now = self._now()
         columns = game_columns(game) | summary_columns(game, result)
         texts = tuple(round_text(r) for r in game.rounds)
+        revision = _new_revision()
         with self.atomic() as conn:
             names = ", ".join(columns)
             marks = ", ".join("?" for _ in columns)
             cursor = conn.execute(
                 f"INSERT INTO games (started, updated, revision, {names}) "
-                f"VALUES (?, ?, 1, {marks})",
-                (time_text(started) if started else now, now, *columns.values()),
+                f"VALUES (?, ?, ?, {marks})",
+                (
+                    time_text(started) if started else now,
+                    now,
+                    revision,
+                    *columns.values(),
+                ),
             )
             game_id = int(cursor.lastrowid or 0)
             self._seat_players(conn, game_id, game.players, now)
@@ -176,7 +187,7 @@ class Store:
                 "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
                 ((game_id, i, text) for i, text in enumerate(texts)),
             )
-        self._saved[game_id] = _Saved(1, game.rounds, texts)
+        self._saved[game_id] = _Saved(revision, game.rounds, texts)
         return game_id
 
     def save_game(
@@ -190,6 +201,7 @@ class Store:
         result = score_game(game) if result is None else result
         columns = game_columns(game) | summary_columns(game, result)
         now = self._now()
+        new_revision = _new_revision()
         with self.atomic() as conn:
             revision = self._revision(conn, game_id)
             saved = self._saved.get(game_id)
@@ -233,9 +245,9 @@ class Store:
             sets = ", ".join(f"{name} = ?" for name in columns)
             conn.execute(
                 f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
-                (*columns.values(), now, revision + 1, game_id),
+                (*columns.values(), now, new_revision, game_id),
             )
-        self._saved[game_id] = _Saved(revision + 1, game.rounds, texts)
+        self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
 
     def load_game(self, game_id: int) -> Game:
         """The stored game; :class:`GameNotFound` if there is none."""
@@ -450,10 +462,11 @@ class Store:
                 names = ", ".join(columns)
                 marks = ", ".join("?" for _ in columns)
                 started = time_text(entry.started) if entry.started else now
+                revision = _new_revision()
                 cursor = conn.execute(
                     f"INSERT INTO games (started, updated, revision, {names}) "
-                    f"VALUES (?, ?, 1, {marks})",
-                    (started, now, *columns.values()),
+                    f"VALUES (?, ?, ?, {marks})",
+                    (started, now, revision, *columns.values()),
                 )
                 game_id = int(cursor.lastrowid or 0)
                 self._seat_players(conn, game_id, game.players, now)
@@ -467,7 +480,7 @@ class Store:
                         "INSERT INTO drafts (game_id, data, updated) VALUES (?, ?, ?)",
                         (game_id, _json_text(entry.draft, "draft"), now),
                     )
-                added[game_id] = _Saved(1, game.rounds, texts)
+                added[game_id] = _Saved(revision, game.rounds, texts)
             for key, value in settings.items():
                 conn.execute(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
@@ -514,6 +527,11 @@ class Store:
                 "SELECT ?, ?, id FROM players WHERE name = ?",
                 (game_id, seat, name),
             )
+
+
+def _new_revision() -> int:
+    """A fresh revision token: random, so a reused game id never matches."""
+    return secrets.randbits(62)
 
 
 def _json_text(value: Any, what: str) -> str:

@@ -1,0 +1,175 @@
+"""Benchmark of the games database against bare ``sqlite3`` on the same data.
+
+``uv run python benchmarks/store.py [--repeat N]`` times, in one run and on the
+same machine and file settings (WAL, ``synchronous=FULL``):
+
+* saving one round (the 1000th) of a stored game with ``Store.save_game``,
+  with the scored result passed in (as the app does) and without (the store
+  scores the whole game itself), against one bare ``INSERT`` of the same round
+  text in its own transaction;
+* loading a game of 1000 rounds with ``Store.load_game`` (rows to frozen game
+  values) against a bare ``SELECT`` of the same 1000 round texts.
+
+Medians of ``--repeat`` runs; the ratio is store time / bare time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from jolly_scorer.core.cards import parse_cards
+from jolly_scorer.core.game import Game, PlacedCard, Round, TableMeld, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.core.scoring import score_game
+from jolly_scorer.store import Store
+from jolly_scorer.store.rows import round_text
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def a_round(n: int) -> Round:
+    """A realistic round: four melds on the table, a lay-off, three hands."""
+    closer = PLAYERS[n % 4]
+    others = [p for p in PLAYERS if p != closer]
+    return Round(
+        closed_by=closer,
+        discard=parse_cards("9c")[0],
+        table=(
+            TableMeld.of(closer, parse_cards("5h 6h 7h")),
+            TableMeld.of(closer, parse_cards("Kc Kd Ks")),
+            TableMeld(
+                others[0],
+                (
+                    *(PlacedCard(c) for c in parse_cards("Qs Ks")),
+                    PlacedCard(parse_cards("As")[0], closer),
+                ),
+            ),
+            TableMeld.of(others[1], parse_cards("2d 3d 4d 5d")),
+        ),
+        hands=(
+            (others[0], parse_cards("2c 9d")),
+            (others[1], parse_cards("Ah X Jd 4c")),
+            (others[2], parse_cards("3s 8h 10c Qd")),
+        ),
+    )
+
+
+def median_ms(
+    run: Callable[[], object], repeat: int, reset: Callable[[], object]
+) -> float:
+    times = []
+    for _ in range(repeat):
+        reset()
+        began = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=1000)
+    args = parser.parse_args()
+    n = args.rounds
+    base = new_game(find_rules("jolly_at"), PLAYERS, target=10**9)
+    full: Game = dataclasses.replace(base, rounds=tuple(a_round(i) for i in range(n)))
+    before = dataclasses.replace(full, rounds=full.rounds[:-1])
+    result = score_game(full)
+    before_result = score_game(before)
+    last_text = round_text(full.rounds[-1])
+    texts = [round_text(r) for r in full.rounds]
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store.open(Path(folder) / "store")
+        game_id = store.create_game(before)
+
+        def save_with_result() -> None:
+            store.save_game(game_id, full, result=result)
+
+        def save_scoring() -> None:
+            store.save_game(game_id, full)
+
+        def back() -> None:
+            store.save_game(game_id, before, result=before_result)
+
+        bare_path = Path(folder) / "bare.db"
+        bare = sqlite3.connect(bare_path, isolation_level=None)
+        bare.execute("PRAGMA journal_mode = WAL")
+        bare.execute("PRAGMA synchronous = FULL")
+        bare.execute(
+            "CREATE TABLE rounds (game_id INTEGER, idx INTEGER, data TEXT,"
+            " PRIMARY KEY (game_id, idx)) WITHOUT ROWID"
+        )
+        bare.executemany("INSERT INTO rounds VALUES (1, ?, ?)", enumerate(texts[:-1]))
+
+        def bare_insert() -> None:
+            bare.execute("BEGIN IMMEDIATE")
+            bare.execute("INSERT INTO rounds VALUES (1, ?, ?)", (n - 1, last_text))
+            bare.execute("COMMIT")
+
+        def bare_back() -> None:
+            bare.execute("DELETE FROM rounds WHERE game_id = 1 AND idx = ?", (n - 1,))
+
+        save_bare = median_ms(bare_insert, args.repeat, bare_back)
+        save_app = median_ms(save_with_result, args.repeat, back)
+        save_full = median_ms(save_scoring, max(5, args.repeat // 3), back)
+        store.save_game(game_id, full, result=result)
+        bare_back()
+        bare_insert()
+
+        def load() -> None:
+            fresh = Store.open(Path(folder) / "store")
+            try:
+                assert len(fresh.load_game(game_id).rounds) == n
+            finally:
+                fresh.close()
+
+        def load_warm() -> None:
+            assert len(store.load_game(game_id).rounds) == n
+
+        def bare_select() -> None:
+            rows = bare.execute(
+                "SELECT data FROM rounds WHERE game_id = 1 ORDER BY idx"
+            ).fetchall()
+            assert len(rows) == n
+
+        def nothing() -> None:
+            pass
+
+        load_bare = median_ms(bare_select, args.repeat, nothing)
+        load_store = median_ms(load_warm, args.repeat, nothing)
+        load_cold = median_ms(load, max(5, args.repeat // 3), nothing)
+        bare.close()
+        store.close()
+
+    print(f"store benchmark: a game of {n} rounds, medians of {args.repeat} runs")
+    print(f"bare sqlite3 INSERT of one round (own transaction): {save_bare:8.2f} ms")
+    print(
+        f"save_game, round {n}, result passed in (the app):      "
+        f"{save_app:8.2f} ms  ratio {save_app / save_bare:6.1f}"
+    )
+    print(
+        f"save_game, round {n}, store scores the game:           "
+        f"{save_full:8.2f} ms  ratio {save_full / save_bare:6.1f}"
+    )
+    print(f"bare sqlite3 SELECT of {n} round texts:               {load_bare:8.2f} ms")
+    print(
+        f"load_game of {n} rounds (open store):                 "
+        f"{load_store:8.2f} ms  ratio {load_store / load_bare:6.1f}"
+    )
+    print(
+        f"Store.open + load_game of {n} rounds:                 "
+        f"{load_cold:8.2f} ms  ratio {load_cold / load_bare:6.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
