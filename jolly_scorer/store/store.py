@@ -168,26 +168,27 @@ class Store:
         columns = game_columns(game) | summary_columns(game, result)
         texts = tuple(round_text(r) for r in game.rounds)
         revision = _new_revision()
-        with self.atomic() as conn:
-            names = ", ".join(columns)
-            marks = ", ".join("?" for _ in columns)
-            cursor = conn.execute(
-                f"INSERT INTO games (started, updated, revision, {names}) "
-                f"VALUES (?, ?, ?, {marks})",
-                (
-                    time_text(started) if started else now,
-                    now,
-                    revision,
-                    *columns.values(),
-                ),
-            )
-            game_id = int(cursor.lastrowid or 0)
-            self._seat_players(conn, game_id, game.players, now)
-            conn.executemany(
-                "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
-                ((game_id, i, text) for i, text in enumerate(texts)),
-            )
-        self._saved[game_id] = _Saved(revision, game.rounds, texts)
+        with self._lock:
+            with self.atomic() as conn:
+                names = ", ".join(columns)
+                marks = ", ".join("?" for _ in columns)
+                cursor = conn.execute(
+                    f"INSERT INTO games (started, updated, revision, {names}) "
+                    f"VALUES (?, ?, ?, {marks})",
+                    (
+                        time_text(started) if started else now,
+                        now,
+                        revision,
+                        *columns.values(),
+                    ),
+                )
+                game_id = int(cursor.lastrowid or 0)
+                self._seat_players(conn, game_id, game.players, now)
+                conn.executemany(
+                    "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
+                    ((game_id, i, text) for i, text in enumerate(texts)),
+                )
+            self._saved[game_id] = _Saved(revision, game.rounds, texts)
         return game_id
 
     def save_game(
@@ -202,52 +203,54 @@ class Store:
         columns = game_columns(game) | summary_columns(game, result)
         now = self._now()
         new_revision = _new_revision()
-        with self.atomic() as conn:
-            revision = self._revision(conn, game_id)
-            saved = self._saved.get(game_id)
-            if saved is not None and saved.revision == revision:
-                old = dict(enumerate(saved.texts))
-                texts = tuple(
-                    saved.texts[i]
-                    if i < len(saved.rounds)
-                    and (saved.rounds[i] is entry or saved.rounds[i] == entry)
-                    else round_text(entry)
-                    for i, entry in enumerate(game.rounds)
+        with self._lock:
+            with self.atomic() as conn:
+                revision = self._revision(conn, game_id)
+                saved = self._saved.get(game_id)
+                if saved is not None and saved.revision == revision:
+                    old = dict(enumerate(saved.texts))
+                    texts = tuple(
+                        saved.texts[i]
+                        if i < len(saved.rounds)
+                        and (saved.rounds[i] is entry or saved.rounds[i] == entry)
+                        else round_text(entry)
+                        for i, entry in enumerate(game.rounds)
+                    )
+                else:
+                    old = dict(
+                        conn.execute(
+                            "SELECT idx, data FROM rounds WHERE game_id = ?", (game_id,)
+                        ).fetchall()
+                    )
+                    texts = tuple(round_text(entry) for entry in game.rounds)
+                conn.executemany(
+                    "INSERT OR REPLACE INTO rounds (game_id, idx, data) "
+                    "VALUES (?, ?, ?)",
+                    (
+                        (game_id, i, text)
+                        for i, text in enumerate(texts)
+                        if old.get(i) != text
+                    ),
                 )
-            else:
-                old = dict(
+                if len(old) > len(texts) or any(i >= len(texts) for i in old):
                     conn.execute(
-                        "SELECT idx, data FROM rounds WHERE game_id = ?", (game_id,)
-                    ).fetchall()
-                )
-                texts = tuple(round_text(entry) for entry in game.rounds)
-            conn.executemany(
-                "INSERT OR REPLACE INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
-                (
-                    (game_id, i, text)
-                    for i, text in enumerate(texts)
-                    if old.get(i) != text
-                ),
-            )
-            if len(old) > len(texts) or any(i >= len(texts) for i in old):
+                        "DELETE FROM rounds WHERE game_id = ? AND idx >= ?",
+                        (game_id, len(texts)),
+                    )
+                if self._players_of(conn, game_id) != game.players:
+                    self._seat_players(conn, game_id, game.players, now)
+                else:
+                    conn.execute(
+                        "UPDATE players SET last_used = ? WHERE id IN "
+                        "(SELECT player_id FROM game_players WHERE game_id = ?)",
+                        (now, game_id),
+                    )
+                sets = ", ".join(f"{name} = ?" for name in columns)
                 conn.execute(
-                    "DELETE FROM rounds WHERE game_id = ? AND idx >= ?",
-                    (game_id, len(texts)),
+                    f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
+                    (*columns.values(), now, new_revision, game_id),
                 )
-            if self._players_of(conn, game_id) != game.players:
-                self._seat_players(conn, game_id, game.players, now)
-            else:
-                conn.execute(
-                    "UPDATE players SET last_used = ? WHERE id IN "
-                    "(SELECT player_id FROM game_players WHERE game_id = ?)",
-                    (now, game_id),
-                )
-            sets = ", ".join(f"{name} = ?" for name in columns)
-            conn.execute(
-                f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
-                (*columns.values(), now, new_revision, game_id),
-            )
-        self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
+            self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
 
     def load_game(self, game_id: int) -> Game:
         """The stored game; :class:`GameNotFound` if there is none."""
