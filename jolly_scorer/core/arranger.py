@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -196,7 +195,6 @@ class _Problem:
     """
 
     def __init__(self, cards: tuple[Card, ...], rules: Rules) -> None:
-        _check_pack(cards, rules)
         self.cards = cards
         self.rules = rules
         where: dict[tuple[int, int, int], list[int]] = {}
@@ -209,6 +207,7 @@ class _Problem:
             assert target.rank is not None and target.suit is not None
             key = (target.rank.number, _SUIT_INDEX[target.suit], int(card.is_joker))
             where.setdefault(key, []).append(i)
+        _check_pack(where, len(self.plain), rules)
         # Card types by rank, then suit, natural before declared joker.
         self.keys = sorted(where)
         self.where = [where[key] for key in self.keys]
@@ -220,50 +219,63 @@ class _Problem:
         self.joker_unit = self.unit[ntypes]
         self.guard = sum(u << (self.width - 1) for u in self.unit)
         self.scale = len(cards) + 1
-        self.values = [0] + [position_value(p, rules) for p in range(1, 27)]
+        self.values = _position_values(rules)
+        # per suit, per number 1..13: the type of the natural card and of a
+        # joker declared as it (-1: none in the hand)
+        self.natural_at = [[-1] * 14 for _ in range(4)]
+        self.declared_at = [[-1] * 14 for _ in range(4)]
+        for t, (number, suit, declared) in enumerate(self.keys):
+            (self.declared_at if declared else self.natural_at)[suit][number] = t
         found: _Found = {}
-        index = {key: i for i, key in enumerate(self.keys)}
-        _find_runs(self, index, found)
-        _find_groups(self, index, found)
+        _find_runs(self, found)
+        _find_groups(self, found)
         self._build(found)
 
     def _build(self, found: _Found) -> None:
         ntypes = len(self.keys)
         scale = self.scale
+        values = self.values
         card_max = [0] * ntypes
         joker_max = 0
-        patterns: list[tuple[int, _Pattern]] = []
-        for key, (value, is_run, codes, a, b) in found.items():
-            if is_run:
-                assert isinstance(b, int)
-                stands = tuple(_natural(b + i, a) for i in range(len(codes)))
-                values = tuple(self.values[b : b + len(codes)])
-            else:
-                assert isinstance(b, tuple)
-                stands = tuple(_natural(a, s) for s in b)
-                points = self.rules.ace_in_group if a == 1 else self.values[a]
-                values = (points,) * len(codes)
-            for code, points in zip(codes, values, strict=True):
-                v = points * scale + 1
+        entries = sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        for _, (_, is_run, codes, a, b) in entries:
+            for i, code in enumerate(codes):
+                if is_run:
+                    assert isinstance(b, int)
+                    v = values[b + i] * scale + 1
+                else:
+                    v = (self.rules.ace_in_group if a == 1 else values[a]) * scale + 1
                 if code >= 0:
                     if v > card_max[code]:
                         card_max[code] = v
                 elif v > joker_max:
                     joker_max = v
-            patterns.append((value, _Pattern(key, is_run, codes, stands, values)))
-        patterns.sort(key=lambda vp: (-vp[0], vp[1].key))
         self.card_max = card_max
         self.joker_max = joker_max
-        self.patterns = [pattern for _, pattern in patterns]
+        self.entries = entries
         # Per card type, the patterns whose lowest type it is:
-        # (multiset, value, bound of its cards, index).
+        # (multiset, value, bound of its cards, index), the best first.
         self.by_first: list[list[tuple[int, int, int, int]]] = [
             [] for _ in range(ntypes)
         ]
-        for i, (value, pattern) in enumerate(patterns):
-            cost = sum(card_max[c] if c >= 0 else joker_max for c in pattern.codes)
-            first = min(c for c in pattern.codes if c >= 0)
-            self.by_first[first].append((pattern.key, value, cost, i))
+        for i, (key, (value, _, codes, _, _)) in enumerate(entries):
+            cost = sum(card_max[c] if c >= 0 else joker_max for c in codes)
+            first = min(c for c in codes if c >= 0)
+            self.by_first[first].append((key, value, cost, i))
+
+    def _pattern(self, i: int) -> _Pattern:
+        """The pattern of ``entries[i]`` with its cards and their values."""
+        key, (_, is_run, codes, a, b) = self.entries[i]
+        if is_run:
+            assert isinstance(b, int)
+            stands = tuple(_natural(b + i, a) for i in range(len(codes)))
+            values = tuple(self.values[b : b + len(codes)])
+        else:
+            assert isinstance(b, tuple)
+            stands = tuple(_natural(a, s) for s in b)
+            points = self.rules.ace_in_group if a == 1 else self.values[a]
+            values = (points,) * len(codes)
+        return _Pattern(key, is_run, codes, stands, values)
 
     def solve(self, use_all: bool) -> Arrangement | None:
         """The best arrangement; with ``use_all`` one using every card, or None."""
@@ -291,8 +303,8 @@ class _Problem:
                 low = state & -state
                 state -= self.unit[(low.bit_length() - 1) // self.width]
             else:
-                chosen.append(self.patterns[choice])
-                state -= self.patterns[choice].key
+                chosen.append(self._pattern(choice))
+                state -= chosen[-1].key
         return self._arrangement(chosen)
 
     def _arrangement(self, chosen: list[_Pattern]) -> Arrangement:
@@ -402,15 +414,36 @@ def _searcher(
 # Patterns: every meld the hand can form.
 
 
-def _check_pack(cards: Sequence[Card], rules: Rules) -> None:
-    counts = Counter(card.plain for card in cards)
-    for card, count in counts.items():
-        if card.is_joker and count > rules.jokers:
+def _check_pack(
+    where: dict[tuple[int, int, int], list[int]], plain: int, rules: Rules
+) -> None:
+    """A hand holding more of a card than the pack (or too many jokers) is bad."""
+    jokers = plain
+    for (number, suit, declared), indices in where.items():
+        if declared:
+            jokers += len(indices)
+        elif len(indices) > 2:
+            card = _natural(number, suit)
             raise HandError(
-                f"{count} jokers: the pack holds only {rules.jokers} under these rules"
+                f"{card} is there {len(indices)} times: the pack holds it twice"
             )
-        if not card.is_joker and count > 2:
-            raise HandError(f"{card} is there {count} times: the pack holds it twice")
+    if jokers > rules.jokers:
+        raise HandError(
+            f"{jokers} jokers: the pack holds only {rules.jokers} under these rules"
+        )
+
+
+_VALUES: dict[tuple[int, int, int], list[int]] = {}
+
+
+def _position_values(rules: Rules) -> list[int]:
+    """Good points at run positions 0 (unused), 1 (low ace) … 26."""
+    key = (rules.ace_low, rules.ace_high, rules.face_value)
+    values = _VALUES.get(key)
+    if values is None:
+        values = [0] + [position_value(p, rules) for p in range(1, 27)]
+        _VALUES[key] = values
+    return values
 
 
 def _meld_ok(naturals: int, jokers: int, rules: Rules) -> bool:
@@ -423,42 +456,43 @@ def _meld_ok(naturals: int, jokers: int, rules: Rules) -> bool:
     return cap is None or jokers <= cap
 
 
-def _find_runs(
-    problem: _Problem, index: dict[tuple[int, int, int], int], found: _Found
-) -> None:
+def _find_runs(problem: _Problem, found: _Found) -> None:
     """Every legal run that does not split into two legal runs worth as much."""
     rules = problem.rules
-    far = 99
+    jokers = problem.jokers
     for suit in range(4):
-        natural = [-1] + [index.get((n, suit, 0), -1) for n in range(1, 14)]
-        if max(natural) < 0:
+        natural = problem.natural_at[suit]
+        declared = problem.declared_at[suit]
+        naturals = sum(1 << n for n in range(1, 14) if natural[n] >= 0)
+        if not naturals:
             continue
-        declared = [-1] + [index.get((n, suit, 1), -1) for n in range(1, 14)]
-        # the nearest position at or after p holding a natural card of the suit
-        nearest = [far] * 29
-        for p in range(27, 0, -1):
-            nearest[p] = p if natural[(p - 1) % 13 + 1] >= 0 else nearest[p + 1]
+        cards = naturals | sum(1 << n for n in range(1, 14) if declared[n] >= 0)
+        reach = jokers + sum(problem.counts[d] for d in declared if d >= 0)
+        window = (1 << (reach + 1)) - 1
+        # bit p: a card at run position p (1 low ace … 26, cyclic)
+        there = cards | cards << 13 | cards << 26
+        near = naturals | naturals << 13 | naturals << 26
+        if not jokers and not there & there >> 1 & there >> 2:
+            continue  # no three cards in a row
+        extend = _run_grower(problem, suit, near, found)
         for start in range(1, 14) if rules.wrap_around else range(1, 13):
+            if 3 - (there >> start & 7).bit_count() > jokers:
+                continue  # not even three cards from here
+            if not near >> start & window:
+                continue  # no natural card within the jokers' reach
             if rules.ace_both_ends and start == 1:
                 last = 14
             elif rules.wrap_around:
                 last = start + 12
             else:
                 last = min(start + 12, 14)
-            _grow_runs(problem, suit, start, last, natural, declared, nearest, found)
+            extend(start, last, start, 0, 0, 0, 0)
 
 
-def _grow_runs(
-    problem: _Problem,
-    suit: int,
-    start: int,
-    last: int,
-    natural: list[int],
-    declared: list[int],
-    nearest: list[int],
-    found: _Found,
-) -> None:
-    """The runs of one suit from one start, grown card by card.
+def _run_grower(
+    problem: _Problem, suit: int, near: int, found: _Found
+) -> Callable[[int, int, int, int, int, int, int], None]:
+    """Grows the runs of one suit card by card from a start.
 
     A branch stops as soon as every run growing from it would split (its head
     and the rest are legal whatever is added), which keeps hands full of
@@ -471,6 +505,8 @@ def _grow_runs(
     joker_unit = problem.joker_unit
     scale = problem.scale
     values = problem.values
+    natural = problem.natural_at[suit]
+    declared = problem.declared_at[suit]
     adjacent = rules.adjacent_jokers
     cap = rules.max_jokers_per_meld
     at_most = rules.jokers_at_most_naturals
@@ -483,7 +519,7 @@ def _grow_runs(
     nats = [0]  # naturals among the first i cards
     joks = [0]  # jokers among the first i cards
 
-    def splits(length: int, spare: int) -> tuple[bool, bool]:
+    def splits(start: int, length: int, spare: int) -> tuple[bool, bool]:
         """(this run splits, every longer run from it splits too)."""
         now = False
         for k in range(3, length - 2):
@@ -503,12 +539,20 @@ def _grow_runs(
                 return True, True
         return now, False
 
-    def extend(position: int, plain: int, spent: int, key: int, points: int) -> None:
+    def extend(
+        start: int,
+        last: int,
+        position: int,
+        plain: int,
+        spent: int,
+        key: int,
+        points: int,
+    ) -> None:
         length = position - start
         spare = jokers - plain + declared_total - spent
         now = False
         if length >= 6:
-            now, always = splits(length, spare)
+            now, always = splits(start, length, spare)
             if always:
                 return
         if length >= 3 and not now and _meld_ok(nats[-1], joks[-1], rules):
@@ -526,7 +570,9 @@ def _grow_runs(
             nats.append(nats[-1] + 1)
             joks.append(joks[-1])
             used[n] += 1
-            extend(position + 1, plain, spent, key + unit[n], points + worth)
+            extend(
+                start, last, position + 1, plain, spent, key + unit[n], points + worth
+            )
             used[n] -= 1
             codes.pop()
             nats.pop()
@@ -535,7 +581,7 @@ def _grow_runs(
             return
         if cap is not None and joks[-1] >= cap:
             return
-        if nats[-1] < need and nearest[position + 1] - position > spare:
+        if nats[-1] < need and not near >> (position + 1) & ((1 << spare) - 1):
             return  # no natural card within the jokers' reach
         nats.append(nats[-1])
         joks.append(joks[-1] + 1)
@@ -543,47 +589,61 @@ def _grow_runs(
         if d >= 0 and used[d] < counts[d]:
             codes.append(d)
             used[d] += 1
-            extend(position + 1, plain, spent + 1, key + unit[d], points + worth)
+            extend(
+                start,
+                last,
+                position + 1,
+                plain,
+                spent + 1,
+                key + unit[d],
+                points + worth,
+            )
             used[d] -= 1
             codes.pop()
         if plain < jokers:
             codes.append(_PLAIN)
-            extend(position + 1, plain + 1, spent, key + joker_unit, points + worth)
+            extend(
+                start,
+                last,
+                position + 1,
+                plain + 1,
+                spent,
+                key + joker_unit,
+                points + worth,
+            )
             codes.pop()
         nats.pop()
         joks.pop()
 
-    extend(start, 0, 0, 0, 0)
+    return extend
 
 
-def _find_groups(
-    problem: _Problem, index: dict[tuple[int, int, int], int], found: _Found
-) -> None:
+def _find_groups(problem: _Problem, found: _Found) -> None:
     """Every legal group: per suit a natural card, a declared joker or nothing,
     then plain jokers for missing suits."""
     rules = problem.rules
     unit = problem.unit
     joker_unit = problem.joker_unit
     scale = problem.scale
+    jokers = problem.jokers
     gcap = rules.max_jokers_in_group
     need = max(1, rules.min_naturals)
     for number in range(1, 14):
         options: list[
             list[tuple[int, int, bool]]
-        ] = []  # per suit: (suit, code, natural)
+        ] = []  # per suit: (suit, type, natural)
         naturals_here = 0
         for suit in range(4):
-            here = []
-            n = index.get((number, suit, 0), -1)
-            d = index.get((number, suit, 1), -1)
+            n = problem.natural_at[suit][number]
+            d = problem.declared_at[suit][number]
             if n >= 0:
-                here.append((suit, n, True))
                 naturals_here += 1
-            if d >= 0:
-                here.append((suit, d, False))
-            if here:
-                options.append(here)
-        if naturals_here < need:
+                options.append(
+                    [(suit, n, True), (suit, d, False)] if d >= 0 else [(suit, n, True)]
+                )
+            elif d >= 0:
+                options.append([(suit, d, False)])
+        if naturals_here < need or len(options) + jokers < 3:
             continue
         points = rules.ace_in_group if number == 1 else problem.values[number]
         choices: list[list[tuple[int, int, bool]]] = [[]]
@@ -591,13 +651,15 @@ def _find_groups(
             choices = [[*c, o] for c in choices for o in here] + choices
         for chosen in choices:
             naturals = sum(1 for _, _, nat in chosen if nat)
+            if naturals < need:
+                continue
             fixed = len(chosen)
             key = sum(unit[code] for _, code, _ in chosen)
             suits = [s for s, _, _ in chosen]
-            for plain in range(0, min(problem.jokers, 4 - fixed) + 1):
+            for plain in range(max(0, 3 - fixed), min(jokers, 4 - fixed) + 1):
                 size = fixed + plain
                 joker_count = size - naturals
-                if size < 3 or not _meld_ok(naturals, joker_count, rules):
+                if not _meld_ok(naturals, joker_count, rules):
                     continue
                 if gcap is not None and joker_count > gcap:
                     continue
