@@ -65,7 +65,6 @@ def totals_chart(
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
-        tooltip=label,
     )
     legend = ft.Row(
         [

@@ -32,8 +32,12 @@ def colour(seat: int) -> str:
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
-    """``control`` with a stable id for the browser tests."""
-    return ft.Semantics(identifier=identifier, content=control)
+    """``control`` with a stable id for the browser tests (its ``expand`` moves up).
+
+    >>> tagged("x", ft.Button("Go", expand=True)).expand
+    True
+    """
+    return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
 
 
 Handler = Callable[..., Any]
@@ -182,6 +186,7 @@ def screen(
         spacing=16,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     parts: list[ft.Control] = [top_bar(state, title, back, actions), column]
     if footer:

@@ -112,4 +112,5 @@ def Home(state: AppState) -> ft.Control:
         spacing=16,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

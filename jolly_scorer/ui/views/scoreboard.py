@@ -40,61 +40,76 @@ def _player_tile(
     leader = (
         not result.game_over and result.rounds and standings(game, result)[0] == player
     )
-    name_row = ft.Row(
+    name_col = ft.Column(
         [
-            ft.Container(width=14, height=14, border_radius=7, bgcolor=colour(seat)),
-            ft.Text(
-                player, size=22, weight=ft.FontWeight.W_600, expand=True, max_lines=1
+            ft.Row(
+                [
+                    ft.Text(
+                        player,
+                        size=24,
+                        weight=ft.FontWeight.W_600,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    *(
+                        [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
+                        if leader
+                        else []
+                    ),
+                ],
+                spacing=6,
             ),
-            *(
-                [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
-                if leader
-                else []
+            ft.Text(
+                t("last round {score}", score=signed(last, t))
+                if last is not None
+                else " ",
+                size=17,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             ),
         ],
-        spacing=8,
-    )
-    last_text = (
-        t("last round {score}", score=signed(last, t)) if last is not None else " "
+        spacing=0,
+        expand=True,
     )
     total_text = ft.Text(
         t.number(total),
-        size=64 if wide else 52,
+        size=72 if wide else 56,
         weight=ft.FontWeight.BOLD,
         color=ft.Colors.ERROR if near else None,
     )
     body = ft.Column(
         [
-            name_row,
             ft.Row(
                 [
+                    ft.Container(
+                        width=8, height=56, border_radius=4, bgcolor=colour(seat)
+                    ),
+                    name_col,
                     total_text,
-                    ft.Text(last_text, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
-                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                vertical_alignment=ft.CrossAxisAlignment.END,
+                spacing=12,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             ft.ProgressBar(
                 value=progress,
-                bar_height=10,
-                border_radius=5,
+                bar_height=8,
+                border_radius=4,
                 color=ft.Colors.ERROR if near else colour(seat),
                 tooltip=t("{total} of {target}", total=total, target=game.target),
             ),
         ],
-        spacing=2,
+        spacing=4,
     )
     label = t("{name}: {total} points", name=player, total=total)
     return ft.Semantics(
         identifier=f"total-{seat + 1}",
         label=label,
         container=True,
+        col={"xs": 12, "md": 6, "lg": 6 if len(game.players) == 4 else 4},
         content=ft.Container(
             body,
             padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            col={"xs": 12, "md": 6, "lg": 4},
         ),
     )
 
@@ -228,7 +243,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
             else t("Game ends at {target}", target=game.target)
         )
         if game.rounds_limit:
-            goal += " · " + t("{n} rounds", n=game.rounds_limit)
+            goal += " · " + t.plural("{n} round", "{n} rounds", game.rounds_limit)
         body.append(ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(
         ft.ResponsiveRow(
