@@ -204,12 +204,12 @@ def MeldChecker(
         hint = t("Type or tap the cards of a hand.")
     else:
         results = _melds_result(state, chosen, t, settings, remove, choose, update)
-        hint = t("Type cards, / between melds: 5h 6h X / Qs Qd Qc")
+        hint = t("Cards, / between melds: 5h 6h X / Qs Qd Qc")
     body: list[ft.Control] = [
         ft.Row([rules_dropdown]),
         mode_row,
-        *results,
         cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
+        *results,
         ft.Row(
             [
                 *(
@@ -269,7 +269,7 @@ def _melds_result(
             meld = next(checked)
             parts.append(card_row(cards, t, settings, on_tap=partial(remove, n)))
             parts.append(meld_verdict(meld, t, f"meld-verdict-{n}"))
-            if meld.valid:
+            if meld.valid and list(meld.cards) != list(cards):
                 parts.append(card_row(meld.cards, t, settings))
                 plain = tuple(c.plain if c.is_joker else c for c in cards)
                 row = readings_row(

@@ -375,7 +375,7 @@ def RoundEntry(
     else:
         bottom: list[ft.Control] = footer
         if docked is not None:
-            bottom = [ft.Container(docked, height=max(320, height * 0.6))]
+            bottom = [ft.Container(docked, height=max(320, height * 0.66))]
         content = ft.Column([header, scroller, *bottom], spacing=8, expand=True)
     return ft.Container(
         content,

@@ -136,7 +136,18 @@ def editor(
                         icon_size=28,
                     ),
                 ),
-            ]
+                ft.Semantics(
+                    identifier="editor-done",
+                    button=True,
+                    content=ft.FilledButton(
+                        content=t("Done"),
+                        icon=ft.Icons.CHECK,
+                        on_click=lambda: actions["done"](),
+                        height=48,
+                    ),
+                ),
+            ],
+            spacing=4,
         )
     ]
     if cards:
@@ -181,9 +192,7 @@ def editor(
         message = None if bad is None else t("Not a card: {token}", token=bad)
         actions["typed"](parsed, text, message)
 
-    buttons: list[ft.Control] = [
-        _button(t("Done"), ft.Icons.CHECK, actions["done"], "editor-done", primary=True)
-    ]
+    buttons: list[ft.Control] = []
     if target is not None and target.kind == "meld" and target.meld is not None:
         meld = target.meld
         buttons.append(
@@ -214,16 +223,17 @@ def editor(
                 primary=True,
             ),
         )
-        buttons[1] = _button(
-            t("Cancel"), ft.Icons.CLOSE, actions["done"], "editor-done"
-        )
-    items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    if editing.pile is not None:
+        items.append(row)
     if typing or wide or editing.bad:
         items.append(
             cards_field(t, editing.text, on_text, "meld-input", error=editing.bad)
         )
     if wide or not typing:
         items.append(picker(actions["pick"], t, settings))
+    if editing.pile is None and buttons:
+        items.append(row)
     return ft.Semantics(
         identifier="round-editor",
         container=True,

@@ -1,0 +1,71 @@
+"""Round entry and meld checker with a sample game, for browser tests and screenshots.
+
+``main`` shows round entry for a three-player Jolly game; ``checker`` shows the
+meld checker. Saving or cancelling shows a line of text the tests wait for.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.core.game import new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.views.meld_checker import build_meld_checker
+from jolly_scorer.ui.views.round_entry import build_round_entry
+
+GAME = new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+
+
+def _setup(page: ft.Page) -> None:
+    page.fonts = SUIT_FONTS
+    page.theme = suit_font_theme()
+    page.theme_mode = ft.ThemeMode.LIGHT
+    page.padding = 0
+
+
+@ft.component
+def EntryScreen(page: ft.Page) -> ft.Control:
+    status, set_status = ft.use_state("")
+    if status:
+        return ft.Text(status, size=24)
+    return build_round_entry(
+        page,
+        Translator("en"),
+        GAME,
+        None,
+        None,
+        lambda entry: set_status(f"Saved round closed by {entry.closed_by}") or None,
+        lambda: set_status("Cancelled"),
+        lambda draft: None,
+        UiSettings(),
+    )
+
+
+def main(page: ft.Page) -> None:
+    _setup(page)
+    page.title = "Round entry"
+    page.render(lambda: EntryScreen(page))
+
+
+def checker(page: ft.Page) -> None:
+    _setup(page)
+    page.title = "Meld checker"
+    page.render(
+        lambda: ft.Container(
+            ft.Column(
+                [
+                    ft.Text("Meld checker", size=26, weight=ft.FontWeight.BOLD),
+                    build_meld_checker(
+                        page, Translator("en"), GAME.rules, UiSettings()
+                    ),
+                ],
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+            ),
+            padding=12,
+            expand=True,
+        )
+    )

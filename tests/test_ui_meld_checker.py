@@ -1,0 +1,108 @@
+"""The meld checker in process: cards in, verdicts out, rules, best lay-down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+from flet_harness import FletTestApp, iter_controls
+
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.views.meld_checker import build_meld_checker
+
+
+def open_checker(flet_app: Any, rules: Any = None, language: str = "en") -> Any:
+    def main(page: ft.Page) -> None:
+        page.render(
+            lambda: ft.Column(
+                [
+                    build_meld_checker(
+                        page,
+                        Translator(language),
+                        rules or find_rules("jolly_at"),
+                        UiSettings(),
+                    )
+                ],
+                scroll=ft.ScrollMode.AUTO,
+            )
+        )
+
+    app: FletTestApp = flet_app(main)
+    return app
+
+
+def label(app: Any, identifier: str) -> str:
+    return str(app.find(semantics=identifier).label)
+
+
+def field(app: Any, identifier: str) -> ft.TextField:
+    root = app.find(semantics=identifier)
+    return next(c for c, _ in iter_controls(root) if isinstance(c, ft.TextField))
+
+
+def pick(app: Any, cards: str) -> None:
+    for card in cards.split():
+        app.click(app.find(semantics=f"pick-{card}"))
+
+
+def test_tapped_melds_and_the_opening(flet_app):
+    app = open_checker(flet_app)
+    pick(app, "Qh Kh X")
+    assert label(app, "meld-verdict-0") == "Run · 31 points · Joker = A♥"
+    assert label(app, "meld-summary") == (
+        "Together: 31 points Enough to open (needs 30)."
+    )
+    app.click(app.find(semantics="meld-add"))
+    pick(app, "9c 9d")
+    assert label(app, "meld-verdict-1") == "A meld needs at least three cards."
+    assert label(app, "meld-summary") == "Not every meld is valid."
+    pick(app, "9s")
+    assert "58 points" in label(app, "meld-summary")
+    assert field(app, "meld-input").value == "Qh Kh X / 9c 9d 9s"
+
+
+def test_typed_melds_with_too_many_copies(flet_app):
+    app = open_checker(flet_app)
+    app.type_text(field(app, "meld-input"), "5h 6h 7h / 5h 6h 7h / 5h 5d 5c")
+    assert "More copies of a card" in label(app, "meld-summary")
+    app.type_text(field(app, "meld-input"), "5h 6h 7q")
+    assert field(app, "meld-input").error == "Not a card: 7q"
+
+
+def test_rules_change_the_verdict(flet_app):
+    app = open_checker(flet_app)
+    app.type_text(field(app, "meld-input"), "5h 6h X X 9h")
+    assert label(app, "meld-verdict-0").startswith("Two jokers")  # Austrian rules
+    dropdown = app.find(semantics="meld-rules").content
+    app.set_value(dropdown, "romme_de", event="select")
+    assert label(app, "meld-verdict-0").startswith("Run")
+
+
+def test_the_game_rules_are_offered(flet_app):
+    house = find_rules("jolly_at").replace(opening_min=60, name="Ours")
+    app = open_checker(flet_app, house)
+    dropdown = app.find(semantics="meld-rules").content
+    assert dropdown.value == "game"
+    assert dropdown.options[0].text == "This game: Ours"
+    app.type_text(field(app, "meld-input"), "Qh Kh Ah")
+    assert "Not enough to open (needs 60)." in label(app, "meld-summary")
+
+
+def test_joker_reading_can_be_chosen(flet_app):
+    app = open_checker(flet_app, find_rules("romme_de"))
+    app.type_text(field(app, "meld-input"), "5h 6h X")
+    app.click(app.find(semantics="meld-reading-0-0"))
+    assert label(app, "meld-verdict-0") == "Run · 15 points · Joker = 4♥"
+    assert field(app, "meld-input").value == "5h 6h X=4h"
+
+
+def test_best_lay_down_of_a_hand(flet_app):
+    app = open_checker(flet_app)
+    app.click(app.find(semantics="meld-mode-hand"))
+    app.type_text(field(app, "meld-input"), "Qh Kh X 9c 9d 9s 2c 7d")
+    assert label(app, "best-summary") == "58 points. Enough to open (needs 30)."
+    assert "Left in hand: 2♣ 7♦" in app.texts()
+    app.type_text(field(app, "meld-input"), "2c 7d")
+    assert "No meld can be laid down from these cards." in app.texts()
