@@ -628,7 +628,7 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
     jokers = problem.jokers
     gcap = rules.max_jokers_in_group
     need = max(1, rules.min_naturals)
-    for number in range(1, 14):
+    for number in sorted({key[0] for key in problem.keys if not key[2]}):
         options: list[
             list[tuple[int, int, bool]]
         ] = []  # per suit: (suit, type, natural)
