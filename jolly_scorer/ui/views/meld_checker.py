@@ -176,7 +176,7 @@ def MeldChecker(
             options=[ft.DropdownOption(key=k, text=v[0]) for k, v in options.items()],
             on_select=lambda e: update(rules=e.control.value or first),
             text_size=18,
-            expand=True,
+            width=360,
         ),
     )
     mode_row = ft.Row(
@@ -206,7 +206,7 @@ def MeldChecker(
         results = _melds_result(state, chosen, t, settings, remove, choose, update)
         hint = t("Cards, / between melds: 5h 6h X / Qs Qd Qc")
     body: list[ft.Control] = [
-        ft.Row([rules_dropdown]),
+        rules_dropdown,
         mode_row,
         cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
         *results,
