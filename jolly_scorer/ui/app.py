@@ -7,6 +7,7 @@ locally (``no_cdn=True``), prints the address, and opens a browser unless told n
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import sys
@@ -30,6 +31,7 @@ from jolly_scorer.ui.views.settings_view import SettingsView
 
 ASSETS = Path(__file__).parent / "assets"
 SEED = ft.Colors.GREEN_800
+DARK_INK = "#E3E3DC"  # on-surface of the dark scheme
 THEME_MODES = {
     "system": ft.ThemeMode.SYSTEM,
     "light": ft.ThemeMode.LIGHT,
@@ -105,7 +107,27 @@ def current_view(state: AppState) -> ft.Control:
 def apply_theme(page: ft.Page, settings: UiSettings) -> None:
     page.theme_mode = THEME_MODES[settings.theme]
     page.theme = suit_font_theme(ft.Theme(color_scheme_seed=SEED))
-    page.dark_theme = suit_font_theme(ft.Theme(color_scheme_seed=SEED))
+    page.dark_theme = _light_text(suit_font_theme(ft.Theme(color_scheme_seed=SEED)))
+
+
+def _light_text(theme: ft.Theme) -> ft.Theme:
+    """The suit-font text theme of ``cards_view`` has no colour, which leaves text
+    black on the dark background; give every style a light ink."""
+    styles = theme.text_theme
+    if styles is None:
+        return theme
+    ink = dataclasses.replace
+    names = [f.name for f in dataclasses.fields(ft.TextTheme) if f.init]
+    text_theme = ft.TextTheme(
+        **{
+            n: ink(getattr(styles, n), color=DARK_INK)
+            for n in names
+            if getattr(styles, n) is not None
+        }
+    )
+    theme.text_theme = text_theme
+    theme.primary_text_theme = text_theme
+    return theme
 
 
 @ft.component

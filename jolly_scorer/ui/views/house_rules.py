@@ -33,14 +33,17 @@ def stepper(
     minimum: int = 0,
     disabled: bool = False,
 ) -> ft.Control:
-    """− value + with 48 px buttons."""
+    """− value + with 48 px buttons (ids ``{identifier}-less`` and ``-more``)."""
     return ft.Row(
         [
-            ft.IconButton(
-                ft.Icons.REMOVE,
-                tooltip=t("Less: {what}", what=label),
-                on_click=lambda: on_change(max(value - step, minimum)),
-                disabled=disabled or value - step < minimum,
+            ft.Semantics(
+                identifier=f"{identifier}-less",
+                content=ft.IconButton(
+                    ft.Icons.REMOVE,
+                    tooltip=t("Less: {what}", what=label),
+                    on_click=lambda: on_change(max(value - step, minimum)),
+                    disabled=disabled or value - step < minimum,
+                ),
             ),
             ft.Semantics(
                 identifier=identifier,
@@ -50,16 +53,19 @@ def stepper(
                     str(value),
                     size=20,
                     weight=ft.FontWeight.BOLD,
-                    width=52,
+                    width=64,
                     text_align=ft.TextAlign.CENTER,
                     opacity=0.4 if disabled else 1.0,
                 ),
             ),
-            ft.IconButton(
-                ft.Icons.ADD,
-                tooltip=t("More: {what}", what=label),
-                on_click=lambda: on_change(value + step),
-                disabled=disabled,
+            ft.Semantics(
+                identifier=f"{identifier}-more",
+                content=ft.IconButton(
+                    ft.Icons.ADD,
+                    tooltip=t("More: {what}", what=label),
+                    on_click=lambda: on_change(value + step),
+                    disabled=disabled,
+                ),
             ),
         ],
         spacing=0,

@@ -81,16 +81,19 @@ def _player_row(form: GameForm, seat: int, t: Translator, set_form: Any) -> ft.C
 def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
     plus = form.rules.is_plus
     label = t("Play to") if plus else t("Game ends at")
-    target = ft.Semantics(
-        identifier="target",
-        content=ft.Dropdown(
-            value=str(form.target),
-            label=label,
-            options=[ft.DropdownOption(str(v)) for v in form.target_choices()],
-            text_size=20,
-            width=170,
-            on_select=lambda e: set_form(form.with_target(int(e.control.value))),
-        ),
+    target = ft.Row(
+        [
+            ft.Text(label, size=20, weight=ft.FontWeight.W_500, expand=True),
+            stepper(
+                form.target,
+                lambda v: set_form(form.with_target(v)),
+                t,
+                label,
+                "target",
+                step=50,
+                minimum=50,
+            ),
+        ]
     )
     rounds = form.rounds_limit
     rounds_row = ft.Row(
@@ -183,7 +186,11 @@ def NewGame(state: AppState) -> ft.Control:
             "preset",
             ft.SegmentedButton(
                 segments=[
-                    ft.Segment(value=p, label=ft.Text(preset_name(p, t)))
+                    ft.Segment(
+                        value=p,
+                        label=ft.Text(preset_name(p, t).split(" (")[0], size=17),
+                        tooltip=preset_name(p, t),
+                    )
                     for p in PRESET_IDS
                 ],
                 selected=[preset],

@@ -60,7 +60,11 @@ def RulesView(state: AppState) -> ft.Control:
             "rules-preset",
             ft.SegmentedButton(
                 segments=[
-                    ft.Segment(value=p, label=ft.Text(preset_name(p, t)))
+                    ft.Segment(
+                        value=p,
+                        label=ft.Text(preset_name(p, t).split(" (")[0], size=17),
+                        tooltip=preset_name(p, t),
+                    )
                     for p in PRESET_IDS
                 ],
                 selected=[shown],

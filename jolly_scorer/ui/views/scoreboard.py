@@ -306,15 +306,23 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
                     height=72,
                     expand=3,
                 ),
-                big_button(
-                    t("Finish"),
-                    ft.Icons.FLAG,
-                    state.finish if n else None,
-                    "finish",
-                    expand=1,
-                    height=72,
-                ),
             ]
+            finish = state.finish if n else None
+            if wide:
+                footer.append(
+                    big_button(
+                        t("Finish"),
+                        ft.Icons.FLAG,
+                        finish,
+                        "finish",
+                        expand=1,
+                        height=72,
+                    )
+                )
+            else:
+                actions.append(
+                    icon_button(ft.Icons.FLAG, t("Finish the game"), finish, "finish")
+                )
     title = t("Round {n}", n=n + 1) if not over else t("Game over")
     back = "past" if read_only else "home"
     return screen(state, title, body, back=back, actions=actions, footer=footer)
