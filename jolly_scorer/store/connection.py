@@ -33,7 +33,7 @@ _CANNOT_WRITE = {
     sqlite3.SQLITE_READONLY: "it is read-only",
     sqlite3.SQLITE_CANTOPEN: "it cannot be opened (is the folder read-only?)",
     sqlite3.SQLITE_PERM: "permission denied",
-    sqlite3.SQLITE_IOERR: "a disk error",
+    sqlite3.SQLITE_IOERR: "a disk error (is the disk full?)",
 }
 
 

@@ -10,6 +10,7 @@ says so before anything is written.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -170,6 +171,7 @@ def apply_migrations(
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
-                conn.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
             raise
     return done

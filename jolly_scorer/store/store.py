@@ -8,6 +8,7 @@ so saving round 1000 writes one row, not 1000.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
@@ -128,8 +129,7 @@ class Store:
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
 
     @contextmanager
@@ -530,6 +530,13 @@ class Store:
                 "SELECT ?, ?, id FROM players WHERE name = ?",
                 (game_id, seat, name),
             )
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is open; the first error is the one to report."""
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
 
 
 def _new_revision() -> int:
