@@ -165,30 +165,12 @@ class Store:
         """
         result = score_game(game) if result is None else result
         now = self._now()
-        columns = game_columns(game) | summary_columns(game, result)
-        texts = tuple(round_text(r) for r in game.rounds)
-        revision = _new_revision()
         with self._lock:
             with self.atomic() as conn:
-                names = ", ".join(columns)
-                marks = ", ".join("?" for _ in columns)
-                cursor = conn.execute(
-                    f"INSERT INTO games (started, updated, revision, {names}) "
-                    f"VALUES (?, ?, ?, {marks})",
-                    (
-                        time_text(started) if started else now,
-                        now,
-                        revision,
-                        *columns.values(),
-                    ),
+                game_id, saved = self._insert_game(
+                    conn, game, result, time_text(started) if started else now, now
                 )
-                game_id = int(cursor.lastrowid or 0)
-                self._seat_players(conn, game_id, game.players, now)
-                conn.executemany(
-                    "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
-                    ((game_id, i, text) for i, text in enumerate(texts)),
-                )
-            self._saved[game_id] = _Saved(revision, game.rounds, texts)
+            self._saved[game_id] = saved
         return game_id
 
     def save_game(
@@ -461,29 +443,16 @@ class Store:
                 )
             for entry in games:
                 game = entry.game
-                columns = game_columns(game) | summary_columns(game, score_game(game))
-                names = ", ".join(columns)
-                marks = ", ".join("?" for _ in columns)
                 started = time_text(entry.started) if entry.started else now
-                revision = _new_revision()
-                cursor = conn.execute(
-                    f"INSERT INTO games (started, updated, revision, {names}) "
-                    f"VALUES (?, ?, ?, {marks})",
-                    (started, now, revision, *columns.values()),
-                )
-                game_id = int(cursor.lastrowid or 0)
-                self._seat_players(conn, game_id, game.players, now)
-                texts = tuple(round_text(r) for r in game.rounds)
-                conn.executemany(
-                    "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
-                    ((game_id, i, text) for i, text in enumerate(texts)),
+                game_id, saved = self._insert_game(
+                    conn, game, score_game(game), started, now
                 )
                 if entry.draft is not None:
                     conn.execute(
                         "INSERT INTO drafts (game_id, data, updated) VALUES (?, ?, ?)",
                         (game_id, _json_text(entry.draft, "draft"), now),
                     )
-                added[game_id] = _Saved(revision, game.rounds, texts)
+                added[game_id] = saved
             for key, value in settings.items():
                 conn.execute(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
@@ -493,6 +462,33 @@ class Store:
         return len(games)
 
     # -- helpers ------------------------------------------------------------
+
+    def _insert_game(
+        self,
+        conn: sqlite3.Connection,
+        game: Game,
+        result: GameResult,
+        started: str,
+        now: str,
+    ) -> tuple[int, _Saved]:
+        """Insert a new game's rows (inside a transaction); its id and cache."""
+        columns = game_columns(game) | summary_columns(game, result)
+        revision = _new_revision()
+        names = ", ".join(columns)
+        marks = ", ".join("?" for _ in columns)
+        cursor = conn.execute(
+            f"INSERT INTO games (started, updated, revision, {names}) "
+            f"VALUES (?, ?, ?, {marks})",
+            (started, now, revision, *columns.values()),
+        )
+        game_id = int(cursor.lastrowid or 0)
+        self._seat_players(conn, game_id, game.players, now)
+        texts = tuple(round_text(r) for r in game.rounds)
+        conn.executemany(
+            "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
+            ((game_id, i, text) for i, text in enumerate(texts)),
+        )
+        return game_id, _Saved(revision, game.rounds, texts)
 
     @staticmethod
     def _revision(conn: sqlite3.Connection, game_id: int) -> int:
