@@ -223,6 +223,18 @@ def parse_card(token: str) -> Card:
     """
     if not isinstance(token, str):
         raise CardError(f"not a card: {token!r}")
+    card = _PARSED.get(token)
+    if card is None:
+        card = _parse_token(token)
+        if len(_PARSED) < 4096:  # valid spellings are few; a flood is not kept
+            _PARSED[token] = card
+    return card
+
+
+_PARSED: dict[str, Card] = {}
+
+
+def _parse_token(token: str) -> Card:
     text = token.strip()
     head, sep, tail = text.partition("=")
     if head.lower() in _JOKER_TOKENS:
