@@ -159,11 +159,12 @@ def CardPicker(
 ) -> ft.Control:
     """Every card one tap: a block of 13 ranks per suit, then the joker.
 
-    At phone width (390 px) a suit block wraps into 7 + 6 buttons of 48 x 48 px;
-    on a wide screen each suit is one row. ``large`` makes 64 x 64 buttons.
+    At phone width (390 px, even inside a padded panel) a suit block wraps into
+    7 + 6 buttons of 45 x 50 px; on a wide screen each suit is one row. ``large``
+    makes 64 x 64 buttons.
     """
     t = t or Translator()
-    width, height, size = (64, 64, 26) if large else (48, 48, 20)
+    width, height, size = (64, 64, 26) if large else (45, 50, 20)
 
     def wrap(code: str, button: ft.Control) -> ft.Control:
         assert isinstance(button, ft.Container)
@@ -192,7 +193,7 @@ def CardPicker(
             )
             for rank in RANKS
         ]
-        blocks.append(ft.Row(buttons, wrap=True, spacing=4, run_spacing=4))
+        blocks.append(ft.Row(buttons, wrap=True, spacing=3, run_spacing=4))
     joker_code, joker = _pick_button(
         "X", "X  " + t("Joker"), JOKER_COLOUR, width * 3 + 8, height, size
     )
