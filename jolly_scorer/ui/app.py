@@ -8,7 +8,6 @@ locally (``no_cdn=True``), prints the address, and opens a browser unless told n
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
 import sys
 from pathlib import Path
@@ -21,10 +20,12 @@ from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import default_language
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.common import MAX_WIDTH
+from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.history import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
+from jolly_scorer.ui.views.meld_checker import build_meld_checker
 from jolly_scorer.ui.views.new_game import NewGame
+from jolly_scorer.ui.views.round_entry import build_round_entry
 from jolly_scorer.ui.views.rules_view import RulesView
 from jolly_scorer.ui.views.scoreboard import Scoreboard
 from jolly_scorer.ui.views.settings_view import SettingsView
@@ -40,19 +41,10 @@ THEME_MODES = {
 
 
 def _round_entry(state: AppState) -> ft.Control:
-    page = ft.context.page
     game = state.game
     assert game is not None
-    try:
-        from jolly_scorer.ui.views.round_entry import build_round_entry
-    except ImportError:
-        from jolly_scorer.ui.views.quick_round import QuickRound
-
-        return QuickRound(
-            state.t, game, state.edit_round, state.save_round, state.cancel_round
-        )
     return build_round_entry(
-        page,
+        ft.context.page,
         state.t,
         game,
         state.edit_round,
@@ -65,18 +57,9 @@ def _round_entry(state: AppState) -> ft.Control:
 
 
 def _meld_checker(state: AppState) -> ft.Control:
-    try:
-        module = importlib.import_module("jolly_scorer.ui.views.meld_checker")
-        build_meld_checker = module.build_meld_checker
-    except (ImportError, AttributeError):
-        from jolly_scorer.ui.views.meld_placeholder import MeldPlaceholder
-
-        return MeldPlaceholder(state)
-    from jolly_scorer.ui.views.common import screen
-
-    checker = build_meld_checker(
-        ft.context.page, state.t, state.default_rules(), state.settings
-    )
+    game = state.game
+    rules = game.rules if game is not None else state.default_rules()
+    checker = build_meld_checker(ft.context.page, state.t, rules, state.settings)
     return screen(state, state.t("Check a meld"), [checker])
 
 

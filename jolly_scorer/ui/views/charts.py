@@ -30,8 +30,8 @@ def totals_chart(
     """One line per player: the total after each round (round 0 is 0)."""
     rounds = len(totals_after)
     values = [0] + [v for row in totals_after for v in row.values()]
-    if target is not None:
-        values.append(target)
+    if target is not None and max(values) >= target * 0.6:
+        values.append(target)  # near the end: show how far to go
     low, high = min(values), max(values)
     step = _step(high - low or 10)
     low = (low // step) * step

@@ -41,6 +41,7 @@ def _player_row(form: GameForm, seat: int, t: Translator, set_form: Any) -> ft.C
             ft.Container(width=12, height=40, border_radius=6, bgcolor=colour(seat)),
             ft.Semantics(
                 identifier=f"player-name-{seat + 1}",
+                expand=True,
                 content=ft.TextField(
                     value=name,
                     label=t("Player {n}", n=seat + 1),

@@ -1,0 +1,183 @@
+"""The app in headless Chromium, driven like a person at the table would.
+
+One full game in German on a phone and one in Finnish on a laptop, each ending on
+the winner; screenshots of every main screen go to ``assets/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+TARGET = "jolly_scorer.ui.app:main"
+
+
+def reveal(app, identifier, tries=15):
+    """The control, scrolled into view (mouse wheel) and standing still."""
+    page = app.page
+    size = page.viewport_size
+    loc = app.by_id(identifier).first
+    with contextlib.suppress(Exception):
+        loc.wait_for(timeout=2_000)
+    last = None
+    for _ in range(tries):
+        box = loc.bounding_box() if app.by_id(identifier).count() else None
+        inside = box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        if inside and box == last:
+            return loc
+        if not inside:
+            page.mouse.move(size["width"] * 0.3, size["height"] / 2)
+            page.mouse.wheel(0, 250)
+        last = box if inside else None
+        page.wait_for_timeout(200)
+    return loc
+
+
+def tap(app, identifier):
+    reveal(app, identifier).click()
+
+
+def type_in(app, identifier, text):
+    app.page.wait_for_timeout(250)  # let the last change re-render first
+    reveal(app, identifier).click()
+    app.page.wait_for_timeout(150)  # the first key is lost if typed at once
+    app.page.keyboard.type(text)
+
+
+def close_editor(app, wait=0):
+    """Wide screens open the closer's card editor beside the players: close it."""
+    if app.page.viewport_size["width"] < 720:
+        return
+    done = app.by_id("editor-done").first
+    try:
+        done.wait_for(timeout=wait or 300)
+        done.click()
+        done.wait_for(state="detached", timeout=2_000)
+    except Exception:
+        pass
+
+
+def shoot(app, name):
+    return app.screenshot(f"app-{name}")
+
+
+def play_round(app, closer, bad_points):
+    """Enter a round: who went out, then counted bad points for the others."""
+    tap(app, "enter-round")
+    app.by_id(f"round-closer-{closer}").first.wait_for()
+    tap(app, f"round-closer-{closer}")
+    close_editor(app, wait=2_000)
+    for seat, points in bad_points.items():
+        tap(app, f"round-mode-{seat}-points")
+        type_in(app, f"round-bad-{seat}", str(points))
+    close_editor(app)
+    try:
+        tap(app, "round-save")
+    except Exception:
+        shoot(app, "failed-round-save")
+        raise
+    app.page.locator(
+        '[flt-semantics-identifier="enter-round"], [flt-semantics-identifier="winner"]'
+    ).first.wait_for()
+
+
+def start_game(app, names, preset_label=None, target=None):
+    tap(app, "home-new-game")
+    for i, name in enumerate(names, 1):
+        if not app.by_id(f"player-name-{i}").count():
+            tap(app, "add-player")
+        type_in(app, f"player-name-{i}", name)
+    if preset_label:
+        app.by_id("preset").get_by_text(preset_label).first.click()
+    for _ in range((500 - target) // 50 if target else 0):  # the stepper: -50
+        tap(app, "target-less")
+
+
+@pytest.mark.parametrize(
+    ("language", "viewport", "texts"),
+    [
+        (
+            "de",
+            "phone",
+            {"home": "Neues Spiel", "preset": None, "wins": "gewinnt"},
+        ),
+        (
+            "fi",
+            "desktop",
+            {"home": "Uusi peli", "preset": "Rommi", "wins": "voitti"},
+        ),
+    ],
+)
+def test_full_game(web_app, tmp_path, language, viewport, texts):
+    app = web_app(
+        TARGET,
+        viewport=viewport,
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(tmp_path / language)},
+        wait_text=texts["home"],
+    )
+    shot = f"{viewport}-{language}"
+    shoot(app, f"home-empty-{shot}")
+    target = 100 if language == "de" else None  # a short game of Jolly
+    start_game(app, ["Anna", "Ben", "Cleo"], texts["preset"], target)
+    shoot(app, f"new-game-{shot}")
+    tap(app, "start-game")
+    app.by_id("enter-round").wait_for()
+    shoot(app, f"scoreboard-start-{shot}")
+    if language == "de":  # Jolly: plus points to 100, the closer gets 30
+        for _ in range(2):
+            play_round(app, 0, {1: 15, 2: 20})
+        tap(app, "enter-round")
+        app.by_id("round-closer-0").wait_for()
+        tap(app, "round-closer-0")
+        shoot(app, f"round-entry-{shot}")
+        tap(app, "round-cancel")
+        app.by_id("enter-round").wait_for()
+        for _ in range(4):
+            if app.by_id("winner").count():
+                break
+            play_round(app, 0, {1: 0, 2: 0})
+    else:  # Rommi: penalty points, the game ends when someone reaches 500
+        play_round(app, 0, {1: 120, 2: 80})
+        play_round(app, 1, {0: 30, 2: 150})
+        shoot(app, f"scoreboard-{shot}")
+        play_round(app, 2, {0: 60, 1: 400})
+    app.by_id("winner").wait_for()
+    winner = app.by_id("winner").inner_text()
+    assert ("Anna" if language == "de" else "Anna") in winner
+    shoot(app, f"game-over-{shot}")
+    tap(app, "back")
+    app.by_id("home-past").wait_for()
+    shoot(app, f"home-{shot}")
+    tap(app, "home-past")
+    app.by_id("open-stats").wait_for()
+    shoot(app, f"past-games-{shot}")
+    tap(app, "open-stats")
+    app.by_id("stats-chart").wait_for()
+    shoot(app, f"stats-{shot}")
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_settings_rules_and_dark(web_app, tmp_path, viewport):
+    app = web_app(
+        TARGET,
+        viewport=viewport,
+        env={"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(tmp_path / "en")},
+        wait_text="New game",
+    )
+    tap(app, "home-rules")
+    app.wait_text("How to play")
+    shoot(app, f"rules-{viewport}-en")
+    tap(app, "back")
+    tap(app, "home-settings")
+    app.by_id("theme").get_by_text("Dark").click()
+    app.page.wait_for_timeout(300)
+    shoot(app, f"settings-dark-{viewport}-en")
+    tap(app, "back")
+    start_game(app, ["Anna", "Ben", "Cleo", "Dora"])
+    tap(app, "start-game")
+    for closer in range(3):
+        play_round(app, closer, {s: 10 + 5 * s for s in range(4) if s != closer})
+    shoot(app, f"scoreboard-dark-{viewport}-en")
