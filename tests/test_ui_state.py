@@ -98,6 +98,8 @@ def test_reload_shows_same_game(state, tmp_path):
         fresh.open_current()
         assert fresh.game_id == state.game_id
         assert fresh.result.totals == state.result.totals
+        assert fresh.undo() is None and fresh.game.rounds == ()
+        assert fresh.redo() is None and len(fresh.game.rounds) == 1
 
 
 def test_settings_are_stored(state, store):

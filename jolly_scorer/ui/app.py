@@ -23,9 +23,7 @@ from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.history import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
-from jolly_scorer.ui.views.meld_checker import build_meld_checker
 from jolly_scorer.ui.views.new_game import NewGame
-from jolly_scorer.ui.views.round_entry import build_round_entry
 from jolly_scorer.ui.views.rules_view import RulesView
 from jolly_scorer.ui.views.scoreboard import Scoreboard
 from jolly_scorer.ui.views.settings_view import SettingsView
@@ -41,6 +39,8 @@ THEME_MODES = {
 
 
 def _round_entry(state: AppState) -> ft.Control:
+    from jolly_scorer.ui.views.round_entry import build_round_entry
+
     game = state.game
     assert game is not None
     return build_round_entry(
@@ -57,6 +57,8 @@ def _round_entry(state: AppState) -> ft.Control:
 
 
 def _meld_checker(state: AppState) -> ft.Control:
+    from jolly_scorer.ui.views.meld_checker import build_meld_checker
+
     game = state.game
     rules = game.rules if game is not None else state.default_rules()
     checker = build_meld_checker(ft.context.page, state.t, rules, state.settings)

@@ -12,6 +12,7 @@ Methods take and return plain values, so they are tested without a page.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -65,6 +66,30 @@ class GameStore(Protocol):
     def export_game(self, game_id: int) -> dict[str, Any]: ...
     def export_csv(self, game_id: int) -> str: ...
     def player_stats(self) -> Sequence[Any]: ...
+
+
+UNDO_AFTER_RELOAD = 50  # rounds that can be taken back in a new session
+
+
+def reloaded_history(game: Game) -> History:
+    """A history for a game loaded from the store: Undo takes back its rounds.
+
+    >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> g = new_game(find_rules("rommi_fi"), ["A", "B"])
+    >>> g = add_round(g, Round("A", counted=(("B", Counted(bad=5)),)))
+    >>> h = reloaded_history(g)
+    >>> len(h.undo().present.rounds), h.undo().redo().present == g
+    (0, True)
+    """
+    start = max(len(game.rounds) - UNDO_AFTER_RELOAD, 0)
+    past = tuple(
+        dataclasses.replace(game, rounds=game.rounds[:i], finished=False)
+        for i in range(start, len(game.rounds))
+    )
+    if game.finished:
+        past += (dataclasses.replace(game, finished=False),)
+    return History(past, game)
 
 
 def _failure(error: Exception) -> str:
@@ -132,7 +157,7 @@ class AppState:
         except (JollyError, OSError, LookupError) as e:
             self.error = _failure(e)
             return
-        self._set_game(game_id, History.start(game))
+        self._set_game(game_id, reloaded_history(game))
 
     def go(self, screen: Screen) -> None:
         """Show another screen (messages of the previous one are cleared)."""

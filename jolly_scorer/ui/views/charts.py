@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import flet as ft
-import flet_charts as fch
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.views.common import colour
@@ -28,6 +27,8 @@ def totals_chart(
     height: int = 260,
 ) -> ft.Control:
     """One line per player: the total after each round (round 0 is 0)."""
+    import flet_charts as fch  # 0.3 s to import: not before a chart is shown
+
     rounds = len(totals_after)
     values = [0] + [v for row in totals_after for v in row.values()]
     if target is not None and max(values) >= target * 0.6:
@@ -92,6 +93,8 @@ def bars_chart(
     labels: Sequence[str], values: Sequence[float], label: str, *, height: int = 220
 ) -> ft.Control:
     """One bar per player (e.g. games won)."""
+    import flet_charts as fch
+
     high = max([*values, 1])
     step = _step(high)
     chart = fch.BarChart(

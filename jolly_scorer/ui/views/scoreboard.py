@@ -114,10 +114,17 @@ def _player_tile(
     )
 
 
+SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
+
+
 def rounds_table(
-    game: Game, result: GameResult, t: Translator, on_tap: object = None
+    game: Game,
+    result: GameResult,
+    t: Translator,
+    on_tap: object = None,
+    limit: int | None = None,
 ) -> ft.Control:
-    """All rounds, newest first; tapping a round edits it."""
+    """The rounds, newest first (the last ``limit``); tapping a round edits it."""
     players = game.players
     cell_w = 72
     head: list[ft.Control] = [
@@ -140,7 +147,9 @@ def rounds_table(
         spacing=8,
     )
     rows: list[ft.Control] = [header]
-    for i in range(len(result.rounds) - 1, -1, -1):
+    last = len(result.rounds) - 1
+    stop = -1 if limit is None else max(last - limit, -1)
+    for i in range(last, stop, -1):
         scores = result.rounds[i].scores
         closer = game.rounds[i].closed_by
         cells: list[ft.Control] = [ft.Text(str(i + 1), size=18, width=44)]
@@ -211,6 +220,7 @@ def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
 def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     """The running game (or, read only, a past game)."""
     t = state.t
+    show_all, set_show_all = ft.use_state(False)
     game = state.viewing if read_only else state.game
     result = state.viewing_result if read_only else state.result
     if game is None or result is None:
@@ -254,9 +264,20 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     )
     on_tap = None if read_only else state.enter_round
     if n:
-        table = card(
-            ft.Column([section(t("Rounds")), rounds_table(game, result, t, on_tap)])
-        )
+        limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
+        parts = [section(t("Rounds")), rounds_table(game, result, t, on_tap, limit)]
+        if limit is not None:
+            parts.append(
+                tagged(
+                    "all-rounds",
+                    ft.TextButton(
+                        t.plural("Show all {n} round", "Show all {n} rounds", n),
+                        icon=ft.Icons.EXPAND_MORE,
+                        on_click=lambda: set_show_all(True),
+                    ),
+                )
+            )
+        table = card(ft.Column(parts))
         chart = card(
             totals_chart(game.players, result.totals_after(), t, target=game.target)
         )
