@@ -289,11 +289,16 @@ def _runs(
     parts: _Parts,
     rules: Rules,
     *,
-    wrap: bool,
-    both_ends: bool,
-    adjacent: bool,
     listed: bool,
+    wrap: bool | None = None,
+    both_ends: bool | None = None,
+    adjacent: bool | None = None,
 ) -> Iterator[Meld]:
+    """The valid runs of ``cards``; ``wrap``, ``both_ends`` and ``adjacent``
+    override the rules (to find out which rule a meld breaks)."""
+    wrap = rules.wrap_around if wrap is None else wrap
+    both_ends = rules.ace_both_ends if both_ends is None else both_ends
+    adjacent = rules.adjacent_jokers if adjacent is None else adjacent
     if not parts.naturals:
         return
     for start in _windows(len(cards), wrap, both_ends):
@@ -367,17 +372,7 @@ def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
     group = _group(cards, parts, rules)
     if group is not None:
         found.append(group)
-    found.extend(
-        _runs(
-            cards,
-            parts,
-            rules,
-            wrap=rules.wrap_around,
-            both_ends=rules.ace_both_ends,
-            adjacent=rules.adjacent_jokers,
-            listed=False,
-        )
-    )
+    found.extend(_runs(cards, parts, rules, listed=False))
     found.sort(key=lambda meld: -(meld.points or 0))
     return tuple(found)
 
@@ -399,18 +394,7 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     cards = tuple(cards)
     parts = _split(cards)
     if parts.naturals and len(cards) >= 3 and not _joker_count_reason(parts, rules):
-        listed = next(
-            _runs(
-                cards,
-                parts,
-                rules,
-                wrap=rules.wrap_around,
-                both_ends=rules.ace_both_ends,
-                adjacent=rules.adjacent_jokers,
-                listed=True,
-            ),
-            None,
-        )
+        listed = next(_runs(cards, parts, rules, listed=True), None)
         if listed is not None:
             return listed
         readings = meld_readings(cards, rules)
@@ -497,27 +481,10 @@ def _explain_run(
             f"a run holds each rank once: {rank} is there twice",
         )
 
-    def fits(**relax: bool) -> bool:
-        options = {
-            "wrap": rules.wrap_around,
-            "both_ends": rules.ace_both_ends,
-            "adjacent": rules.adjacent_jokers,
-        } | relax
-        use_declared = relax.pop("ignore_declared", False) is False
-        run_parts = parts if use_declared else _split(cards, use_declared=False)
+    def fits(ignore_declared: bool = False, **relax: bool) -> bool:
+        run_parts = _split(cards, use_declared=False) if ignore_declared else parts
         return (
-            next(
-                _runs(
-                    cards,
-                    run_parts,
-                    rules,
-                    wrap=options["wrap"],
-                    both_ends=options["both_ends"],
-                    adjacent=options["adjacent"],
-                    listed=False,
-                ),
-                None,
-            )
+            next(_runs(cards, run_parts, rules, listed=False, **relax), None)
             is not None
         )
 
