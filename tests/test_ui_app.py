@@ -160,3 +160,34 @@ def test_stats_and_rules_and_export(open_app):
     app.click(app.find(semantics="home-past"))
     app.click(app.find(semantics="open-stats"))
     assert app.find(semantics="stats-chart")
+
+
+def test_new_game_seats_dealer_and_known_players(open_app):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"))
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-new-game"))
+    # players of earlier games are one tap away
+    app.click(app.find(semantics="known-Ben"))
+    app.click(app.find(semantics="known-Anna"))
+    app.click(app.find(semantics="add-player"))
+    app.type_text(field_in(app, "player-name-3"), "Cleo")
+    app.click(app.find(semantics="player-deals-3"))  # Cleo deals first
+    ups = app.find_all(lambda c: getattr(c, "tooltip", None) == "Move up")
+    app.click(ups[-1])  # Cleo one seat earlier: Ben, Cleo, Anna
+    app.click(app.find(semantics="start-game"))
+    dealer = app.find(semantics="dealer").content.value
+    assert "Cleo deals, Anna starts" in dealer
+
+
+def test_house_rules_editor_changes_the_game_rules(open_app, tmp_path):
+    app = open_app(width=1280, height=800)
+    app.click(app.find(semantics="home-new-game"))
+    for i, name in enumerate(("Anna", "Ben"), 1):
+        app.type_text(field_in(app, f"player-name-{i}"), name)
+    app.click(app.find(semantics="house-rules"))
+    for _ in range(2):
+        app.click(app.find(semantics="knob-jokers-less"))
+    app.click(app.find(semantics="start-game"))
+    with Store.open(tmp_path) as store:
+        assert store.load_game(store.current_game_id()).rules.jokers == 4

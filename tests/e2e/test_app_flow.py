@@ -61,6 +61,7 @@ def close_editor(app, wait=0):
 
 
 def shoot(app, name):
+    app.page.mouse.move(0, 0)  # no hover tooltip in the picture
     return app.screenshot(f"app-{name}")
 
 

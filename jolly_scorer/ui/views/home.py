@@ -54,6 +54,7 @@ def _running_game(state: AppState) -> ft.Control | None:
                 ),
             ],
             spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     )
 
@@ -79,24 +80,14 @@ def Home(state: AppState) -> ft.Control:
         big_button(
             t("Check a meld"), ft.Icons.STYLE, lambda: state.go("meld"), "home-meld"
         ),
-        ft.Row(
-            [
-                big_button(
-                    t("Rules"),
-                    ft.Icons.MENU_BOOK,
-                    lambda: state.go("rules"),
-                    "home-rules",
-                    expand=1,
-                ),
-                big_button(
-                    t("Settings"),
-                    ft.Icons.SETTINGS,
-                    lambda: state.go("settings"),
-                    "home-settings",
-                    expand=1,
-                ),
-            ],
-            spacing=12,
+        big_button(
+            t("Rules"), ft.Icons.MENU_BOOK, lambda: state.go("rules"), "home-rules"
+        ),
+        big_button(
+            t("Settings"),
+            ft.Icons.SETTINGS,
+            lambda: state.go("settings"),
+            "home-settings",
         ),
     ]
     return ft.Column(
