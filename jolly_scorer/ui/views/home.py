@@ -49,7 +49,7 @@ def _running_game(state: AppState) -> ft.Control | None:
                     ft.Icons.PLAY_ARROW,
                     lambda: state.go("board"),
                     "home-continue",
-                    primary=True,
+                    primary=not result.game_over,
                     height=72,
                 ),
             ],
