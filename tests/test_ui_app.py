@@ -191,3 +191,15 @@ def test_house_rules_editor_changes_the_game_rules(open_app, tmp_path):
     app.click(app.find(semantics="start-game"))
     with Store.open(tmp_path) as store:
         assert store.load_game(store.current_game_id()).rules.jokers == 4
+
+
+def test_half_entered_round_is_kept_as_a_draft(open_app, tmp_path):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-closer-1"))
+    with Store.open(tmp_path) as store:
+        assert store.load_draft(store.current_game_id())
+    app.click(app.find(semantics="round-cancel"))
+    with Store.open(tmp_path) as store:
+        assert not store.load_draft(store.current_game_id())

@@ -1,0 +1,94 @@
+"""The ``app`` sub-command: arguments, lazy Flet import, web mode serving."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from jolly_scorer.commands import app as app_command
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    app_command.configure(parser, "app")
+    return parser.parse_args(argv)
+
+
+def test_defaults_are_local_only():
+    args = parse()
+    assert (args.web, args.host, args.port, args.no_open) == (
+        False,
+        "127.0.0.1",
+        8550,
+        False,
+    )
+
+
+def test_run_passes_the_options_on(monkeypatch):
+    calls = []
+    import jolly_scorer.ui.app as ui_app
+
+    monkeypatch.setattr(ui_app, "run", lambda **kw: calls.append(kw))
+    args = parse("--web", "--port", "9000", "--no-open")
+    args.data_dir = "/tmp/x"
+    assert app_command.run(args) == 0
+    assert calls == [
+        {
+            "host": "127.0.0.1",
+            "port": 9000,
+            "web": True,
+            "open_browser": False,
+            "data_dir": "/tmp/x",
+        }
+    ]
+
+
+def test_other_commands_do_not_import_flet():
+    code = (
+        "import sys, jolly_scorer.cli as c;"
+        "c.build_parser('check'); import jolly_scorer.commands.app;"
+        "print('flet' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.slow
+def test_web_mode_serves_on_the_given_port(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jolly_scorer.cli", "--data-dir", str(tmp_path)]
+        + ["app", "--web", "--no-open", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
+    try:
+        first = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "server did not answer"
+                time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
