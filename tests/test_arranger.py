@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -22,6 +23,9 @@ from jolly_scorer.core.melds import check_meld, meld_readings
 from jolly_scorer.core.rules import PRESETS, Rules, find_rules, house_rules
 
 NEG = -(10**9)
+# More examples for a thorough local run: JOLLY_ARRANGER_EXAMPLES=20 multiplies
+# the property tests' examples by 20.
+SCALE = max(1, int(os.environ.get("JOLLY_ARRANGER_EXAMPLES", "1")))
 
 
 def brute(cards: Sequence[Card], rules: Rules, use_all: bool = False) -> int:
@@ -55,12 +59,15 @@ def brute(cards: Sequence[Card], rules: Rules, use_all: bool = False) -> int:
 
 
 def assert_legal(found: Arrangement, cards: Sequence[Card], rules: Rules) -> None:
-    """Every meld valid as the engine says, disjoint, from the hand's cards."""
+    """Every meld the engine's verdict on its cards, disjoint, from the hand's cards."""
     laid: list[Card] = []
     for meld in found.melds:
         again = check_meld(meld.cards, rules)
         assert again.valid, meld.cards
         assert again.points == meld.points
+        # the arranger builds its melds from its own reading: the engine's
+        # verdict on the same cards must be that very value
+        assert again == meld, (again, meld)
         laid.extend(meld.cards)
     assert sum(m.points or 0 for m in found.melds) == found.points
     everything = laid + list(found.left)
@@ -124,7 +131,7 @@ def hands(draw: st.DrawFn, size: int = 8) -> list[Card]:
     return list(order)[: size + 2]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500 * SCALE, deadline=None)
 @given(hands(size=9), RULES)
 def test_best_is_the_optimum(cards: list[Card], rules: Rules) -> None:
     found = best(cards, rules)
@@ -132,7 +139,7 @@ def test_best_is_the_optimum(cards: list[Card], rules: Rules) -> None:
     assert_legal(found, cards, rules)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250 * SCALE, deadline=None)
 @given(hands(size=7), RULES)
 def test_arrange_is_the_optimum_using_every_card(
     cards: list[Card], rules: Rules

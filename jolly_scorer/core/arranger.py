@@ -13,7 +13,11 @@ leaves it in the hand or lays it down in one of the patterns that contain it
 and fit what remains; the remaining multiset is one integer (a few bits per
 card), so fitting is one subtraction, and values of sub-hands are memoised.
 An upper bound (each card at its best possible value) cuts branches that
-cannot beat the best found.
+cannot beat the best found. What the finders read from the rules (values by
+position, the joker rules as a table) is worked out once per rules value and
+kept in a small cache. The melds returned are built from the chosen patterns'
+readings; each is the very value :func:`check_meld` gives for its cards (the
+tests check this), so most hands never call the engine.
 
 >>> from jolly_scorer.core.cards import parse_cards
 >>> from jolly_scorer.core.rules import find_rules
@@ -29,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from jolly_scorer.core.cards import RANKS, SUITS, Card, format_cards
+from jolly_scorer.core.cards import RANKS, SUITS, Card, Rank, Suit
 from jolly_scorer.core.errors import HandError
 from jolly_scorer.core.melds import Meld, MeldType, check_meld, position_value
 from jolly_scorer.core.rules import Rules
@@ -149,15 +153,20 @@ def arrange(cards: Sequence[Card], rules: Rules) -> Split:
 
 
 # --------------------------------------------------------------------------
-# The search.
+# What the search needs from the rules, worked out once per rules value.
 
 _NEG = -(1 << 60)
 _PLAIN = -1  # a plain joker among the codes of a pattern
 _LEAVE = -1  # memo choice: the lowest card stays in the hand
 _END = -2  # memo choice: nothing more to lay down
+_LONGEST = 14  # the most cards a meld can hold (a run A-2-…-K-A)
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+_SUIT_CODE: dict[Suit | None, int] = {suit: 2 * i for i, suit in enumerate(SUITS)}
+_RANK_CODE: dict[Rank | None, int] = {rank: 8 * i + 8 for i, rank in enumerate(RANKS)}
 _NATURALS = tuple(tuple(Card(rank, suit) for rank in RANKS) for suit in SUITS)
+# _DECLARED[suit][number - 1]: a joker declared as that natural card
+_DECLARED = tuple(tuple(Card.joker(card) for card in row) for row in _NATURALS)
+_ORDERS = tuple(tuple(range(n)) for n in range(_LONGEST + 1))
 
 
 def _natural(position: int, suit: int) -> Card:
@@ -165,21 +174,85 @@ def _natural(position: int, suit: int) -> Card:
     return _NATURALS[suit][(position - 1) % 13]
 
 
-@dataclass(frozen=True, slots=True)
-class _Pattern:
-    """A meld the hand can form, in the reading worth the most.
+class _Table:
+    """The rules as the pattern finders read them.
 
-    ``codes[i]`` is a card type (an index into the problem's types) or
-    ``_PLAIN`` for a plain joker; ``stands[i]`` is the natural card it is and
-    ``values[i]`` its good points.
+    ``values[p]``: good points at run position p (1 low ace … 14 high ace,
+    cyclic on to 26); ``group_points[n]``: good points of a card of number n
+    in a group; ``ok[naturals][jokers]``: the joker rules of one meld (as
+    ``melds._joker_count_reason``); ``start_bits``: the positions a run may
+    start at (bits), ``last[start]`` the last position it may reach.
     """
 
-    key: int
-    is_run: bool
-    codes: tuple[int, ...]
-    stands: tuple[Card, ...]
-    values: tuple[int, ...]
+    __slots__ = (
+        "values",
+        "group_points",
+        "ok",
+        "need",
+        "at_most",
+        "cap",
+        "gcap",
+        "adjacent",
+        "keeps_value",
+        "start_bits",
+        "last",
+    )
 
+    def __init__(self, rules: Rules) -> None:
+        self.values = [0] + [position_value(p, rules) for p in range(1, 27)]
+        self.group_points = [0, rules.ace_in_group] + self.values[2:14]
+        self.need = max(1, rules.min_naturals)
+        self.at_most = rules.jokers_at_most_naturals
+        self.cap = rules.max_jokers_per_meld
+        self.gcap = rules.max_jokers_in_group
+        self.adjacent = rules.adjacent_jokers
+        self.keeps_value = rules.ace_low >= rules.ace_high
+        self.ok = [
+            [
+                naturals >= self.need
+                and not (self.at_most and jokers > naturals)
+                and (self.cap is None or jokers <= self.cap)
+                for jokers in range(_LONGEST + 1)
+            ]
+            for naturals in range(_LONGEST + 1)
+        ]
+        self.start_bits = 0
+        self.last = [0] * 14
+        for start in range(1, 14) if rules.wrap_around else range(1, 13):
+            self.start_bits |= 1 << start
+            if rules.ace_both_ends and start == 1:
+                self.last[start] = 14
+            elif rules.wrap_around:
+                self.last[start] = start + 12
+            else:
+                self.last[start] = min(start + 12, 14)
+
+
+_TABLES: dict[Rules, _Table] = {}
+# the same by the identity of the rules object (hashing rules reads every
+# knob); each entry holds its rules, so the id cannot be reused meanwhile
+_TABLES_BY_ID: dict[int, tuple[Rules, _Table]] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    """The table of these rules, from a small cache (rules are values)."""
+    entry = _TABLES_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _Table(rules)
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        _TABLES[rules] = table
+    if len(_TABLES_BY_ID) >= 64:
+        _TABLES_BY_ID.clear()
+    _TABLES_BY_ID[id(rules)] = (rules, table)
+    return table
+
+
+# --------------------------------------------------------------------------
+# The search.
 
 # What the pattern finders record per multiset: (value, is_run, codes, a, b)
 # where a run has a = suit, b = start and a group a = number, b = suits.
@@ -197,35 +270,79 @@ class _Problem:
     def __init__(self, cards: tuple[Card, ...], rules: Rules) -> None:
         self.cards = cards
         self.rules = rules
-        where: dict[tuple[int, int, int], list[int]] = {}
-        self.plain: list[int] = []
+        self.table = _table(rules)
+        # a card type is number * 8 + suit * 2 + (1 if a declared joker)
+        where: dict[int, list[int]] = {}
+        plain: list[int] = []
         for i, card in enumerate(cards):
-            target = card.stands_for if card.is_joker else card
-            if target is None:
-                self.plain.append(i)
-                continue
-            assert target.rank is not None and target.suit is not None
-            key = (target.rank.number, _SUIT_INDEX[target.suit], int(card.is_joker))
-            where.setdefault(key, []).append(i)
-        _check_pack(where, len(self.plain), rules)
+            if card.rank is None:
+                target = card.stands_for
+                if target is None:
+                    plain.append(i)
+                    continue
+                key = _RANK_CODE[target.rank] + _SUIT_CODE[target.suit] + 1
+            else:
+                key = _RANK_CODE[card.rank] + _SUIT_CODE[card.suit]
+            indices = where.get(key)
+            if indices is None:
+                where[key] = [i]
+            else:
+                indices.append(i)
+        self.plain = plain
         # Card types by rank, then suit, natural before declared joker.
-        self.keys = sorted(where)
-        self.where = [where[key] for key in self.keys]
-        self.counts = [len(indices) for indices in self.where]
-        self.jokers = len(self.plain)
-        ntypes = len(self.keys)
-        self.width = max([*self.counts, self.jokers, 1]).bit_length() + 1
-        self.unit = [1 << (self.width * i) for i in range(ntypes + 1)]
-        self.joker_unit = self.unit[ntypes]
-        self.guard = sum(u << (self.width - 1) for u in self.unit)
+        self.keys = keys = sorted(where)
+        self.where = [where[key] for key in keys]
+        self.counts = counts = [len(indices) for indices in self.where]
+        self.jokers = jokers = len(plain)
+        ntypes = len(keys)
+        width = self.width = max(max(counts, default=1), jokers, 1).bit_length() + 1
+        self.unit = unit = [1 << (width * i) for i in range(ntypes + 1)]
+        self.joker_unit = unit[ntypes]
+        self.guard = sum(unit) << (width - 1)
         self.scale = len(cards) + 1
-        self.values = _position_values(rules)
-        # per suit, per number 1..13: the type of the natural card and of a
-        # joker declared as it (-1: none in the hand)
-        self.natural_at = [[-1] * 14 for _ in range(4)]
-        self.declared_at = [[-1] * 14 for _ in range(4)]
-        for t, (number, suit, declared) in enumerate(self.keys):
-            (self.declared_at if declared else self.natural_at)[suit][number] = t
+        # Per suit, per number 1..13: the type of the natural card and of a
+        # joker declared as it (-1: none in the hand); per suit the numbers
+        # of the natural cards and of the declared jokers (bits) and how many
+        # declared jokers; per number the types that may go into a group:
+        # (suit, type, natural).
+        natural_at = [[-1] * 14, [-1] * 14, [-1] * 14, [-1] * 14]
+        declared_at = [[-1] * 14, [-1] * 14, [-1] * 14, [-1] * 14]
+        natural_bits = [0, 0, 0, 0]
+        declared_bits = [0, 0, 0, 0]
+        declared_total = [0, 0, 0, 0]
+        by_number: dict[int, list[tuple[int, int, bool]]] = {}
+        for t, key in enumerate(keys):
+            number = key >> 3
+            suit = key >> 1 & 3
+            natural = not key & 1
+            if natural:
+                natural_at[suit][number] = t
+                natural_bits[suit] |= 1 << number
+                if counts[t] > 2:
+                    card = _natural(number, suit)
+                    raise HandError(
+                        f"{card} is there {counts[t]} times: the pack holds it twice"
+                    )
+            else:
+                declared_at[suit][number] = t
+                declared_bits[suit] |= 1 << number
+                declared_total[suit] += counts[t]
+            here = by_number.get(number)
+            if here is None:
+                by_number[number] = [(suit, t, natural)]
+            else:
+                here.append((suit, t, natural))
+        if jokers + sum(declared_total) > rules.jokers:
+            raise HandError(
+                f"{jokers + sum(declared_total)} jokers: the pack holds only "
+                f"{rules.jokers} under these rules"
+            )
+        self.natural_at = natural_at
+        self.declared_at = declared_at
+        self.natural_bits = natural_bits
+        self.declared_bits = declared_bits
+        self.declared_total = declared_total
+        self.by_number = by_number
         found: _Found = {}
         _find_runs(self, found)
         _find_groups(self, found)
@@ -234,56 +351,61 @@ class _Problem:
     def _build(self, found: _Found) -> None:
         ntypes = len(self.keys)
         scale = self.scale
-        values = self.values
+        values = self.table.values
+        group_points = self.table.group_points
         card_max = [0] * ntypes
         joker_max = 0
         entries = sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))
         for _, (_, is_run, codes, a, b) in entries:
-            for i, code in enumerate(codes):
-                if is_run:
-                    assert isinstance(b, int)
-                    v = values[b + i] * scale + 1
-                else:
-                    v = (self.rules.ace_in_group if a == 1 else values[a]) * scale + 1
-                if code >= 0:
-                    if v > card_max[code]:
-                        card_max[code] = v
-                elif v > joker_max:
-                    joker_max = v
+            if is_run:
+                assert isinstance(b, int)
+                for i, code in enumerate(codes, b):
+                    v = values[i] * scale + 1
+                    if code >= 0:
+                        if v > card_max[code]:
+                            card_max[code] = v
+                    elif v > joker_max:
+                        joker_max = v
+            else:
+                v = group_points[a] * scale + 1
+                for code in codes:
+                    if code >= 0:
+                        if v > card_max[code]:
+                            card_max[code] = v
+                    elif v > joker_max:
+                        joker_max = v
         self.card_max = card_max
         self.joker_max = joker_max
         self.entries = entries
         # Per card type, the patterns whose lowest type it is:
         # (multiset, value, bound of its cards, index), the best first.
-        self.by_first: list[list[tuple[int, int, int, int]]] = [
-            [] for _ in range(ntypes)
-        ]
+        by_first: list[list[tuple[int, int, int, int]]] = [[] for _ in range(ntypes)]
         for i, (key, (value, _, codes, _, _)) in enumerate(entries):
-            cost = sum(card_max[c] if c >= 0 else joker_max for c in codes)
-            first = min(c for c in codes if c >= 0)
-            self.by_first[first].append((key, value, cost, i))
-
-    def _pattern(self, i: int) -> _Pattern:
-        """The pattern of ``entries[i]`` with its cards and their values."""
-        key, (_, is_run, codes, a, b) = self.entries[i]
-        if is_run:
-            assert isinstance(b, int)
-            stands = tuple(_natural(b + i, a) for i in range(len(codes)))
-            values = tuple(self.values[b : b + len(codes)])
-        else:
-            assert isinstance(b, tuple)
-            stands = tuple(_natural(a, s) for s in b)
-            points = self.rules.ace_in_group if a == 1 else self.values[a]
-            values = (points,) * len(codes)
-        return _Pattern(key, is_run, codes, stands, values)
+            cost = 0
+            first = ntypes
+            for c in codes:
+                if c >= 0:
+                    cost += card_max[c]
+                    if c < first:
+                        first = c
+                else:
+                    cost += joker_max
+            by_first[first].append((key, value, cost, i))
+        self.by_first = by_first
 
     def solve(self, use_all: bool) -> Arrangement | None:
         """The best arrangement; with ``use_all`` one using every card, or None."""
+        if not self.entries:  # no meld at all
+            if use_all and self.cards:
+                return None
+            return Arrangement(0, (), self.cards, self.rules.opening_min)
         state = bound = 0
+        unit = self.unit
+        card_max = self.card_max
         for t, count in enumerate(self.counts):
-            if self.card_max[t]:
-                state += self.unit[t] * count
-                bound += self.card_max[t] * count
+            if card_max[t]:
+                state += unit[t] * count
+                bound += card_max[t] * count
             elif use_all:
                 return None  # a card that fits in no meld
         if self.jokers and use_all and not self.joker_max:
@@ -294,45 +416,99 @@ class _Problem:
         value = _searcher(self, memo, use_all)(state, bound, _NEG)
         if value == _NEG:
             return None
-        chosen: list[_Pattern] = []
+        chosen: list[int] = []
+        width = self.width
+        entries = self.entries
         while True:
             choice = memo[state][2]
             if choice == _END:
                 break
             if choice == _LEAVE:
                 low = state & -state
-                state -= self.unit[(low.bit_length() - 1) // self.width]
+                state -= unit[(low.bit_length() - 1) // width]
             else:
-                chosen.append(self._pattern(choice))
-                state -= chosen[-1].key
+                chosen.append(choice)
+                state -= entries[choice][0]
         return self._arrangement(chosen)
 
-    def _arrangement(self, chosen: list[_Pattern]) -> Arrangement:
-        free = [list(indices) for indices in self.where]
-        jokers = list(self.plain)
+    def _arrangement(self, chosen: list[int]) -> Arrangement:
+        """The chosen patterns as melds of the hand's cards.
+
+        Each meld is built from the pattern's reading and is the same value
+        :func:`check_meld` gives for its cards (the tests check this): a run
+        lies in order with its jokers declared, so its one listed reading is
+        the pattern's; a group (cards of one number, all suits different) has
+        no run reading, and its cards keep the order given, jokers last.
+        """
+        cards = self.cards
+        where = self.where
+        plain = self.plain
+        values = self.table.values
+        taken = [0] * len(where)
+        jokers_taken = 0
         used: set[int] = set()
         melds: list[Meld] = []
-        for pattern in chosen:
-            placed: list[tuple[int, Card]] = []
-            for code, stands in zip(pattern.codes, pattern.stands, strict=True):
-                index = free[code].pop(0) if code >= 0 else jokers.pop(0)
-                card = self.cards[index]
-                placed.append((index, Card.joker(stands) if card.is_joker else card))
-                used.add(index)
-            if not pattern.is_run:  # a group: the cards in the order given
-                placed.sort(key=lambda ic: (ic[1].is_joker, ic[0]))
-            meld_cards = [card for _, card in placed]
-            meld = check_meld(meld_cards, self.rules)
-            points = sum(pattern.values)
-            if not meld.valid or meld.points != points:  # pragma: no cover
-                raise AssertionError(
-                    f"arranger and engine disagree on {format_cards(meld_cards)}: "
-                    f"{points} vs {meld.points}"
+        for choice in chosen:
+            _, (_, is_run, codes, a, b) = self.entries[choice]
+            n = len(codes)
+            indices: list[int] = []
+            for code in codes:
+                if code >= 0:
+                    indices.append(where[code][taken[code]])
+                    taken[code] += 1
+                else:
+                    indices.append(plain[jokers_taken])
+                    jokers_taken += 1
+            used.update(indices)
+            if is_run:
+                assert isinstance(b, int)
+                declared = _DECLARED[a]
+                meld_cards = tuple(
+                    cards[index]
+                    if cards[index].rank is not None
+                    else declared[(b + offset - 1) % 13]
+                    for offset, index in enumerate(indices)
                 )
-            melds.append(meld)
-        melds = _merge_runs(melds, self.rules)
-        melds.sort(key=lambda m: (-(m.points or 0), [c.sort_key() for c in m.cards]))
-        left = tuple(card for i, card in enumerate(self.cards) if i not in used)
+                points = values[b : b + n]
+                melds.append(
+                    Meld(
+                        True,
+                        MeldType.RUN,
+                        sum(points),
+                        meld_cards,
+                        _ORDERS[n],
+                        tuple(points),
+                    )
+                )
+            else:
+                assert isinstance(b, tuple)
+                placed = sorted(
+                    (
+                        cards[index].rank is None,
+                        index,
+                        cards[index]
+                        if cards[index].rank is not None
+                        else _DECLARED[suit][a - 1],
+                    )
+                    for index, suit in zip(indices, b, strict=True)
+                )
+                point = self.table.group_points[a]
+                melds.append(
+                    Meld(
+                        True,
+                        MeldType.GROUP,
+                        point * n,
+                        tuple(card for _, _, card in placed),
+                        _ORDERS[n],
+                        (point,) * n,
+                    )
+                )
+        if len(melds) > 1:
+            melds = _merge_runs(melds, self.rules)
+            melds.sort(
+                key=lambda m: (-(m.points or 0), [c.sort_key() for c in m.cards])
+            )
+        left = tuple(card for i, card in enumerate(cards) if i not in used)
         total = sum(meld.points or 0 for meld in melds)
         return Arrangement(total, tuple(melds), left, self.rules.opening_min)
 
@@ -354,9 +530,10 @@ def _searcher(
     joker_unit = problem.joker_unit
     card_max = problem.card_max
     by_first = problem.by_first
+    memo_get = memo.get
 
     def search(state: int, bound: int, alpha: int) -> int:
-        entry = memo.get(state)
+        entry = memo_get(state)
         if entry is not None and (entry[1] or entry[0] <= alpha):
             return entry[0]
         low = state & -state
@@ -414,123 +591,48 @@ def _searcher(
 # Patterns: every meld the hand can form.
 
 
-def _check_pack(
-    where: dict[tuple[int, int, int], list[int]], plain: int, rules: Rules
-) -> None:
-    """A hand holding more of a card than the pack (or too many jokers) is bad."""
-    jokers = plain
-    for (number, suit, declared), indices in where.items():
-        if declared:
-            jokers += len(indices)
-        elif len(indices) > 2:
-            card = _natural(number, suit)
-            raise HandError(
-                f"{card} is there {len(indices)} times: the pack holds it twice"
-            )
-    if jokers > rules.jokers:
-        raise HandError(
-            f"{jokers} jokers: the pack holds only {rules.jokers} under these rules"
-        )
-
-
-_VALUES: dict[tuple[int, int, int], list[int]] = {}
-
-
-def _position_values(rules: Rules) -> list[int]:
-    """Good points at run positions 0 (unused), 1 (low ace) … 26."""
-    key = (rules.ace_low, rules.ace_high, rules.face_value)
-    values = _VALUES.get(key)
-    if values is None:
-        values = [0] + [position_value(p, rules) for p in range(1, 27)]
-        _VALUES[key] = values
-    return values
-
-
-def _meld_ok(naturals: int, jokers: int, rules: Rules) -> bool:
-    """The joker rules of one meld (as ``melds._joker_count_reason``)."""
-    if naturals < max(1, rules.min_naturals):
-        return False
-    if rules.jokers_at_most_naturals and jokers > naturals:
-        return False
-    cap = rules.max_jokers_per_meld
-    return cap is None or jokers <= cap
-
-
 def _find_runs(problem: _Problem, found: _Found) -> None:
-    """Every legal run that does not split into two legal runs worth as much."""
-    rules = problem.rules
-    jokers = problem.jokers
-    for suit in range(4):
-        natural = problem.natural_at[suit]
-        declared = problem.declared_at[suit]
-        naturals = sum(1 << n for n in range(1, 14) if natural[n] >= 0)
-        if not naturals:
-            continue
-        cards = naturals | sum(1 << n for n in range(1, 14) if declared[n] >= 0)
-        reach = jokers + sum(problem.counts[d] for d in declared if d >= 0)
-        window = (1 << (reach + 1)) - 1
-        # bit p: a card at run position p (1 low ace … 26, cyclic)
-        there = cards | cards << 13 | cards << 26
-        near = naturals | naturals << 13 | naturals << 26
-        if not jokers and not there & there >> 1 & there >> 2:
-            continue  # no three cards in a row
-        extend = _run_grower(problem, suit, near, found)
-        for start in range(1, 14) if rules.wrap_around else range(1, 13):
-            if 3 - (there >> start & 7).bit_count() > jokers:
-                continue  # not even three cards from here
-            if not near >> start & window:
-                continue  # no natural card within the jokers' reach
-            if rules.ace_both_ends and start == 1:
-                last = 14
-            elif rules.wrap_around:
-                last = start + 12
-            else:
-                last = min(start + 12, 14)
-            extend(start, last, start, 0, 0, 0, 0)
+    """Every legal run that does not split into two legal runs worth as much.
 
-
-def _run_grower(
-    problem: _Problem, suit: int, near: int, found: _Found
-) -> Callable[[int, int, int, int, int, int, int], None]:
-    """Grows the runs of one suit card by card from a start.
-
-    A branch stops as soon as every run growing from it would split (its head
-    and the rest are legal whatever is added), which keeps hands full of
-    jokers small; and when no natural card is within the jokers' reach.
+    Runs grow card by card from a start. A branch stops as soon as every run
+    growing from it would split (its head and the rest are legal whatever is
+    added), which keeps hands full of jokers small; and when no natural card
+    is within the jokers' reach.
     """
-    rules = problem.rules
+    table = problem.table
     counts = problem.counts
     jokers = problem.jokers
     unit = problem.unit
     joker_unit = problem.joker_unit
     scale = problem.scale
-    values = problem.values
-    natural = problem.natural_at[suit]
-    declared = problem.declared_at[suit]
-    adjacent = rules.adjacent_jokers
-    cap = rules.max_jokers_per_meld
-    at_most = rules.jokers_at_most_naturals
-    need = max(1, rules.min_naturals)
-    keeps_value = rules.ace_low >= rules.ace_high
-    jokerish = {_PLAIN} | {d for d in declared if d >= 0}
-    declared_total = sum(counts[d] for d in declared if d >= 0)
+    values = table.values
+    ok = table.ok
+    adjacent = table.adjacent
+    cap = table.cap
+    at_most = table.at_most
+    need = table.need
+    keeps_value = table.keeps_value
     codes: list[int] = []
     used = [0] * len(counts)
-    nats = [0]  # naturals among the first i cards
-    joks = [0]  # jokers among the first i cards
+    # the suit being grown (set by the loop at the end)
+    suit = 0
+    natural: list[int] = []
+    declared: list[int] = []
+    near = 0
+    declared_total = 0
 
-    def splits(start: int, length: int, spare: int) -> tuple[bool, bool]:
+    def splits(
+        start: int, length: int, nat: int, bits: int, spare: int
+    ) -> tuple[bool, bool]:
         """(this run splits, every longer run from it splits too)."""
         now = False
         for k in range(3, length - 2):
             if start + k == 14 and not keeps_value:
                 continue  # the tail alone would start at a low ace
-            tail_nat = nats[length] - nats[k]
-            tail_jok = joks[length] - joks[k]
-            if not (
-                _meld_ok(nats[k], joks[k], rules)
-                and _meld_ok(tail_nat, tail_jok, rules)
-            ):
+            head_nat = (bits & ((1 << k) - 1)).bit_count()
+            tail_nat = nat - head_nat
+            tail_jok = length - k - tail_nat
+            if not (ok[head_nat][k - head_nat] and ok[tail_nat][tail_jok]):
                 continue
             now = True
             if (not at_most or tail_nat - tail_jok >= spare) and (
@@ -547,19 +649,24 @@ def _run_grower(
         spent: int,
         key: int,
         points: int,
+        nat: int,
+        bits: int,
     ) -> None:
+        """Grow the run of ``codes`` (``nat`` natural cards, at the set
+        ``bits``) from ``start``; the next card goes at ``position``."""
         length = position - start
         spare = jokers - plain + declared_total - spent
-        now = False
-        if length >= 6:
-            now, always = splits(start, length, spare)
-            if always:
-                return
-        if length >= 3 and not now and _meld_ok(nats[-1], joks[-1], rules):
-            value = points * scale + length
-            old = found.get(key)
-            if old is None or value > old[0]:
-                found[key] = (value, True, tuple(codes), suit, start)
+        if length >= 3:
+            now = False
+            if length >= 6:
+                now, always = splits(start, length, nat, bits, spare)
+                if always:
+                    return
+            if not now and ok[nat][length - nat]:
+                value = points * scale + length
+                old = found.get(key)
+                if old is None or value > old[0]:
+                    found[key] = (value, True, tuple(codes), suit, start)
         if position > last:
             return
         number = (position - 1) % 13 + 1
@@ -567,24 +674,26 @@ def _run_grower(
         n = natural[number]
         if n >= 0 and used[n] < counts[n]:
             codes.append(n)
-            nats.append(nats[-1] + 1)
-            joks.append(joks[-1])
             used[n] += 1
             extend(
-                start, last, position + 1, plain, spent, key + unit[n], points + worth
+                start,
+                last,
+                position + 1,
+                plain,
+                spent,
+                key + unit[n],
+                points + worth,
+                nat + 1,
+                bits | 1 << length,
             )
             used[n] -= 1
             codes.pop()
-            nats.pop()
-            joks.pop()
-        if codes and codes[-1] in jokerish and not adjacent:
+        if length and not adjacent and not bits >> (length - 1) & 1:
+            return  # the last card is a joker
+        if cap is not None and length - nat >= cap:
             return
-        if cap is not None and joks[-1] >= cap:
-            return
-        if nats[-1] < need and not near >> (position + 1) & ((1 << spare) - 1):
+        if nat < need and not near >> (position + 1) & ((1 << spare) - 1):
             return  # no natural card within the jokers' reach
-        nats.append(nats[-1])
-        joks.append(joks[-1] + 1)
         d = declared[number]
         if d >= 0 and used[d] < counts[d]:
             codes.append(d)
@@ -597,6 +706,8 @@ def _run_grower(
                 spent + 1,
                 key + unit[d],
                 points + worth,
+                nat,
+                bits,
             )
             used[d] -= 1
             codes.pop()
@@ -610,56 +721,90 @@ def _run_grower(
                 spent,
                 key + joker_unit,
                 points + worth,
+                nat,
+                bits,
             )
             codes.pop()
-        nats.pop()
-        joks.pop()
 
-    return extend
+    for suit in range(4):
+        naturals = problem.natural_bits[suit]
+        if not naturals:
+            continue
+        natural = problem.natural_at[suit]
+        declared = problem.declared_at[suit]
+        declared_total = problem.declared_total[suit]
+        cards = naturals | problem.declared_bits[suit]
+        # bit p: a card at run position p (1 low ace … 26, cyclic)
+        there = cards | cards << 13 | cards << 26
+        near = naturals | naturals << 13 | naturals << 26
+        # the starts with at least three cards from there (counting jokers)
+        # and a natural card within the jokers' reach
+        one, two = there >> 1, there >> 2
+        if jokers == 0:
+            starts = there & one & two
+        elif jokers == 1:
+            starts = there & one | there & two | one & two
+        elif jokers == 2:
+            starts = there | one | two
+        else:
+            starts = -1
+        reach = near
+        for k in range(1, min(jokers + declared_total, 13) + 1):
+            reach |= near >> k
+        starts &= reach & table.start_bits
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            start = low.bit_length() - 1
+            extend(start, table.last[start], start, 0, 0, 0, 0, 0, 0)
 
 
 def _find_groups(problem: _Problem, found: _Found) -> None:
     """Every legal group: per suit a natural card, a declared joker or nothing,
     then plain jokers for missing suits."""
-    rules = problem.rules
+    table = problem.table
+    ok = table.ok
     unit = problem.unit
     joker_unit = problem.joker_unit
     scale = problem.scale
     jokers = problem.jokers
-    gcap = rules.max_jokers_in_group
-    need = max(1, rules.min_naturals)
-    for number in sorted({key[0] for key in problem.keys if not key[2]}):
-        options: list[
-            list[tuple[int, int, bool]]
-        ] = []  # per suit: (suit, type, natural)
-        naturals_here = 0
-        for suit in range(4):
-            n = problem.natural_at[suit][number]
-            d = problem.declared_at[suit][number]
-            if n >= 0:
-                naturals_here += 1
-                options.append(
-                    [(suit, n, True), (suit, d, False)] if d >= 0 else [(suit, n, True)]
-                )
-            elif d >= 0:
-                options.append([(suit, d, False)])
-        if naturals_here < need or len(options) + jokers < 3:
+    gcap = table.gcap
+    need = table.need
+    for number, here in problem.by_number.items():
+        # here: (suit, type, natural) by suit, a natural before a declared joker
+        if len(here) + jokers < 3:
             continue
-        points = rules.ace_in_group if number == 1 else problem.values[number]
-        choices: list[list[tuple[int, int, bool]]] = [[]]
-        for here in options:
-            choices = [[*c, o] for c in choices for o in here] + choices
-        for chosen in choices:
-            naturals = sum(1 for _, _, nat in chosen if nat)
+        naturals_here = 0
+        natural_bits = 0
+        clashes: list[int] = []  # a natural and a declared joker of one suit
+        for i, (suit, _, nat) in enumerate(here):
+            if nat:
+                naturals_here += 1
+                natural_bits |= 1 << i
+            elif i and here[i - 1][0] == suit:
+                clashes.append(3 << (i - 1))
+        if naturals_here < need or len(here) - len(clashes) + jokers < 3:
+            continue
+        points = table.group_points[number]
+        for mask in range(1, 1 << len(here)):
+            naturals = (mask & natural_bits).bit_count()
             if naturals < need:
                 continue
-            fixed = len(chosen)
-            key = sum(unit[code] for _, code, _ in chosen)
-            suits = [s for s, _, _ in chosen]
-            for plain in range(max(0, 3 - fixed), min(jokers, 4 - fixed) + 1):
+            fixed = mask.bit_count()
+            if fixed + jokers < 3 or fixed > 4:
+                continue
+            if clashes and any(mask & c == c for c in clashes):
+                continue
+            chosen = [here[i] for i in range(len(here)) if mask >> i & 1]
+            key = 0
+            for _, code, _ in chosen:
+                key += unit[code]
+            for plain in range(
+                3 - fixed if fixed < 3 else 0, min(jokers, 4 - fixed) + 1
+            ):
                 size = fixed + plain
                 joker_count = size - naturals
-                if not _meld_ok(naturals, joker_count, rules):
+                if not ok[naturals][joker_count]:
                     continue
                 if gcap is not None and joker_count > gcap:
                     continue
@@ -667,6 +812,7 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
                 full_key = key + plain * joker_unit
                 old = found.get(full_key)
                 if old is None or value > old[0]:
+                    suits = [s for s, _, _ in chosen]
                     missing = [s for s in range(4) if s not in suits][:plain]
                     found[full_key] = (
                         value,
