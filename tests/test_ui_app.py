@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from jolly_scorer.store import Store
@@ -121,6 +122,10 @@ def test_switch_language_to_german_and_finnish(open_app):
     app.session.apply_patch(seg._i, {"selected": ["fi"]})
     app.fire(seg, "change")
     assert "Asetukset" in app.texts()
+    theme = field_in(app, "theme")
+    app.session.apply_patch(theme._i, {"selected": ["dark"]})
+    app.fire(theme, "change")
+    assert app.page.theme_mode == ft.ThemeMode.DARK
     app.click(app.find(semantics="back"))
     assert app.find(semantics="home-new-game").content.content == "Uusi peli"
 

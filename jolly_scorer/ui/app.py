@@ -120,9 +120,13 @@ def App(state: AppState) -> ft.Control:
     """The whole app: the current screen, centred up to ``MAX_WIDTH``."""
     page = ft.context.page
     theme = state.settings.theme
+    applied = ft.use_ref(theme)  # main() set the first theme before rendering
 
     def theme_changed() -> None:
-        apply_theme(page, state.settings)
+        if applied.current == theme:
+            return
+        applied.current = theme
+        page.theme_mode = THEME_MODES[theme]
         page.update()
 
     ft.use_effect(theme_changed, [theme])
