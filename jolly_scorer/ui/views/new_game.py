@@ -155,6 +155,20 @@ def NewGame(state: AppState) -> ft.Control:
     body: list[ft.Control] = [
         section(t("Players, in seating order")),
         *players,
+        *(
+            [
+                ft.Text(
+                    t(
+                        "{name} deals the first round (tap a cards icon to change).",
+                        name=form.players[form.first_dealer].strip(),
+                    ),
+                    size=16,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            ]
+            if form.players and form.players[form.first_dealer].strip()
+            else []
+        ),
         big_button(
             t("Add player"),
             ft.Icons.PERSON_ADD,
@@ -202,10 +216,12 @@ def NewGame(state: AppState) -> ft.Control:
         _target_row(form, t, set_form),
         tagged(
             "house-rules",
-            ft.TextButton(
+            ft.OutlinedButton(
                 t("House rules") + (" •" if form.is_house_rules() else ""),
                 icon=ft.Icons.EXPAND_LESS if show_house else ft.Icons.EXPAND_MORE,
                 on_click=lambda: set_show_house(not show_house),
+                height=52,
+                tooltip=t("Change single rules for this game"),
             ),
         ),
     ]

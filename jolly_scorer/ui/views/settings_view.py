@@ -43,7 +43,7 @@ def _switch(identifier: str, label: str, value: bool, on_change: object) -> ft.C
 def SettingsView(state: AppState) -> ft.Control:
     t, s = state.t, state.settings
     default = s.default_rules if isinstance(s.default_rules, str) else "custom"
-    presets = [(p, preset_name(p, t)) for p in PRESET_IDS]
+    presets = [(p, preset_name(p, t).split(" (")[0]) for p in PRESET_IDS]
     if default == "custom":
         presets.append(("custom", t("Saved house rules")))
     body: list[ft.Control] = [
