@@ -24,6 +24,7 @@ from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, History, Round
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
+from jolly_scorer.store import StoreError
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.settings import UiSettings
 
@@ -67,6 +68,10 @@ class GameStore(Protocol):
     def export_csv(self, game_id: int) -> str: ...
     def player_stats(self) -> Sequence[Any]: ...
 
+
+#: What an operation may fail with: a core rule (JollyError), the database
+#: (StoreError: busy, damaged, not found, not writable), the file system.
+FAILURES: tuple[type[Exception], ...] = (JollyError, StoreError, OSError, ValueError)
 
 UNDO_AFTER_RELOAD = 50  # rounds that can be taken back in a new session
 
@@ -154,7 +159,7 @@ class AppState:
             if game_id is None:
                 return
             game = self.store.load_game(game_id)
-        except (JollyError, OSError, LookupError) as e:
+        except FAILURES as e:
             self.error = _failure(e)
             return
         self._set_game(game_id, reloaded_history(game))
@@ -197,9 +202,7 @@ class AppState:
             new = operation(self.history.present)
             result = score_game(new)
             self.store.save_game(self.game_id, new, result=result)
-        except (JollyError, OSError) as e:
-            return self._fail(_failure(e))
-        except Exception as e:  # a store error (StoreError) or similar
+        except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
         self.result = result
@@ -230,7 +233,7 @@ class AppState:
                 first_dealer=first_dealer,
             )
             game_id = self.store.create_game(game)
-        except Exception as e:  # JollyError, StoreError
+        except FAILURES as e:
             return self._fail(_failure(e))
         self._set_game(game_id, History.start(game))
         self.go("board")
@@ -279,7 +282,7 @@ class AppState:
             return None
         try:
             self.store.save_game(self.game_id, moved.present)
-        except Exception as e:
+        except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
         self.result = score_game(moved.present)
@@ -307,7 +310,7 @@ class AppState:
             return None
         try:
             return self.store.load_draft(key)
-        except Exception:
+        except FAILURES:
             return None
 
     def save_draft(self, draft: dict[str, Any]) -> None:
@@ -316,13 +319,13 @@ class AppState:
             return
         try:
             self.store.save_draft(key, draft)
-        except Exception as e:
+        except FAILURES as e:
             self.error = _failure(e)
 
     def clear_draft(self) -> None:
         if self.game_id is None:
             return
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(*FAILURES):
             self.store.clear_draft(self.game_id)
 
     # -- past games --------------------------------------------------------------
@@ -330,7 +333,7 @@ class AppState:
         """Show a stored game read-only."""
         try:
             game = self.store.load_game(game_id)
-        except Exception as e:
+        except FAILURES as e:
             self._fail(_failure(e))
             return
         self.viewing_result = score_game(game)
@@ -342,7 +345,7 @@ class AppState:
         """Delete a stored game (the view asks first)."""
         try:
             self.store.delete_game(game_id)
-        except Exception as e:
+        except FAILURES as e:
             return self._fail(_failure(e))
         if game_id == self.game_id:
             self.game_id = None
@@ -364,7 +367,7 @@ class AppState:
             settings = self.settings.replace(**changes)
             for key, value in changes.items():
                 self.store.set_setting(key, value)
-        except Exception as e:
+        except FAILURES as e:
             return self._fail(_failure(e))
         self.settings = settings
         return None
