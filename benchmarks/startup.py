@@ -228,6 +228,8 @@ def main() -> None:
         browser_ms = redraw_in_browser(browser, long_dir, args.rounds, args.repeat)
         local_ms = redraw_in_process(long_dir, args.repeat)
         browser.close()
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average during the run: {load} (other work skews the times)")
     print(f"startup: app {a:.2f} s, hello {h:.2f} s, ratio {a / h:.2f}")
     print(
         f"redraw ({args.rounds} rounds): in process {local_ms:.0f} ms, "
