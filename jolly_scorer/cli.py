@@ -44,13 +44,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         def error(self, message: str) -> None:  # type: ignore[override]
             self.exit(2, f"jolly-scorer: {message}\n")
 
-    parser = Parser(prog="jolly-scorer", description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--data-dir", help="folder of the games database (or JOLLY_SCORER_DATA)"
+    parser = Parser(
+        prog="jolly-scorer",
+        description="Score keeper for Jolly, Rommi and Rommé. Without a command "
+        "it opens the app.",
     )
+    data_help = "folder of the games database (or JOLLY_SCORER_DATA)"
+    parser.add_argument("--data-dir", help=data_help)
     subparsers = parser.add_subparsers(dest="command", parser_class=Parser)
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        # also after the command; SUPPRESS keeps a value given before it
+        sub.add_argument("--data-dir", default=argparse.SUPPRESS, help=data_help)
         if name == command:
             module = importlib.import_module(module_name)
             module.configure(sub, name)

@@ -190,3 +190,28 @@ def test_check_does_not_import_flet_or_sqlite() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--data-dir", "{d}", "games", "list", "--json"],
+        ["games", "--data-dir", "{d}", "list", "--json"],
+        ["games", "list", "--json", "--data-dir", "{d}"],
+        ["stats", "--json", "--data-dir", "{d}"],
+    ],
+)
+def test_data_dir_before_or_after_the_command(args: list[str], tmp_path: Path) -> None:
+    result = run(*(a.format(d=tmp_path) for a in args))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == []
+    assert (tmp_path / "games.db").exists()
+
+
+def test_app_options_with_data_dir_parse() -> None:
+    from jolly_scorer.cli import build_parser
+
+    args = build_parser("app").parse_args(
+        ["app", "--no-open", "--port", "8612", "--data-dir", "/tmp/x"]
+    )
+    assert args.data_dir == "/tmp/x" and args.port == 8612

@@ -26,8 +26,11 @@ def _data_dir_option(parser: argparse.ArgumentParser) -> None:
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
-    """Arguments of ``games`` (with its actions) or of ``stats``."""
-    _data_dir_option(parser)
+    """Arguments of ``games`` (with its actions) or of ``stats``.
+
+    ``--data-dir`` after ``games``/``stats`` comes from :mod:`jolly_scorer.cli`;
+    the actions accept it too (``games list --data-dir DIR``).
+    """
     if name == "stats":
         add_json_option(parser)
         return
