@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from jolly_scorer.core.cards import parse_card, parse_cards
+from jolly_scorer.core.cards import format_cards, parse_card, parse_cards
 from jolly_scorer.core.game import Counted, PlacedCard, Round, TableMeld, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_round
@@ -285,3 +285,76 @@ def test_arranging_a_pile_makes_melds():
     assert {m.owner for m in model.melds} == {"Ben"}
     assert model.arrange_pile("Ben", parse_cards("9c 2h")) is None
     assert len(model.melds) == 2
+
+
+def test_discard_is_the_closers_last_card_and_counts_in_the_deck():
+    model = RoundModel(game())
+    with pytest.raises(ValueError):
+        model.set_discard(parse_card("9c"))  # nobody went out yet
+    model.set_closer("Anna")
+    target = Target("discard", "Anna")
+    model.add_card(target, parse_card("9c"))
+    model.add_card(target, parse_card("9d"))  # one card: the new one replaces it
+    assert model.cards_of(target) == (parse_card("9d"),)
+    assert model.to_round().discard == parse_card("9d")
+    model.set_hand("Ben", parse_cards("9d 9d"))  # a third 9 of diamonds
+    assert [p.code for p in model.problems()] == ["third_copy", "hand_missing"]
+    assert model.used_counts()["9d"] == 3 and model.used_up()["9d"]
+    model.set_cards(target, ())
+    assert model.discard is None
+    model.set_discard(parse_card("X=5h"))
+    assert model.discard == parse_card("X")
+    model.set_closer(None)
+    assert model.discard is None
+
+
+def test_used_counts_table_hands_discard_and_jokers():
+    model = entered()
+    used = model.used_counts()
+    assert used["5h"] == 1 and used["5c"] == 1 and "Kh" not in used
+    model.set_hand("Ben", parse_cards("5h X X"))
+    assert model.used_up() == {**dict.fromkeys(model.used_counts(), False), "5h": True}
+    model.add_meld("Cleo", parse_cards("X Ks Kd"))
+    assert not model.used_up()["X"]  # 3 of the 6 jokers
+    model.add_meld("Cleo", parse_cards("X X X"))
+    assert model.used_up()["X"]
+    # a player who counted points: their hand cards are not in the round
+    model.set_mode("Ben", "points")
+    assert model.used_counts()["X"] == 4
+
+
+def test_reading_choices_mark_the_current_reading():
+    model = RoundModel(game("romme_de"))
+    i = model.add_meld("Anna", parse_cards("5h 6h X"))
+    choices = model.reading_choices(i)
+    texts = {format_cards(r.cards): now for r, now in choices}
+    assert texts == {"5h 6h X=7h": True, "X=4h 5h 6h": False}
+    model.choose_reading(i, next(r for r, now in choices if not now))
+    assert [now for _, now in model.reading_choices(i)] == [False, True]
+
+
+def test_a_pile_that_does_not_split_offers_its_best_part():
+    model = RoundModel(game())
+    pile = parse_cards("9c 9d 9s 5h 6h 7h Kd 2c")
+    split = model.split_pile(pile)
+    assert not split.complete
+    left = model.accept_split("Ben", split.best)
+    assert sorted(map(str, left)) == ["2c", "Kd"]
+    assert [format_cards(m.plain) for m in model.melds] == [
+        format_cards(m.cards) for m in split.best.melds
+    ]
+    again = RoundModel(game())
+    again.set_mode("Ben", "points")
+    assert again.accept_split("Ben", split.best, rest="hand") == ()
+    assert sorted(map(str, again.hands["Ben"])) == ["2c", "Kd"]
+    assert again.modes["Ben"] == "cards"
+
+
+def test_counted_points_with_cards_on_the_table_are_flagged():
+    model = entered()
+    assert not model.counted_adds_to_cards("Cleo")  # counted, nothing on the table
+    assert not model.counted_adds_to_cards("Ben")  # cards, not counted
+    model.lay_off(0, "Cleo", parse_card("9h"))
+    assert model.counted_adds_to_cards("Cleo")
+    model.set_counted("Ben", good=20)
+    assert model.counted_adds_to_cards("Ben")

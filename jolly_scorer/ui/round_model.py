@@ -28,7 +28,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
@@ -36,6 +36,9 @@ from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
 from jolly_scorer.core.melds import Meld, check_meld, meld_readings
 from jolly_scorer.core.scoring import PlayerScore, score_round
+
+if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
+    from jolly_scorer.core.arranger import Arrangement, Split
 
 __all__ = [
     "DRAFT_VERSION",
@@ -91,9 +94,13 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """What tapped cards go into: a meld, a lay-off on a meld, or a hand."""
+    """What tapped cards go into: a meld, a lay-off, a hand, or the discard.
 
-    kind: Literal["meld", "layoff", "hand"]
+    ``discard`` is the closer's last card (``player`` is the closer): it holds
+    one card, a new one replaces it.
+    """
+
+    kind: Literal["meld", "layoff", "hand", "discard"]
     player: str
     meld: int | None = None
 
@@ -240,10 +247,15 @@ class RoundModel:
 
     # -- changing ------------------------------------------------------------
     def set_closer(self, player: str | None) -> None:
-        """Who went out (None: nobody); a Handglatt stays only with the same closer."""
+        """Who went out (None: nobody); a Handglatt stays only with the same closer.
+
+        Nobody went out: there is no discard either.
+        """
         self._check_player(player)
         if player != self.closer:
             self.handglatt = False
+        if player is None:
+            self.discard = None
         self.closer = player
 
     def set_handglatt(self, value: bool) -> None:
@@ -275,6 +287,8 @@ class RoundModel:
         if target.kind == "hand":
             self._check_player(target.player)
             self.hands[target.player].append(card)
+        elif target.kind == "discard":
+            self.set_discard(card)
         elif target.meld is not None:
             by = (
                 target.player
@@ -287,6 +301,8 @@ class RoundModel:
         """The cards a target holds (for a lay-off: those that player laid there)."""
         if target.kind == "hand":
             return tuple(self.hands[target.player])
+        if target.kind == "discard":
+            return () if self.discard is None else (self.discard,)
         assert target.meld is not None
         meld = self.melds[target.meld]
         if target.kind == "meld":
@@ -298,6 +314,9 @@ class RoundModel:
         if target.kind == "hand":
             self._check_player(target.player)
             self.hands[target.player] = list(cards)
+            return
+        if target.kind == "discard":
+            self.set_discard(cards[-1] if cards else None)
             return
         assert target.meld is not None
         meld = self.melds[target.meld]
@@ -319,6 +338,15 @@ class RoundModel:
     def remove_placed(self, index: int, position: int) -> None:
         """Remove the card at ``position`` of meld ``index`` (own card or lay-off)."""
         del self.melds[index].cards[position]
+
+    def set_discard(self, card: Card | None) -> None:
+        """The closer's last card, put face down (scores nothing; counts in the deck).
+
+        Only a round with a closer has one; a joker stays a plain joker.
+        """
+        if card is not None and self.closer is None:
+            raise ValueError("nobody went out, so there is no discarded card")
+        self.discard = None if card is None else card.plain
 
     def set_hand(self, player: str, cards: Sequence[Card]) -> None:
         """The cards left in a player's hand."""
@@ -358,6 +386,34 @@ class RoundModel:
             PlacedCard(p.card.plain, p.by) if p.card.is_joker else p for p in meld.cards
         ]
 
+    def split_pile(self, cards: Sequence[Card]) -> Split:
+        """The arranger's split of a pile: complete, or the best partial one."""
+        from jolly_scorer.core.arranger import arrange
+
+        return arrange(list(cards), self.rules)
+
+    def accept_split(
+        self,
+        owner: str,
+        arrangement: Arrangement,
+        rest: Literal["pile", "hand"] = "pile",
+    ) -> tuple[Card, ...]:
+        """Put ``arrangement``'s melds down for ``owner``; returns the cards left.
+
+        ``rest="hand"`` adds the cards left over to ``owner``'s hand (entered
+        as cards) and returns nothing; ``"pile"`` hands them back to stay in
+        the pile being entered.
+        """
+        self._check_player(owner)
+        for meld in arrangement.melds:
+            self.add_meld(owner, meld.cards)
+        left = tuple(arrangement.left)
+        if rest == "hand" and left:
+            self.set_mode(owner, "cards")
+            self.hands[owner].extend(left)
+            return ()
+        return left
+
     def arrange_pile(self, owner: str, cards: Sequence[Card]) -> list[int] | None:
         """Split a pile ``owner`` put down into melds (the arranger); their indices.
 
@@ -393,6 +449,37 @@ class RoundModel:
         """Every valid reading of meld ``index`` with its jokers free."""
         cards = tuple(c.plain if c.is_joker else c for c in self.melds[index].plain)
         return meld_readings(cards, self.rules)
+
+    def reading_choices(self, index: int) -> tuple[tuple[Meld, bool], ...]:
+        """Every valid reading of meld ``index``, each with whether it is the one
+        the meld has now (for the menu a tap on its joker opens)."""
+        verdict = self.verdict(index)
+        current = [str(c) for c in verdict.cards] if verdict.valid else None
+        return tuple(
+            (r, [str(c) for c in r.cards] == current) for r in self.readings(index)
+        )
+
+    def used_counts(self) -> dict[str, int]:
+        """How often each card (plain notation, ``"X"`` for jokers) is entered
+        on the table, in the hands that count and as the discard."""
+        return dict(Counter(str(card.plain) for _, card in self._deck_places()))
+
+    def used_up(self) -> dict[str, bool]:
+        """The cards the pack has no copy left of (twice each; jokers by the rules)."""
+        return {
+            code: n >= (self.rules.jokers if code == "X" else 2)
+            for code, n in self.used_counts().items()
+        }
+
+    def counted_adds_to_cards(self, player: str) -> bool:
+        """``player`` counted points and also has cards on the table: both count.
+
+        The file format adds counted points to the points of entered cards, so
+        the screen warns (a table count that included the melds counts twice).
+        """
+        if self.modes[player] != "points":
+            return False
+        return bool(self.melds_of(player) or self.layoffs_of(player))
 
     def melds_needed(self) -> bool:
         """Melds matter for the score (plus scoring); optional in penalty scoring."""
