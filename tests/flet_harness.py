@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -58,11 +59,16 @@ class SessionCrashed(AssertionError):
 class FakeConnection(Connection):
     """A connection that encodes like the real one and keeps what it sent."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor):
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        executor: ThreadPoolExecutor,
+        hub: PubSubHub | None = None,
+    ):
         super().__init__()
         self.loop = loop
         self.executor = executor
-        self.pubsubhub = PubSubHub(loop=loop, executor=executor)
+        self.pubsubhub = hub or PubSubHub(loop=loop, executor=executor)
         self.page_name = ""
         self.page_url = "http://127.0.0.1:8550/"
         self._encode = configure_encode_object_for_msgpack(BaseControl)
@@ -186,11 +192,15 @@ class FletTestApp:
         height: float = 844,
         route: str = "/",
         prefs: dict[str, Any] | None = None,
+        pubsub_with: FletTestApp | None = None,
     ) -> None:
+        """``pubsub_with``: another app whose pubsub hub this one shares, like
+        two browser tabs of one server (``page.pubsub`` reaches the other)."""
         self.loop = asyncio.new_event_loop()
         self.executor = ThreadPoolExecutor(max_workers=2)
         self._loop_thread = ThreadPoolExecutor(max_workers=1)  # runs self.loop
-        self.conn = FakeConnection(self.loop, self.executor)
+        hub = pubsub_with.conn.pubsubhub if pubsub_with is not None else None
+        self.conn = FakeConnection(self.loop, self.executor, hub)
         if prefs:
             self.conn.prefs.update(prefs)
         self._run(self._start(main, width, height, route))
@@ -245,6 +255,18 @@ class FletTestApp:
 
         self._loop_run(spin())
         self.check()
+
+    def wait_for(self, predicate: Callable[[], bool], timeout: float = 5) -> None:
+        """Settle until ``predicate()`` holds (messages from another session
+        arrive through a thread); fail after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.settle()
+            if predicate():
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out; page shows:\n" + self.dump())
+            time.sleep(0.02)
 
     def check(self) -> None:
         """Raise :class:`SessionCrashed` if the app reported an error."""

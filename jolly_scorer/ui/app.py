@@ -142,6 +142,31 @@ def App(state: AppState) -> ft.Control:
     )
 
 
+SYNC_KEY = "jolly-scorer changed game"
+
+
+def share_changes(page: ft.Page, state: AppState, database: str) -> None:
+    """Live sync: after a change to a game, the other sessions of this server (a
+    phone and a laptop at one table) that use the same database show it too."""
+
+    def publish(game_id: int) -> None:
+        page.pubsub.send_others({SYNC_KEY: game_id, "database": database})
+
+    async def refresh(game_id: int) -> None:
+        state.refresh(game_id)
+
+    def heard(message: Any) -> None:
+        if not isinstance(message, dict) or message.get("database") != database:
+            return
+        game_id = message.get(SYNC_KEY)
+        if isinstance(game_id, int):
+            # run_task: on this session's loop, with this page as the context
+            page.run_task(refresh, game_id)
+
+    page.pubsub.subscribe(heard)
+    state.publish = publish
+
+
 def open_store(data_dir: str | Path | None = None) -> Store:
     """The games database: ``data_dir``, else ``$JOLLY_SCORER_DATA``, else the
     user's data folder."""
@@ -165,6 +190,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
     page.on_resize = resized
     page.on_close = lambda e: store.close()
+    share_changes(page, state, str(store.path))
     page.render(App, state)
 
 

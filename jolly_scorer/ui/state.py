@@ -12,7 +12,6 @@ Methods take and return plain values, so they are tested without a page.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -25,7 +24,9 @@ from jolly_scorer.core.game import Game, History, Round
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
+from jolly_scorer.store.errors import GameNotFound
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.saved_history import history_key, history_to_json, load_history
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen"]
@@ -73,29 +74,6 @@ class GameStore(Protocol):
 #: (StoreError: busy, damaged, not found, not writable), the file system.
 FAILURES: tuple[type[Exception], ...] = (JollyError, StoreError, OSError, ValueError)
 
-UNDO_AFTER_RELOAD = 50  # rounds that can be taken back in a new session
-
-
-def reloaded_history(game: Game) -> History:
-    """A history for a game loaded from the store: Undo takes back its rounds.
-
-    >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
-    >>> from jolly_scorer.core.rules import find_rules
-    >>> g = new_game(find_rules("rommi_fi"), ["A", "B"])
-    >>> g = add_round(g, Round("A", counted=(("B", Counted(bad=5)),)))
-    >>> h = reloaded_history(g)
-    >>> len(h.undo().present.rounds), h.undo().redo().present == g
-    (0, True)
-    """
-    start = max(len(game.rounds) - UNDO_AFTER_RELOAD, 0)
-    past = tuple(
-        dataclasses.replace(game, rounds=game.rounds[:i], finished=False)
-        for i in range(start, len(game.rounds))
-    )
-    if game.finished:
-        past += (dataclasses.replace(game, finished=False),)
-    return History(past, game)
-
 
 def _failure(error: Exception) -> str:
     return str(error) or type(error).__name__
@@ -120,6 +98,12 @@ class AppState:
     viewing_result: GameResult | None = None
     page_width: float | None = None  # the window's width (phone or desktop layout)
     revision: int = 0  # bumped on changes a view cannot see in the other fields
+    #: Called with a game's id after every committed change to it (the app tells
+    #: the other sessions, e.g. a phone and a laptop at the same table).
+    publish: Callable[[int], None] | None = None
+    #: Whether Undo can take back every kind of change (False: the kept history
+    #: did not match the stored game, so only its last rounds can be taken back).
+    full_undo: bool = True
 
     # -- reading --------------------------------------------------------------
     @property
@@ -162,7 +146,68 @@ class AppState:
         except FAILURES as e:
             self.error = _failure(e)
             return
-        self._set_game(game_id, reloaded_history(game))
+        self._set_game(game_id, self._stored_history(game_id, game))
+
+    def _stored_history(self, game_id: int, game: Game) -> History:
+        try:
+            data = self.store.get_setting(history_key(game_id))
+        except FAILURES:
+            data = None
+        history, self.full_undo = load_history(game, data)
+        return history
+
+    def _keep_history(self) -> None:
+        """Store the undo history and tell the other sessions about the change."""
+        if self.history is None or self.game_id is None:
+            return
+        with contextlib.suppress(*FAILURES):
+            self.store.set_setting(
+                history_key(self.game_id), history_to_json(self.history)
+            )
+        self.full_undo = True
+        self._published(self.game_id)
+
+    def _published(self, game_id: int) -> None:
+        if self.publish is not None:
+            with contextlib.suppress(Exception):  # a closed session, say
+                self.publish(game_id)
+
+    def refresh(self, game_id: int) -> None:
+        """Another session changed game ``game_id``: show what the store holds."""
+        if game_id == self.game_id:
+            try:
+                game = self.store.load_game(game_id)
+            except GameNotFound:
+                self._forget_game()
+                if self.screen in ("board", "entry"):
+                    self.go("home")
+                    self.notice = self.t("Game deleted.")
+            except FAILURES as e:
+                self.error = _failure(e)
+            else:
+                self._set_game(game_id, self._stored_history(game_id, game))
+        elif self.screen == "home" or self.game_id is None:
+            with contextlib.suppress(*FAILURES):
+                if self.store.current_game_id() == game_id:
+                    self.open_current()
+        if game_id == self.viewing_id:
+            try:
+                viewing = self.store.load_game(game_id)
+            except FAILURES:
+                self.viewing_id = None
+                self.viewing = None
+                self.viewing_result = None
+                if self.screen == "past_game":
+                    self.screen = "past"
+            else:
+                self.viewing_result = score_game(viewing)
+                self.viewing = viewing
+        self.revision += 1
+
+    def _forget_game(self) -> None:
+        self.game_id = None
+        self.history = None
+        self.result = None
 
     def go(self, screen: Screen) -> None:
         """Show another screen (messages of the previous one are cleared)."""
@@ -207,6 +252,7 @@ class AppState:
         self.error = None
         self.result = result
         self.history = self.history.push(new)
+        self._keep_history()
         self.revision += 1
         return None
 
@@ -236,6 +282,7 @@ class AppState:
         except FAILURES as e:
             return self._fail(_failure(e))
         self._set_game(game_id, History.start(game))
+        self._keep_history()
         self.go("board")
         return None
 
@@ -287,6 +334,7 @@ class AppState:
         self.error = None
         self.result = score_game(moved.present)
         self.history = moved
+        self._keep_history()
         self.revision += 1
         return None
 
@@ -347,10 +395,10 @@ class AppState:
             self.store.delete_game(game_id)
         except FAILURES as e:
             return self._fail(_failure(e))
+        with contextlib.suppress(*FAILURES):
+            self.store.set_setting(history_key(game_id), None)
         if game_id == self.game_id:
-            self.game_id = None
-            self.history = None
-            self.result = None
+            self._forget_game()
         if game_id == self.viewing_id:
             self.viewing_id = None
             self.viewing = None
@@ -358,6 +406,7 @@ class AppState:
             self.screen = "past"
         self.notice = self.t("Game deleted.")
         self.revision += 1
+        self._published(game_id)
         return None
 
     # -- settings ---------------------------------------------------------------

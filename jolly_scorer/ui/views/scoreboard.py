@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
 import flet as ft
 
 from jolly_scorer.core.game import Game
@@ -30,7 +34,12 @@ def standings(game: Game, result: GameResult) -> list[str]:
 
 
 def _player_tile(
-    game: Game, result: GameResult, seat: int, t: Translator, wide: bool
+    game: Game,
+    result: GameResult,
+    seat: int,
+    t: Translator,
+    wide: bool,
+    on_rename: Callable[[str], None] | None = None,
 ) -> ft.Control:
     player = game.players[seat]
     total = result.totals.get(player, 0)
@@ -68,8 +77,19 @@ def _player_tile(
             ),
         ],
         spacing=0,
-        expand=True,
     )
+    name_part: ft.Control = ft.Container(name_col, expand=True)
+    if on_rename is not None:
+        name_part = tagged(
+            f"rename-{seat + 1}",
+            ft.Container(
+                name_col,
+                expand=True,
+                on_click=lambda: on_rename(player),
+                tooltip=t("Rename {name}", name=player),
+                border_radius=8,
+            ),
+        )
     total_text = ft.Text(
         t.number(total),
         size=72 if wide else 56,
@@ -83,7 +103,7 @@ def _player_tile(
                     ft.Container(
                         width=8, height=56, border_radius=4, bgcolor=colour(seat)
                     ),
-                    name_col,
+                    name_part,
                     total_text,
                 ],
                 spacing=12,
@@ -216,11 +236,92 @@ def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
     )
 
 
+@dataclass
+class _Renaming:
+    """The rename dialog: whose name, what is typed, the core's objection."""
+
+    old: str
+    typed: str
+    error: str | None = None
+
+
+def _rename_dialog(
+    state: AppState, r: _Renaming, set_renaming: Callable[[_Renaming | None], None]
+) -> ft.AlertDialog:
+    t = state.t
+
+    def save() -> None:
+        message = state.rename_player(r.old, r.typed)
+        if message is None:
+            set_renaming(None)
+            return
+        state.dismiss()  # shown in the dialog, not behind it
+        set_renaming(_Renaming(r.old, r.typed, message))
+
+    def change(e: ft.Event[ft.TextField]) -> None:
+        set_renaming(_Renaming(r.old, e.control.value or ""))
+
+    field = ft.TextField(
+        value=r.typed,
+        autofocus=True,
+        text_size=22,
+        error=r.error,
+        on_change=change,
+        on_submit=save,
+    )
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("Rename {name}", name=r.old)),
+        content=tagged("rename-field", field),
+        actions=[
+            tagged(
+                "rename-cancel",
+                ft.TextButton(t("Cancel"), on_click=lambda: set_renaming(None)),
+            ),
+            tagged("rename-save", ft.FilledButton(t("Rename"), on_click=save)),
+        ],
+    )
+
+
+def _finish_dialog(
+    state: AppState, set_asking: Callable[[bool], None]
+) -> ft.AlertDialog:
+    t = state.t
+
+    def confirm() -> None:
+        set_asking(False)
+        state.finish()
+
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("Finish the game now?")),
+        content=ft.Text(
+            t("The game ends with the current totals. Undo brings it back.")
+        ),
+        actions=[
+            tagged(
+                "finish-cancel",
+                ft.TextButton(t("Keep playing"), on_click=lambda: set_asking(False)),
+            ),
+            tagged("finish-confirm", ft.FilledButton(t("Finish"), on_click=confirm)),
+        ],
+    )
+
+
 @ft.component
 def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     """The running game (or, read only, a past game)."""
     t = state.t
     show_all, set_show_all = ft.use_state(False)
+    renaming, set_renaming = ft.use_state(cast(_Renaming | None, None))
+    asking_finish, set_asking_finish = ft.use_state(False)
+    ft.use_dialog(
+        _rename_dialog(state, renaming, set_renaming)
+        if renaming is not None
+        else _finish_dialog(state, set_asking_finish)
+        if asking_finish
+        else None
+    )
     game = state.viewing if read_only else state.game
     result = state.viewing_result if read_only else state.result
     if game is None or result is None:
@@ -257,7 +358,17 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         body.append(ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(
         ft.ResponsiveRow(
-            [_player_tile(game, result, s, t, wide) for s in range(len(game.players))],
+            [
+                _player_tile(
+                    game,
+                    result,
+                    s,
+                    t,
+                    wide,
+                    None if read_only else lambda p: set_renaming(_Renaming(p, p)),
+                )
+                for s in range(len(game.players))
+            ],
             spacing=12,
             run_spacing=12,
         )
@@ -328,7 +439,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
                     expand=3,
                 ),
             ]
-            finish = state.finish if n else None
+            finish = (lambda: set_asking_finish(True)) if n else None
             if wide:
                 footer.append(
                     big_button(

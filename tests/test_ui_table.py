@@ -1,0 +1,171 @@
+"""Two devices at one table, renaming, finishing after asking, undo after a reload."""
+
+from __future__ import annotations
+
+import pytest
+from test_ui_app import enter_round, field_in, new_game, total
+
+from jolly_scorer.core.game import Counted, Round
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.store import Store
+from jolly_scorer.ui import app as ui_app
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.state import AppState
+
+
+@pytest.fixture
+def open_app(flet_app, tmp_path):
+    def make(**kw):
+        kw.setdefault("width", 390)
+        kw.setdefault("height", 844)
+        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
+
+    return make
+
+
+def dialog_open(app):
+    return any(d.open for d in app.page._dialogs.controls)
+
+
+def shows(app, semantics, text):
+    return lambda: any(
+        text in str(getattr(c, "label", "")) for c in app.find_all(semantics=semantics)
+    )
+
+
+def test_two_sessions_follow_each_other(open_app):
+    phone = open_app()
+    new_game(phone, ("Anna", "Ben"), preset="rommi_fi")
+    laptop = open_app(width=1280, height=800, pubsub_with=phone)
+    laptop.click(laptop.find(semantics="home-continue"))
+    # a round saved on the phone shows on the laptop
+    enter_round(phone, 0, {1: (None, 12)})
+    laptop.wait_for(shows(laptop, "total-2", "Ben: 12 points"))
+    # undo on the laptop takes it back on the phone
+    laptop.click(laptop.find(semantics="undo"))
+    phone.wait_for(shows(phone, "total-2", "Ben: 0 points"))
+    # and the phone can redo what the laptop undid
+    phone.wait_for(lambda: not phone.find(semantics="redo").content.disabled)
+    phone.click(phone.find(semantics="redo"))
+    laptop.wait_for(shows(laptop, "total-2", "Ben: 12 points"))
+    # a rename on the laptop
+    laptop.click(laptop.find(semantics="rename-2"))
+    laptop.type_text(field_in(laptop, "rename-field"), "Benny")
+    laptop.click(laptop.find(semantics="rename-save"))
+    phone.wait_for(shows(phone, "total-2", "Benny: 12 points"))
+    # the phone finishes the game: the laptop shows the winner
+    phone.click(phone.find(semantics="finish"))
+    phone.click(phone.find(semantics="finish-confirm"))
+    laptop.wait_for(lambda: bool(laptop.find_all(semantics="winner")))
+
+
+def test_game_deleted_elsewhere_leaves_the_scoreboard(open_app):
+    phone = open_app()
+    new_game(phone, ("Anna", "Ben"))
+    laptop = open_app(width=1280, height=800, pubsub_with=phone)
+    laptop.click(laptop.find(semantics="home-past"))
+    tile = laptop.find(lambda c: str(getattr(c, "identifier", "")).startswith("past-"))
+    game_id = tile.identifier.split("-")[1]
+    laptop.click(laptop.find(semantics=f"delete-{game_id}"))
+    laptop.click(laptop.find(semantics="delete-confirm"))
+    phone.wait_for(lambda: bool(phone.find_all(semantics="home-new-game")))
+    assert "Game deleted." in phone.texts()
+
+
+def test_rename_from_the_scoreboard(open_app, tmp_path):
+    app = open_app()
+    new_game(app)
+    enter_round(app, 0, {1: (0, 5), 2: (0, 5)})
+    app.click(app.find(semantics="rename-2"))
+    app.type_text(field_in(app, "rename-field"), "Cleo")  # already a player
+    app.click(app.find(semantics="rename-save"))
+    assert (
+        "'Cleo' is already a player" in app.find(semantics="rename-field").content.error
+    )
+    assert not app.find_all(semantics="error")  # shown in the dialog only
+    app.type_text(field_in(app, "rename-field"), "Bea")
+    app.click(app.find(semantics="rename-save"))
+    assert not dialog_open(app)
+    assert total(app, 2) == "Bea: -5 points"
+    with Store.open(tmp_path) as store:
+        game = store.load_game(store.current_game_id())
+    assert game.players == ("Anna", "Bea", "Cleo")
+    assert dict(game.rounds[0].counted)["Bea"] == Counted(good=0, bad=5)
+    app.click(app.find(semantics="undo"))
+    assert total(app, 2) == "Ben: -5 points"
+
+
+def test_finish_asks_first_and_undo_brings_it_back(open_app):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"))
+    enter_round(app, 0, {1: (0, 5)})
+    app.click(app.find(semantics="finish"))
+    assert dialog_open(app)
+    app.click(app.find(semantics="finish-cancel"))
+    assert not dialog_open(app)
+    assert not app.find_all(semantics="winner")
+    app.click(app.find(semantics="finish"))
+    assert "Finish the game now?" in app.texts()
+    app.click(app.find(semantics="finish-confirm"))
+    assert app.find(semantics="winner")
+    app.click(app.find(semantics="undo"))
+    assert not app.find_all(semantics="winner")
+    assert app.find(semantics="enter-round")
+
+
+def test_undo_after_a_reload_takes_back_every_kind_of_change(tmp_path):
+    def rnd(closer, other, bad):
+        return Round(closer, counted=((closer, Counted()), (other, Counted(bad=bad))))
+
+    with Store.open(tmp_path) as store:
+        s = AppState(store=store, settings=UiSettings(language="en"))
+        s.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
+        s.save_round(rnd("Anna", "Ben", 10))
+        s.rename_player("Ben", "Bea")
+        s.save_round(rnd("Bea", "Anna", 7))
+        s.edit_round = 0
+        s.save_round(rnd("Anna", "Bea", 20))
+        s.finish()
+        s.undo()  # a redo step is kept too
+    with Store.open(tmp_path) as store:
+        again = AppState(store=store, settings=UiSettings(language="en"))
+        again.open_current()
+        assert again.full_undo and again.can_redo
+        again.redo()
+        assert again.game.finished
+        seen = []
+        while again.can_undo:
+            again.undo()
+            g = again.game
+            seen.append((g.players[1], len(g.rounds), g.finished))
+        assert seen == [
+            ("Bea", 2, False),  # the finish
+            ("Bea", 2, False),  # the edit of round 1 (10 → 20)
+            ("Bea", 1, False),  # round 2
+            ("Ben", 1, False),  # the rename
+            ("Ben", 0, False),  # round 1
+        ]
+        assert store.load_game(again.game_id).players == ("Anna", "Ben")
+
+
+def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
+    with Store.open(tmp_path) as store:
+        s = AppState(store=store, settings=UiSettings(language="en"))
+        s.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
+        s.save_round(Round("Anna", counted=(("Ben", Counted(bad=3)),)))
+        game = s.game
+        store.save_game(
+            s.game_id,
+            game.__class__(
+                **{
+                    **{f: getattr(game, f) for f in ("rules", "players", "rounds")},
+                    "target": 300,
+                }
+            ),
+        )
+    with Store.open(tmp_path) as store:
+        again = AppState(store=store, settings=UiSettings(language="en"))
+        again.open_current()
+        assert not again.full_undo
+        again.undo()
+        assert again.game.rounds == ()
