@@ -16,7 +16,7 @@ from jolly_scorer.ui.i18n import KEYWORDS, Translator
 
 UI_DIR = Path(i18n.__file__).parent
 REQUIRED = ("de", "fi")
-# The contract: FORMAT.md reason codes, RULES.md §3 knob keys and preset ids.
+# The contract: FORMAT.md reason codes and preset ids (knob keys: core.rules.KNOBS).
 FORMAT_REASONS = [
     "too_few_cards",
     "joker_only",
@@ -33,36 +33,6 @@ FORMAT_REASONS = [
     "declared_joker_mismatch",
     "invalid_combination",
     "too_many_copies",
-]
-RULES_KNOBS = [
-    "jokers",
-    "players_min",
-    "players_max",
-    "hand_size",
-    "hand_max",
-    "opening_min",
-    "opening_waived_going_out",
-    "min_naturals",
-    "jokers_at_most_naturals",
-    "max_jokers_per_meld",
-    "max_jokers_in_group",
-    "adjacent_jokers",
-    "wrap_around",
-    "ace_both_ends",
-    "ace_low",
-    "ace_high",
-    "ace_in_group",
-    "face_value",
-    "penalty_ace",
-    "penalty_face",
-    "penalty_joker",
-    "scoring",
-    "closing_bonus",
-    "handglatt_bonus",
-    "handglatt_multiplier",
-    "target",
-    "target_inclusive",
-    "rounds_limit",
 ]
 PRESET_IDS = ["jolly_at", "rommi_fi", "romme_de"]
 
@@ -157,10 +127,8 @@ def test_reason_texts_cover_every_code():
 
 
 def test_knob_labels_cover_every_rule():
-    assert list(texts.KNOB_KEYS) == RULES_KNOBS
-    core_knobs = getattr(core_rules, "KNOBS", None)
-    if core_knobs is not None:
-        assert set(core_knobs) == set(RULES_KNOBS)
+    # the core's knobs (RULES.md §3; tests/test_cards_rules.py ties them to Rules)
+    assert texts.KNOB_KEYS == core_rules.KNOBS
     de = Translator("de")
     assert texts.knob_label("closing_bonus", de) == "Bonus fürs Zudrehen"
     assert "Handglatt" in texts.knob_label("handglatt_bonus", de)

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
+import test_ui_app
 from test_ui_app import enter_round, field_in, new_game, total
 
 from jolly_scorer.core.game import Counted, Round
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
-from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 
-
-@pytest.fixture
-def open_app(flet_app, tmp_path):
-    def make(**kw):
-        kw.setdefault("width", 390)
-        kw.setdefault("height", 844)
-        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
-
-    return make
+open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
 
 
 def dialog_open(app):

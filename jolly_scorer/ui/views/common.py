@@ -11,7 +11,10 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.core.rules import PRESET_IDS
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.texts import preset_name
 
 #: One colour per seat, used for the name dot and the chart line.
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -198,3 +201,24 @@ def signed(value: int, t: Any) -> str:
     """``+12`` / ``−5`` / ``0`` in the user's number format."""
     text = t.number(value)
     return f"+{text}" if value > 0 else text
+
+
+def preset_picker(
+    identifier: str, selected: str, on_pick: Callable[[str], Any], t: Translator
+) -> ft.Control:
+    """The three rule presets as segments (short name, full name as tooltip)."""
+    return tagged(
+        identifier,
+        ft.SegmentedButton(
+            segments=[
+                ft.Segment(
+                    value=p,
+                    label=ft.Text(preset_name(p, t).split(" (")[0], size=17),
+                    tooltip=preset_name(p, t),
+                )
+                for p in PRESET_IDS
+            ],
+            selected=[selected],
+            on_change=lambda e: on_pick(e.control.selected[0]),
+        ),
+    )

@@ -18,38 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.rules import PRESETS, Rules, find_rules
+from jolly_scorer.core.rules import KNOBS, PRESETS, Rules, find_rules
 
 __all__ = ["EDITABLE_KNOBS", "GameForm"]
 
-#: The knobs of the house-rules editor (target and rounds are asked for apart).
+#: The knobs of the house-rules editor: the core's, scoring first; target and
+#: rounds are asked for apart.
 EDITABLE_KNOBS: tuple[str, ...] = (
     "scoring",
-    "jokers",
-    "players_min",
-    "players_max",
-    "hand_size",
-    "hand_max",
-    "opening_min",
-    "opening_waived_going_out",
-    "min_naturals",
-    "jokers_at_most_naturals",
-    "max_jokers_per_meld",
-    "max_jokers_in_group",
-    "adjacent_jokers",
-    "wrap_around",
-    "ace_both_ends",
-    "ace_low",
-    "ace_high",
-    "ace_in_group",
-    "face_value",
-    "penalty_ace",
-    "penalty_face",
-    "penalty_joker",
-    "closing_bonus",
-    "handglatt_bonus",
-    "handglatt_multiplier",
-    "target_inclusive",
+    *(k for k in KNOBS if k not in ("scoring", "target", "rounds_limit")),
 )
 
 PLUS_TARGETS: tuple[int, ...] = tuple(range(100, 501, 50))

@@ -7,14 +7,14 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.rules import PRESET_IDS
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.texts import preset_description, preset_name
+from jolly_scorer.ui.texts import preset_description
 from jolly_scorer.ui.views.common import (
     big_button,
     card,
     colour,
+    preset_picker,
     screen,
     section,
     tagged,
@@ -197,21 +197,7 @@ def NewGame(state: AppState) -> ft.Control:
         )
     body += [
         section(t("Rules")),
-        tagged(
-            "preset",
-            ft.SegmentedButton(
-                segments=[
-                    ft.Segment(
-                        value=p,
-                        label=ft.Text(preset_name(p, t).split(" (")[0], size=17),
-                        tooltip=preset_name(p, t),
-                    )
-                    for p in PRESET_IDS
-                ],
-                selected=[preset],
-                on_change=lambda e: set_form(form.with_preset(e.control.selected[0])),
-            ),
-        ),
+        preset_picker("preset", preset, lambda p: set_form(form.with_preset(p)), t),
         ft.Text(preset_description(preset, t), size=16),
         _target_row(form, t, set_form),
         tagged(

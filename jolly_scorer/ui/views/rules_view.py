@@ -11,9 +11,8 @@ from jolly_scorer.ui.texts import (
     knob_label,
     play_rules,
     preset_description,
-    preset_name,
 )
-from jolly_scorer.ui.views.common import card, screen, section, tagged
+from jolly_scorer.ui.views.common import card, preset_picker, screen, section
 from jolly_scorer.ui.views.game_form import EDITABLE_KNOBS
 
 
@@ -56,21 +55,7 @@ def RulesView(state: AppState) -> ft.Control:
         for k in knobs
     ]
     body: list[ft.Control] = [
-        tagged(
-            "rules-preset",
-            ft.SegmentedButton(
-                segments=[
-                    ft.Segment(
-                        value=p,
-                        label=ft.Text(preset_name(p, t).split(" (")[0], size=17),
-                        tooltip=preset_name(p, t),
-                    )
-                    for p in PRESET_IDS
-                ],
-                selected=[shown],
-                on_change=lambda e: set_shown(e.control.selected[0]),
-            ),
-        ),
+        preset_picker("rules-preset", shown, set_shown, t),
         ft.Text(preset_description(shown, t), size=18),
         section(t("How to play")),
         card(
