@@ -32,6 +32,7 @@ from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import (
     GameNotFound,
     Store,
+    StoreConflict,
     StoreError,
     default_data_dir,
 )
@@ -160,11 +161,30 @@ def test_stale_cache_after_another_writer(store: Store) -> None:
     with Store.open(store.path.parent) as other:
         other_game = replace_round(game, 2, counted_round(game, 50))
         other.save_game(game_id, other_game)
-    # this store's cached rounds say round 3 is as before; the revision says not
+    # this store's copy is stale: saving it would overwrite the other's round 3
     mine = add_round(game, counted_round(game, 5))
-    store.save_game(game_id, mine)
+    with pytest.raises(StoreConflict, match="changed on another device"):
+        store.save_game(game_id, mine)
     with Store.open(store.path.parent) as fresh:
-        assert fresh.load_game(game_id) == mine
+        assert fresh.load_game(game_id) == other_game
+    # after reading the game again, the change can be made on top of it
+    again = add_round(store.load_game(game_id), counted_round(game, 5))
+    store.save_game(game_id, again)
+    with Store.open(store.path.parent) as fresh:
+        assert fresh.load_game(game_id) == again
+
+
+def test_expected_revision_guards_a_shared_store(store: Store) -> None:
+    """Two app sessions on one Store: the one holding an old copy is refused."""
+    game = long_game(3)
+    game_id = store.create_game(game)
+    seen = store.revision(game_id)
+    first = add_round(game, counted_round(game, 1))
+    store.save_game(game_id, first, expected_revision=seen)
+    second = add_round(game, counted_round(game, 2))  # made from the old copy
+    with pytest.raises(StoreConflict):
+        store.save_game(game_id, second, expected_revision=seen)
+    assert store.load_game(game_id) == first
 
 
 def test_invalid_game_is_not_saved(store: Store) -> None:
@@ -347,6 +367,7 @@ def test_reused_id_never_mixes_two_games(store: Store) -> None:
         theirs = long_game(4, ("Dora", "Emil"))
         assert other.create_game(theirs) == game_id  # the same id again
     mine = add_round(mine, counted_round(mine, 4))
-    store.save_game(game_id, mine)  # last writer wins, whole and unmixed
+    with pytest.raises(StoreConflict):  # never written over the other game
+        store.save_game(game_id, mine)
     with Store.open(store.path.parent) as fresh:
-        assert fresh.load_game(game_id) == mine
+        assert fresh.load_game(game_id) == theirs

@@ -13,6 +13,7 @@ from jolly_scorer.core.stats import PlayerStats
 from jolly_scorer.store.errors import (
     GameNotFound,
     StoreBusy,
+    StoreConflict,
     StoreCorrupt,
     StoreError,
     StoreTooNew,
@@ -28,6 +29,7 @@ __all__ = [
     "PlayerStats",
     "Store",
     "StoreBusy",
+    "StoreConflict",
     "StoreCorrupt",
     "StoreError",
     "StoreTooNew",

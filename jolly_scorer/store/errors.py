@@ -13,6 +13,7 @@ from jolly_scorer.core.errors import JollyError
 __all__ = [
     "GameNotFound",
     "StoreBusy",
+    "StoreConflict",
     "StoreCorrupt",
     "StoreError",
     "StoreTooNew",
@@ -29,6 +30,17 @@ class StoreBusy(StoreError):
 
     def __init__(self) -> None:
         super().__init__("the database is busy (another program is writing); try again")
+
+
+class StoreConflict(StoreError):
+    """The game was changed elsewhere since it was read; nothing was written."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            f"game {game_id} was changed on another device or program since it "
+            "was loaded; nothing was saved: reload it and enter the change again"
+        )
+        self.game_id = game_id
 
 
 class StoreWriteError(StoreError):

@@ -26,7 +26,12 @@ from jolly_scorer.core.gamefile import game_to_json, load_game
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
 from jolly_scorer.store.connection import connect, translated
-from jolly_scorer.store.errors import GameNotFound, StoreCorrupt, StoreError
+from jolly_scorer.store.errors import (
+    GameNotFound,
+    StoreConflict,
+    StoreCorrupt,
+    StoreError,
+)
 from jolly_scorer.store.paths import DB_NAME, default_data_dir
 from jolly_scorer.store.rows import (
     GameSummary,
@@ -174,12 +179,22 @@ class Store:
         return game_id
 
     def save_game(
-        self, game_id: int, game: Game, *, result: GameResult | None = None
+        self,
+        game_id: int,
+        game: Game,
+        *,
+        result: GameResult | None = None,
+        expected_revision: int | None = None,
     ) -> None:
         """Store the game as it is now, in one transaction committed on return.
 
         Only the rounds that changed are written. An invalid game raises
         :class:`~jolly_scorer.core.errors.GameFileError` and nothing is stored.
+
+        A stored round is never overwritten by a stale copy: if the game was
+        changed by another connection since this one last read or wrote it, or
+        its revision is not ``expected_revision`` (what the caller loaded; see
+        :meth:`revision`), :class:`StoreConflict` is raised and nothing is written.
         """
         result = score_game(game) if result is None else result
         columns = game_columns(game) | summary_columns(game, result)
@@ -189,7 +204,10 @@ class Store:
             with self.atomic() as conn:
                 revision = self._revision(conn, game_id)
                 saved = self._saved.get(game_id)
-                if saved is not None and saved.revision == revision:
+                stale = saved is not None and saved.revision != revision
+                if stale or expected_revision not in (None, revision):
+                    raise StoreConflict(game_id)
+                if saved is not None:
                     old = dict(enumerate(saved.texts))
                     texts = tuple(
                         saved.texts[i]
@@ -233,6 +251,11 @@ class Store:
                     (*columns.values(), now, new_revision, game_id),
                 )
             self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
+
+    def revision(self, game_id: int) -> int:
+        """The game's current revision token (changes with every save)."""
+        with self._reading() as conn:
+            return self._revision(conn, game_id)
 
     def load_game(self, game_id: int) -> Game:
         """The stored game; :class:`GameNotFound` if there is none."""
