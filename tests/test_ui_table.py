@@ -160,3 +160,24 @@ def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
         assert not again.full_undo
         again.undo()
         assert again.game.rounds == ()
+
+
+def test_chart_axes_in_the_local_number_format():
+    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.ui.views.charts import totals_chart
+
+    rows = [{"Anna": 12_000, "Ben": 20_050}, {"Anna": 30_100, "Ben": 25_000}]
+    chart = totals_chart(["Anna", "Ben"], rows, Translator("de"))
+    line = chart.content.controls[0]
+    left = [a.label.value for a in line.left_axis.labels]
+    assert left == ["0", "10.000", "20.000", "30.000", "40.000"]  # not "30K"
+    assert line.left_axis.label_size >= 9 * len("40.000")
+    assert [a.label.value for a in line.bottom_axis.labels] == ["0", "1", "2"]
+
+
+def test_long_names_get_wider_columns_on_the_laptop(open_app):
+    app = open_app(width=1280, height=800)
+    new_game(app, ("Maximiliane", "Ben"))
+    enter_round(app, 0, {1: (None, 5)})
+    heads = [c for c in app.find_all(text="Maximiliane") if c.tooltip == "Maximiliane"]
+    assert heads and heads[0].width >= 110

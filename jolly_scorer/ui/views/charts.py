@@ -3,19 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.views.common import colour
 
+if TYPE_CHECKING:
+    import flet_charts as fch
+
 
 def _step(span: float, ticks: int = 5) -> int:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) for about ``ticks`` labels.
+
+    >>> _step(30_100), _step(40), _step(3)
+    (10000, 10, 1)
+    """
     raw = max(span / ticks, 1)
-    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        if nice >= raw:
-            return nice
-    return int(raw)
+    scale = 1
+    while True:
+        for nice in (1, 2, 5, 10) if scale == 1 else (1, 2, 2.5, 5, 10):
+            if nice * scale >= raw:
+                return int(nice * scale)
+        scale *= 10
+
+
+def axis(
+    low: float, high: float, step: int, t: Translator, size: int = 14
+) -> fch.ChartAxis:
+    """An axis with a label every ``step`` in the local number format
+    (``30.100`` in German, ``30 100`` in Finnish; Flutter's own would say 30.1K)."""
+    import flet_charts as fch
+
+    values = range(int(low), int(high) + 1, step)
+    labels = [
+        fch.ChartAxisLabel(value=v, label=ft.Text(t.number(v), size=size))
+        for v in values
+    ]
+    widest = max((len(t.number(v)) for v in values), default=1)
+    return fch.ChartAxis(labels=labels, label_size=max(28, widest * 9 + 14))
 
 
 def totals_chart(
@@ -61,8 +88,8 @@ def totals_chart(
         max_y=high,
         height=height,
         interactive=True,
-        left_axis=fch.ChartAxis(label_size=48, label_spacing=step),
-        bottom_axis=fch.ChartAxis(label_size=28, label_spacing=xstep),
+        left_axis=axis(low, high, step, t),
+        bottom_axis=axis(0, max(rounds, 1), xstep, t),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
@@ -90,13 +117,19 @@ def totals_chart(
 
 
 def bars_chart(
-    labels: Sequence[str], values: Sequence[float], label: str, *, height: int = 220
+    labels: Sequence[str],
+    values: Sequence[float],
+    label: str,
+    t: Translator,
+    *,
+    height: int = 220,
 ) -> ft.Control:
     """One bar per player (e.g. games won)."""
     import flet_charts as fch
 
     high = max([*values, 1])
     step = _step(high)
+    top = -(-high // step) * step
     chart = fch.BarChart(
         groups=[
             fch.BarChartGroup(
@@ -108,7 +141,7 @@ def bars_chart(
                         width=28,
                         color=colour(i),
                         border_radius=4,
-                        tooltip=f"{labels[i]}: {v:g}",
+                        tooltip=f"{labels[i]}: {t.number(v)}",
                     )
                 ],
             )
@@ -121,11 +154,11 @@ def bars_chart(
             ],
             label_size=32,
         ),
-        left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
+        left_axis=axis(0, top, step, t),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
-        max_y=-(-high // step) * step,
+        max_y=top,
         height=height,
         interactive=True,
     )

@@ -118,7 +118,7 @@ def Stats(state: AppState) -> ft.Control:
         body.append(
             card(
                 bars_chart(
-                    [s.player for s in top], [s.won for s in top], t("Games won")
+                    [s.player for s in top], [s.won for s in top], t("Games won"), t
                 )
             )
         )

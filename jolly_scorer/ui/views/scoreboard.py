@@ -14,6 +14,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.charts import totals_chart
 from jolly_scorer.ui.views.common import (
+    MAX_WIDTH,
     WIDE,
     big_button,
     card,
@@ -134,6 +135,24 @@ def _player_tile(
     )
 
 
+def name_column_width(players: tuple[str, ...], width: float | None) -> int:
+    """A rounds-table column: 72 px, or enough for the longest name (about 10 px a
+    letter at 16 px) when ``width`` (the table's room) allows.
+
+    >>> name_column_width(("Anna", "Ben"), 500)
+    72
+    >>> name_column_width(("Maximiliane", "Ben"), 500)
+    110
+    >>> name_column_width(("Maximiliane-Sophie", "Bartholomäus", "C", "D"), 500)
+    104
+    """
+    wanted = max(72, 10 * max(len(p) for p in players))
+    if width is None:
+        return 72
+    room = int((width - 52) / len(players)) - 8
+    return max(72, min(wanted, room))
+
+
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
 
 
@@ -143,10 +162,15 @@ def rounds_table(
     t: Translator,
     on_tap: object = None,
     limit: int | None = None,
+    width: float | None = None,
 ) -> ft.Control:
-    """The rounds, newest first (the last ``limit``); tapping a round edits it."""
+    """The rounds, newest first (the last ``limit``); tapping a round edits it.
+
+    Columns are 72 px, wider (up to what ``width`` leaves) for long names; a name
+    that still does not fit ends in an ellipsis and shows in full as a tooltip.
+    """
     players = game.players
-    cell_w = 72
+    cell_w = name_column_width(players, width)
     head: list[ft.Control] = [
         ft.Text("#", size=16, width=44, weight=ft.FontWeight.BOLD)
     ]
@@ -161,6 +185,7 @@ def rounds_table(
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 text_align=ft.TextAlign.RIGHT,
+                tooltip=p,
             )
             for p in players
         ],
@@ -376,7 +401,12 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     on_tap = None if read_only else state.enter_round
     if n:
         limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
-        parts = [section(t("Rounds")), rounds_table(game, result, t, on_tap, limit)]
+        room = min(state.page_width or 390, MAX_WIDTH) - 24
+        room = (room - 12) / 2 - 32 if wide else room - 32  # half a row; card padding
+        parts = [
+            section(t("Rounds")),
+            rounds_table(game, result, t, on_tap, limit, room),
+        ]
         if limit is not None:
             parts.append(
                 tagged(
