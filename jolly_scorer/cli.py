@@ -64,8 +64,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
+    skip = False
     for token in argv:
-        if token in COMMANDS:
+        if skip:
+            skip = False
+        elif token == "--data-dir":
+            skip = True  # its value may be a folder named like a command
+        elif token in COMMANDS:
             return token
     return None
 
@@ -107,6 +112,10 @@ def _quick_check(argv: list[str]) -> argparse.Namespace | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # names print on any terminal
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     args = _quick_check(args_list)
     if args is None:
         command = _command_of(args_list)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -215,3 +216,48 @@ def test_app_options_with_data_dir_parse() -> None:
         ["app", "--no-open", "--port", "8612", "--data-dir", "/tmp/x"]
     )
     assert args.data_dir == "/tmp/x" and args.port == 8612
+
+
+@pytest.mark.parametrize(
+    ("stdin", "needle"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"players": ["A", "B"], "target": ' + "9" * 5000 + "}", "cannot be read"),
+        ('{"players": ["A", "B"], "target": 100000000000000000000}', "target"),
+        ('{"players": ["A", "\\ud800"]}', "players"),
+        ('{"players": ["A", "B"], "rounds": [{"table": false, "hands": {}}]}', "table"),
+    ],
+)
+def test_odd_files_are_rejected_cleanly(
+    stdin: str, needle: str, tmp_path: Path
+) -> None:
+    for args in (["score", "-"], ["--data-dir", str(tmp_path), "games", "import", "-"]):
+        result = run(*args, stdin=stdin)
+        assert result.returncode == 2, result.stderr
+        assert needle in result.stderr and "Traceback" not in result.stderr
+
+
+def test_huge_game_id_is_a_clean_error(tmp_path: Path) -> None:
+    result = run("--data-dir", str(tmp_path), "games", "export", "9" * 20)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "no saved game" in result.stderr
+
+
+def test_data_dir_named_like_a_command(tmp_path: Path) -> None:
+    folder = tmp_path / "stats"
+    result = run("--data-dir", str(folder), "games", "list", "--json")
+    assert result.returncode == 0, result.stderr
+
+
+def test_names_print_on_an_ascii_terminal() -> None:
+    game = {"rules": "romme_de", "players": ["Jürgen", "Åsa"], "rounds": []}
+    result = subprocess.run(
+        [sys.executable, "-m", "jolly_scorer.cli", "score", "-"],
+        input=json.dumps(game),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "J\\xfcrgen" in result.stdout

@@ -78,6 +78,9 @@ def scored(data: dict[str, Any]) -> dict[str, Any]:
         ),
         ({"counted": {"B": {"bad": 1.5}}}, "counted of B, bad: 1.5"),
         ({"counted": {"B": {"worse": 1}}}, "counted of B: expected"),
+        ({"counted": {"A": {"bad": 3}}}, "counted bad of A: A went out"),
+        ({"counted": {"B": {"bad": 10**12}}}, "counted of B, bad: 1000000000000"),
+        ({"table": {}}, "round 1: table must be a list"),
     ],
 )
 def test_round_errors_name_the_place(

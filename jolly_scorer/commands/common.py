@@ -76,6 +76,10 @@ def parse_json(text: str, where: str) -> Any:
             f"{where!r} is not valid JSON: {error.msg} "
             f"(line {error.lineno}, column {error.colno})"
         ) from None
+    except RecursionError:
+        raise JollyError(f"{where!r} is nested too deeply to be a game") from None
+    except ValueError as error:  # e.g. a number of thousands of digits
+        raise JollyError(f"{where!r} cannot be read: {error}") from None
 
 
 def read_input(name: str) -> tuple[str, str]:

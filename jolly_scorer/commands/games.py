@@ -25,6 +25,17 @@ def _data_dir_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _game_id(text: str) -> int:
+    """A game id: a whole number that SQLite can hold."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a game id: {text!r}") from None
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no saved game with id {value}")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     """Arguments of ``games`` (with its actions) or of ``stats``.
 
@@ -42,10 +53,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     sub = actions.add_parser("import", help="store a game file as a new game")
     sub.add_argument("file", metavar="FILE", help="a game file (- for standard input)")
     sub = actions.add_parser("export", help="a saved game as a game file or CSV")
-    sub.add_argument("id", type=int, metavar="ID")
+    sub.add_argument("id", type=_game_id, metavar="ID")
     sub.add_argument("--format", choices=("json", "csv"), default="json")
     sub = actions.add_parser("delete", help="remove a saved game")
-    sub.add_argument("id", type=int, metavar="ID")
+    sub.add_argument("id", type=_game_id, metavar="ID")
     sub = actions.add_parser("backup", help="every game and setting to one file")
     sub.add_argument("file", metavar="FILE", help="the backup file (- for stdout)")
     sub = actions.add_parser("restore", help="add the games of a backup file")

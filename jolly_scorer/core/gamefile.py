@@ -25,6 +25,7 @@ from jolly_scorer.core.cards import Card, parse_card
 from jolly_scorer.core.errors import CardError, GameFileError, RulesError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
+from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
 __all__ = [
     "FORMAT_VERSION",
@@ -52,15 +53,24 @@ def _cards(tokens: Any, where: str) -> tuple[Card, ...]:
 
 
 def _name(value: Any, where: str) -> str:
-    if not isinstance(value, str):
+    if not is_text(value):
         raise GameFileError(f"{where}: {value!r} is not a player's name")
-    return value
+    return str(value)
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise GameFileError(f"{where}: {value!r} is not a whole number ≥ {low}")
-    return value
+    number = as_whole(value, low)
+    if number is None:
+        raise GameFileError(
+            f"{where}: {value!r} is not a whole number from {low} to {WHOLE_MAX}"
+        )
+    return number
+
+
+def _given(data: Mapping[str, Any], key: str, default: Any) -> Any:
+    """``data[key]``, or ``default`` when it is missing or null (not when empty)."""
+    value = data.get(key)
+    return default if value is None else value
 
 
 def round_from_json(data: Any, number: int) -> Round:
@@ -80,7 +90,7 @@ def round_from_json(data: Any, number: int) -> Round:
         )
     discard = data.get("discard")
     discard_card = None if discard is None else _card(discard, f"{here}, discard")
-    table_data = data.get("table") or []
+    table_data = _given(data, "table", [])
     if not isinstance(table_data, list):
         raise GameFileError(f"{here}: table must be a list of melds")
     table: list[TableMeld] = []
@@ -110,14 +120,14 @@ def round_from_json(data: Any, number: int) -> Round:
             else:
                 placed.append(PlacedCard(_card(item, where)))
         table.append(TableMeld(by, tuple(placed)))
-    hands_data = data.get("hands") or {}
+    hands_data = _given(data, "hands", {})
     if not isinstance(hands_data, Mapping):
         raise GameFileError(f"{here}: hands must be an object of player: cards")
     hands = tuple(
         (_name(name, here), _cards(cards, f"{here}, hand of {name}"))
         for name, cards in hands_data.items()
     )
-    counted_data = data.get("counted") or {}
+    counted_data = _given(data, "counted", {})
     if not isinstance(counted_data, Mapping):
         raise GameFileError(f"{here}: counted must be an object of player: points")
     counted: list[tuple[str, Counted]] = []
@@ -166,13 +176,13 @@ def game_from_json(data: Any) -> Game:
         )
     rules = _rules(data.get("rules"))
     players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+    if not isinstance(players, list) or not all(is_text(p) for p in players):
         raise GameFileError("players: expected a list of names")
     target = data.get("target")
     target = rules.target if target is None else _whole(target, "target", 1)
     limit = data.get("rounds_limit")
     limit = rules.rounds_limit if limit is None else _whole(limit, "rounds_limit", 1)
-    rounds_data = data.get("rounds") or []
+    rounds_data = _given(data, "rounds", [])
     if not isinstance(rounds_data, list):
         raise GameFileError("rounds: expected a list of rounds")
     first_dealer = data.get("first_dealer", 0)

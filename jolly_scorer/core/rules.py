@@ -13,7 +13,7 @@ jolly_scorer.core.errors.RulesError: unknown rules key: 'opening'
 from __future__ import annotations
 
 from jolly_scorer.core.errors import RulesError
-from jolly_scorer.core.values import Frozen
+from jolly_scorer.core.values import WHOLE_MAX, Frozen, as_whole, is_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,7 +76,14 @@ _BOOLS = (
     "ace_both_ends",
     "target_inclusive",
 )
-_POSITIVE = ("players_min", "players_max", "hand_size", "hand_max", "rounds_limit")
+_POSITIVE = (
+    "players_min",
+    "players_max",
+    "hand_size",
+    "hand_max",
+    "rounds_limit",
+    "target",
+)
 
 
 class Rules(Frozen):
@@ -261,15 +268,14 @@ def _check_value(key: str, value: Any) -> Any:
         return value
     if value is None and key in _OPTIONAL_INT:
         return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        kind = "a whole number or null" if key in _OPTIONAL_INT else "a whole number"
-        raise RulesError(f"rules key {key!r} must be {kind}, not {value!r}")
     low = 1 if key in _POSITIVE else 0
-    if value < low:
-        raise RulesError(f"rules key {key!r} must be at least {low}, not {value!r}")
-    return value
+    number = as_whole(value, low)
+    if number is None:
+        kind = "a whole number" + (" or null" if key in _OPTIONAL_INT else "")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            kind = f"a whole number from {low} to {WHOLE_MAX}"
+        raise RulesError(f"rules key {key!r} must be {kind}, not {value!r}")
+    return number
 
 
 def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
@@ -297,7 +303,7 @@ def house_rules(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
         if key == "base":
             continue
         if key == "name":
-            if value is not None and not isinstance(value, str):
+            if value is not None and not is_text(value):
                 raise RulesError(f"rules key 'name' must be text, not {value!r}")
             changes["name"] = value
             continue

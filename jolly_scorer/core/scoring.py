@@ -26,6 +26,7 @@ from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.melds import Meld, check_meld
 from jolly_scorer.core.rules import Rules
+from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
 __all__ = [
     "GameResult",
@@ -120,7 +121,7 @@ def bad_points(cards: Sequence[Card], rules: Rules) -> int:
 def check_players(players: Sequence[str], rules: Rules) -> None:
     """Players must be named, different, and as many as the rules allow."""
     for name in players:
-        if not isinstance(name, str) or not name.strip():
+        if not is_text(name) or not name.strip():
             raise GameFileError(f"players: {name!r} is not a player's name")
     twice = [p for p, k in Counter(players).items() if k > 1]
     if twice:
@@ -165,10 +166,16 @@ def _validate(game: Game, entry: Round, place: _Place) -> tuple[Meld, ...]:
     for name, value in entry.counted:
         _check_player(name, players, place, "counted")
         for key, points in (("good", value.good), ("bad", value.bad)):
-            if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            if as_whole(points) is None:
                 raise place(
-                    f"counted {key} of {name}", f"{points!r} is not a whole number ≥ 0"
+                    f"counted {key} of {name}",
+                    f"{points!r} is not a whole number from 0 to {WHOLE_MAX}",
                 )
+        if name == entry.closed_by and value.bad:
+            raise place(
+                f"counted bad of {name}",
+                f"{name} went out and holds no cards, so has no bad points",
+            )
     melds: list[Meld] = []
     seen: Counter[Card] = Counter()
 
@@ -294,17 +301,11 @@ def score_game(game: Game) -> GameResult:
     is half-scored.
     """
     check_players(game.players, game.rules)
-    if (
-        not isinstance(game.target, int)
-        or isinstance(game.target, bool)
-        or game.target < 1
-    ):
-        raise GameFileError(f"target: {game.target!r} is not a whole number ≥ 1")
-    limit = game.rounds_limit
-    if limit is not None and (
-        not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-    ):
-        raise GameFileError(f"rounds_limit: {limit!r} is not a whole number ≥ 1")
+    for key, value in (("target", game.target), ("rounds_limit", game.rounds_limit)):
+        if (value is not None or key == "target") and as_whole(value, 1) is None:
+            raise GameFileError(
+                f"{key}: {value!r} is not a whole number from 1 to {WHOLE_MAX}"
+            )
     totals = dict.fromkeys(game.players, 0)
     results: list[RoundResult] = []
     winners: tuple[str, ...] | None = None

@@ -155,3 +155,37 @@ class Choice(str, metaclass=_ChoiceMeta):
 
     def __copy__(self) -> Choice:
         return self
+
+
+WHOLE_MAX = 1_000_000_000
+"""The largest whole number a rules knob or a counted score may be."""
+
+
+def as_whole(value: object, low: int = 0, high: int = WHOLE_MAX) -> int | None:
+    """``value`` as a whole number in ``low..high``, else None (``true`` is not 1).
+
+    >>> as_whole(500), as_whole(500.0), as_whole(0.5), as_whole(True), as_whole(10**20)
+    (500, 500, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer() and abs(value) <= high:
+        value = int(value)
+    if not isinstance(value, int) or not low <= value <= high:
+        return None
+    return value
+
+
+def is_text(value: object) -> bool:
+    """Whether ``value`` is a string that can be written out (valid Unicode).
+
+    >>> is_text("Jürgen"), is_text("\\ud800"), is_text(5)
+    (True, False, False)
+    """
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
