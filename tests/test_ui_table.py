@@ -181,3 +181,29 @@ def test_long_names_get_wider_columns_on_the_laptop(open_app):
     enter_round(app, 0, {1: (None, 5)})
     heads = [c for c in app.find_all(text="Maximiliane") if c.tooltip == "Maximiliane"]
     assert heads and heads[0].width >= 110
+
+
+def test_house_rules_saved_as_the_default_for_new_games(open_app, tmp_path):
+    app = open_app(width=1280, height=800)
+    app.click(app.find(semantics="home-new-game"))
+    app.click(app.find(semantics="house-rules"))
+    for _ in range(2):
+        app.click(app.find(semantics="knob-jokers-less"))
+    app.click(app.find(semantics="save-default-rules"))
+    assert "New games start with these rules." in app.texts()
+    with Store.open(tmp_path) as store:
+        saved = store.get_setting("saved_rules")
+        assert saved == {"base": "jolly_at", "jokers": 4}
+        assert store.get_setting("default_rules") == saved
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-settings"))
+    assert any("changed: Jokers" in s for s in app.texts())
+    seg = field_in(app, "default-rules")
+    assert seg.selected == ["custom"]
+    for pick in ("rommi_fi", "custom"):  # a preset, and back to the saved rules
+        app.session.apply_patch(seg._i, {"selected": [pick]})
+        app.fire(seg, "change")
+    app.click(app.find(semantics="back"))
+    new_game(app, ("Anna", "Ben"))
+    with Store.open(tmp_path) as store:
+        assert store.load_game(store.current_game_id()).rules.jokers == 4

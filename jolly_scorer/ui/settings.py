@@ -26,6 +26,7 @@ SETTING_KEYS: tuple[str, ...] = (
     "four_colour",
     "large_cards",
     "default_rules",
+    "saved_rules",
 )
 
 
@@ -64,6 +65,8 @@ class UiSettings:
         large_cards: draw card chips and the card picker larger.
         default_rules: a preset id (``"jolly_at"``) or a rules object
             (``{"base": "rommi_fi", "opening_min": 30}``) for new games.
+        saved_rules: the house rules saved from the new-game screen (a rules
+            object), offered in the settings next to the presets.
 
     >>> UiSettings().replace(language="fi").language
     'fi'
@@ -78,6 +81,7 @@ class UiSettings:
     four_colour: bool = False
     large_cards: bool = False
     default_rules: dict[str, Any] | str = field(default="jolly_at")
+    saved_rules: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -121,6 +125,10 @@ def _coerce(key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise TypeError(key)
         return value
+    if key == "saved_rules":
+        if value is None or isinstance(value, dict):
+            return value
+        raise TypeError(key)
     if key == "default_rules":
         if isinstance(value, str | dict):
             return value

@@ -21,6 +21,7 @@ import flet as ft
 from jolly_scorer.core import game as core
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, History, Round
+from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
@@ -410,6 +411,18 @@ class AppState:
         return None
 
     # -- settings ---------------------------------------------------------------
+    def save_default_rules(self, rules: Rules) -> str | None:
+        """New games start from ``rules`` (house rules are also kept as "saved
+        house rules" in the settings, next to the presets)."""
+        data = rules_to_json(rules)
+        if isinstance(data, str):
+            error = self.change_settings(default_rules=data)
+        else:
+            error = self.change_settings(default_rules=data, saved_rules=data)
+        if error is None:
+            self.notice = self.t("New games start with these rules.")
+        return error
+
     def change_settings(self, **changes: Any) -> str | None:
         """Change and store display settings (language, theme, ...)."""
         try:

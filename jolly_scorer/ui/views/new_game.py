@@ -215,6 +215,21 @@ def NewGame(state: AppState) -> ft.Control:
         body.append(ft.Text(knob_error, color=ft.Colors.ERROR, size=16))
     if show_house:
         body.append(card(house_rules_editor(form.rules, t, change_knob), padding=8))
+        body.append(
+            tagged(
+                "save-default-rules",
+                ft.OutlinedButton(
+                    t("Use these rules for new games"),
+                    icon=ft.Icons.BOOKMARK_ADD_OUTLINED,
+                    on_click=lambda: state.save_default_rules(
+                        form.rules.replace(
+                            target=form.target, rounds_limit=form.rounds_limit
+                        )
+                    ),
+                    height=52,
+                ),
+            )
+        )
     if problem:
         body.append(ft.Text(problem, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     footer = [

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from jolly_scorer.core.rules import PRESET_IDS
-from jolly_scorer.ui.i18n import language_name
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.rules import PRESET_IDS, resolve_rules
+from jolly_scorer.ui.i18n import Translator, language_name
 from jolly_scorer.ui.settings import LANGUAGES
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.texts import knob_label, preset_name
 from jolly_scorer.ui.views.common import card, screen, section, tagged
 
 
@@ -39,13 +42,40 @@ def _switch(identifier: str, label: str, value: bool, on_change: object) -> ft.C
     )
 
 
+def _saved_text(saved: dict[str, Any], t: Translator) -> str:
+    """What the saved house rules are: the preset they start from, what differs."""
+    try:
+        rules = resolve_rules(saved)
+    except (JollyError, TypeError):
+        return t("Saved house rules")
+    base = preset_name(rules.base, t).split(" (")[0]
+    changed = [knob_label(k, t) for k in rules.overrides()]
+    if not changed:
+        return t("Saved house rules: {base}", base=base)
+    return t(
+        "Saved house rules: {base}, changed: {knobs}",
+        base=base,
+        knobs=", ".join(changed),
+    )
+
+
 @ft.component
 def SettingsView(state: AppState) -> ft.Control:
     t, s = state.t, state.settings
     default = s.default_rules if isinstance(s.default_rules, str) else "custom"
+    saved = s.saved_rules
+    if saved is None and isinstance(s.default_rules, dict):
+        saved = s.default_rules  # saved before "saved_rules" was kept apart
     presets = [(p, preset_name(p, t).split(" (")[0]) for p in PRESET_IDS]
-    if default == "custom":
+    if saved is not None:
         presets.append(("custom", t("Saved house rules")))
+
+    def pick_rules(value: str) -> None:
+        if value != "custom":
+            state.change_settings(default_rules=value)
+        elif saved is not None:
+            state.change_settings(default_rules=saved)
+
     body: list[ft.Control] = [
         section(t("Language")),
         _segments(
@@ -80,11 +110,16 @@ def SettingsView(state: AppState) -> ft.Control:
             )
         ),
         section(t("Rules for new games")),
-        _segments(
-            "default-rules",
-            presets,
-            default,
-            lambda v: None if v == "custom" else state.change_settings(default_rules=v),
+        _segments("default-rules", presets, default, pick_rules),
+        ft.Text(
+            _saved_text(saved, t)
+            if saved is not None
+            else t(
+                "To keep house rules: New game, House rules, "
+                "Use these rules for new games."
+            ),
+            size=16,
+            color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
     return screen(state, t("Settings"), body)
