@@ -89,6 +89,7 @@ def test_knobs(
         ("5h X=9h 7h", "declared_joker_mismatch"),
         ("Kh Ks X=Qd", "declared_joker_mismatch"),
         ("Kh Ks X=Ks", "declared_joker_mismatch"),
+        ("5h 5s X=5d X=5d", "declared_joker_mismatch"),
         ("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh X X", "out_of_range"),
     ],
 )
@@ -101,6 +102,8 @@ def test_reasons(cards: str, reason: str) -> None:
 def test_invalid_meld_has_a_message() -> None:
     m = check_meld(parse_cards("Kh Kh Ks"), AT)
     assert m.message and "Kh" in m.message
+    m = check_meld(parse_cards("5h 5s X=5h"), AT)
+    assert m.message and "X=5h" in m.message
 
 
 def test_readings_let_a_player_choose_the_joker() -> None:

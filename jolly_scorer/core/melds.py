@@ -456,17 +456,16 @@ def _explain_group(
     cap = rules.max_jokers_in_group
     if cap is not None and len(parts.jokers) + len(parts.declared) > cap:
         return Reason.TOO_MANY_JOKERS, f"a group may hold at most {cap} jokers"
-    bad = next(
-        (
-            f"X={card}"
-            for _, card in parts.declared
-            if card.rank is not naturals[0].rank
-        ),
-        None,
-    )
+    taken = {card.suit for card in naturals}
+    bad = "X"
+    for _, card in parts.declared:
+        if card.rank is not naturals[0].rank or card.suit in taken:
+            bad = f"X={card}"
+            break
+        taken.add(card.suit)
     return (
         Reason.DECLARED_JOKER_MISMATCH,
-        f"the declared joker {bad or 'X'} does not fit this group",
+        f"the declared joker {bad} does not fit this group",
     )
 
 
