@@ -33,6 +33,7 @@ from jolly_scorer.store import (
     GameNotFound,
     Store,
     StoreConflict,
+    StoreCorrupt,
     StoreError,
     default_data_dir,
 )
@@ -371,3 +372,25 @@ def test_reused_id_never_mixes_two_games(store: Store) -> None:
         store.save_game(game_id, mine)
     with Store.open(store.path.parent) as fresh:
         assert fresh.load_game(game_id) == theirs
+
+
+def test_damaged_rows_are_clear_errors_not_tracebacks(store: Store) -> None:
+    good = store.create_game(long_game(2))
+    bad = store.create_game(long_game(3, ("Dora", "Emil")))
+    store.save_draft(good, {"x": 1})
+    store.set_setting("language", "de")
+    with store.atomic() as conn:
+        conn.execute("UPDATE games SET totals = '{oops' WHERE id = ?", (bad,))
+        conn.execute("UPDATE rounds SET data = '{oops' WHERE game_id = ?", (bad,))
+        conn.execute("UPDATE drafts SET data = '{oops'")
+        conn.execute("UPDATE settings SET value = '{oops'")
+    with pytest.raises(StoreCorrupt, match=f"game {bad}"):
+        store.list_games()
+    with pytest.raises(StoreCorrupt):
+        store.load_game(bad)
+    assert store.load_draft(good) is None
+    assert store.get_setting("language", "en") == "en"
+    with store.atomic() as conn:
+        conn.execute("UPDATE games SET totals = '{}' WHERE id = ?", (bad,))
+    # the game whose rounds are damaged is left out of the statistics
+    assert {s.player for s in store.player_stats()} == {"Anna", "Ben", "Cleo"}

@@ -282,6 +282,15 @@ class Store:
         self._saved[game_id] = _Saved(row["revision"], game.rounds, texts)
         return game
 
+    def _stored(self, text: str, what: str) -> Any:
+        """A JSON column's value; :class:`StoreCorrupt` naming ``what`` if damaged."""
+        try:
+            return json.loads(text)
+        except (ValueError, TypeError):
+            raise StoreCorrupt(
+                f"{what} in {str(self._path)!r} cannot be read", self._path
+            ) from None
+
     def list_games(self) -> list[GameSummary]:
         """Every stored game, newest first."""
         with self._reading() as conn:
@@ -302,9 +311,9 @@ class Store:
                 players=tuple(seats.get(row["id"], ())),
                 rules=row["rules_base"],
                 rounds=row["round_count"],
-                totals=json.loads(row["totals"]),
+                totals=self._stored(row["totals"], f"game {row['id']}"),
                 game_over=bool(row["game_over"]),
-                winners=tuple(json.loads(row["winners"])),
+                winners=tuple(self._stored(row["winners"], f"game {row['id']}")),
             )
             for row in rows
         ]
@@ -340,8 +349,13 @@ class Store:
         return score_game(self.load_game(game_id)).totals_after()
 
     def player_stats(self) -> list[PlayerStats]:
-        """Per-player statistics over all stored games."""
-        games = [self.load_game(summary.id) for summary in self.list_games()]
+        """Per-player statistics over all stored games (unreadable ones left out)."""
+        games = []
+        for summary in self.list_games():
+            try:
+                games.append(self.load_game(summary.id))
+            except StoreCorrupt:
+                continue
         return player_stats(games)
 
     # -- drafts and settings ---------------------------------------------------
@@ -367,7 +381,10 @@ class Store:
             ).fetchone()
         if row is None:
             return None
-        value = json.loads(row[0])
+        try:
+            value = json.loads(row[0])
+        except ValueError:  # a damaged draft is no draft
+            return None
         return value if isinstance(value, dict) else None
 
     def clear_draft(self, game_id: int) -> None:
@@ -381,7 +398,12 @@ class Store:
             row = conn.execute(
                 "SELECT value FROM settings WHERE key = ?", (key,)
             ).fetchone()
-        return default if row is None else json.loads(row[0])
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except ValueError:  # a damaged setting falls back to the default
+            return default
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a setting; ``value`` must be JSON (text, number, list, object...)."""
@@ -396,7 +418,7 @@ class Store:
         """All stored settings."""
         with self._reading() as conn:
             rows = conn.execute("SELECT key, value FROM settings ORDER BY key")
-            return {key: json.loads(value) for key, value in rows}
+            return {key: self._stored(value, f"setting {key!r}") for key, value in rows}
 
     # -- import, export, backup -------------------------------------------------
 
