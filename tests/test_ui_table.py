@@ -207,3 +207,18 @@ def test_house_rules_saved_as_the_default_for_new_games(open_app, tmp_path):
     new_game(app, ("Anna", "Ben"))
     with Store.open(tmp_path) as store:
         assert store.load_game(store.current_game_id()).rules.jokers == 4
+
+
+def test_a_change_made_from_a_stale_copy_is_refused_and_the_game_reloaded(tmp_path):
+    rnd = Round("Anna", counted=(("Anna", Counted()), ("Ben", Counted(bad=4))))
+    with Store.open(tmp_path) as one, Store.open(tmp_path) as two:
+        phone = AppState(store=one, settings=UiSettings(language="en"))
+        phone.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
+        laptop = AppState(store=two, settings=UiSettings(language="en"))
+        laptop.open_current()
+        assert phone.save_round(rnd) is None  # the laptop missed the news
+        error = laptop.save_round(rnd)
+        assert error and "another device" in error
+        assert len(laptop.game.rounds) == 1  # it shows the phone's round now
+        assert len(two.load_game(laptop.game_id).rounds) == 1  # saved once
+        assert laptop.save_round(rnd) is None  # entered again: saved

@@ -25,7 +25,7 @@ from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
-from jolly_scorer.store.errors import GameNotFound
+from jolly_scorer.store.errors import GameNotFound, StoreConflict
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.saved_history import history_key, history_to_json, load_history
 from jolly_scorer.ui.settings import UiSettings
@@ -248,6 +248,8 @@ class AppState:
             new = operation(self.history.present)
             result = score_game(new)
             self.store.save_game(self.game_id, new, result=result)
+        except StoreConflict:
+            return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
@@ -256,6 +258,17 @@ class AppState:
         self._keep_history()
         self.revision += 1
         return None
+
+    def _conflict(self) -> str:
+        """Another device saved first: show its game, and say so."""
+        assert self.game_id is not None
+        self.refresh(self.game_id)
+        return self._fail(
+            self.t(
+                "The game was just changed on another device and now shows "
+                "that change. Check yours and save it again."
+            )
+        )
 
     def _fail(self, message: str) -> str:
         self.error = message
@@ -330,6 +343,8 @@ class AppState:
             return None
         try:
             self.store.save_game(self.game_id, moved.present)
+        except StoreConflict:
+            return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
