@@ -14,6 +14,7 @@ translated with the given :class:`~jolly_scorer.ui.i18n.Translator` ``t``; see
 
 from __future__ import annotations
 
+from jolly_scorer.core.rules import Rules, find_rules
 from jolly_scorer.ui.i18n import N_, Translator
 
 __all__ = [
@@ -144,33 +145,6 @@ _JOKER_SWAP = N_(
 _DISCARD = N_("End your turn by discarding one card.")
 _HAND_MAX = N_("You may never hold more than {cards} cards.")
 
-_PLAY_RULES: dict[str, list[tuple[str, dict[str, int]]]] = {
-    "jolly_at": [
-        (_DRAW_AT, {}),
-        (_HAND_MAX, {"cards": 20}),
-        (_FIRST_LAYDOWN, {"points": 30}),
-        (_LAY_OFF, {}),
-        (_JOKER_SWAP_AT, {}),
-        (_DISCARD, {}),
-    ],
-    "rommi_fi": [
-        (_DRAW_TOP, {}),
-        (_FIRST_LAYDOWN, {"points": 40}),
-        (_FIRST_LAYDOWN_WAIVED, {}),
-        (_LAY_OFF, {}),
-        (_JOKER_SWAP, {}),
-        (_DISCARD, {}),
-    ],
-    "romme_de": [
-        (_DRAW_TOP, {}),
-        (_FIRST_LAYDOWN, {"points": 40}),
-        (_FIRST_LAYDOWN_WAIVED, {}),
-        (_LAY_OFF, {}),
-        (_JOKER_SWAP, {}),
-        (_DISCARD, {}),
-    ],
-}
-
 _RANKS: dict[str, str] = {
     "A": N_("Ace"),
     "K": N_("King"),
@@ -215,12 +189,29 @@ def preset_description(preset_id: str, t: Translator) -> str:
     return t(_PRESETS[preset_id])
 
 
-def play_rules(preset_id: str, t: Translator) -> list[str]:
+def play_rules(rules: Rules | str, t: Translator) -> list[str]:
     """The play rules the app explains but does not score (RULES.md §6).
 
-    :raises KeyError: for an unknown preset id.
+    Built from the rules' own values, so house rules are explained as played;
+    a preset id stands for that preset.
+
+    >>> from jolly_scorer.ui.i18n import Translator
+    >>> lines = play_rules(find_rules("rommi_fi").replace(opening_min=50), Translator())
+    >>> lines[1]
+    'Your first lay-down must be worth at least 50 points together.'
+
+    :raises RulesError: for an unknown preset id.
     """
-    return [t(text, **args) for text, args in _PLAY_RULES[preset_id]]
+    rules = find_rules(rules) if isinstance(rules, str) else rules
+    austrian = rules.base == "jolly_at"
+    lines = [t(_DRAW_AT if austrian else _DRAW_TOP)]
+    if rules.hand_max is not None:
+        lines.append(t(_HAND_MAX, cards=rules.hand_max))
+    lines.append(t(_FIRST_LAYDOWN, points=rules.opening_min))
+    if rules.opening_waived_going_out:
+        lines.append(t(_FIRST_LAYDOWN_WAIVED))
+    lines += [t(_LAY_OFF), t(_JOKER_SWAP_AT if austrian else _JOKER_SWAP), t(_DISCARD)]
+    return lines
 
 
 def card_name(card: str, t: Translator) -> str:
