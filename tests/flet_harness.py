@@ -193,9 +193,11 @@ class FletTestApp:
         route: str = "/",
         prefs: dict[str, Any] | None = None,
         pubsub_with: FletTestApp | None = None,
+        methods: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] | None = None,
     ) -> None:
         """``pubsub_with``: another app whose pubsub hub this one shares, like
-        two browser tabs of one server (``page.pubsub`` reaches the other)."""
+        two browser tabs of one server (``page.pubsub`` reaches the other);
+        ``methods``: more answers to client methods, keyed (control type, name)."""
         self.loop = asyncio.new_event_loop()
         self.executor = ThreadPoolExecutor(max_workers=2)
         self._loop_thread = ThreadPoolExecutor(max_workers=1)  # runs self.loop
@@ -203,6 +205,8 @@ class FletTestApp:
         self.conn = FakeConnection(self.loop, self.executor, hub)
         if prefs:
             self.conn.prefs.update(prefs)
+        # answers to client methods, e.g. {("Page", "get_device_info"): ...}
+        self.conn.method_handlers.update(methods or {})
         self._run(self._start(main, width, height, route))
 
     # -- lifecycle ---------------------------------------------------------

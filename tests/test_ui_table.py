@@ -222,3 +222,31 @@ def test_a_change_made_from_a_stale_copy_is_refused_and_the_game_reloaded(tmp_pa
         assert len(laptop.game.rounds) == 1  # it shows the phone's round now
         assert len(two.load_game(laptop.game_id).rounds) == 1  # saved once
         assert laptop.save_round(rnd) is None  # entered again: saved
+
+
+def browser(*languages):
+    info = {
+        "browser_name": "chrome",
+        "language": languages[0],
+        "languages": list(languages),
+        "locales": [{"language_code": lang.split("-")[0]} for lang in languages],
+    }
+    return {("Page", "get_device_info"): lambda args: info}
+
+
+def test_web_mode_speaks_the_browsers_language(open_app, monkeypatch, tmp_path):
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    app = open_app(methods=browser("sv-SE", "fi-FI", "en-US"))
+    app.wait_for(lambda: "Uusi peli" in app.texts())
+    with Store.open(tmp_path) as store:
+        assert store.get_setting("language") is None  # not the user's choice
+
+
+def test_a_chosen_language_beats_the_browsers(open_app, monkeypatch, tmp_path):
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    with Store.open(tmp_path) as store:
+        store.set_setting("language", "de")
+    app = open_app(methods=browser("fi-FI"))
+    app.settle()
+    assert "Neues Spiel" in app.texts()
+    assert not [c for c in app.invoke_method_calls() if c[1] == "get_device_info"]

@@ -17,7 +17,7 @@ import flet as ft
 
 from jolly_scorer.store import Store, default_data_dir
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
-from jolly_scorer.ui.i18n import default_language
+from jolly_scorer.ui.i18n import default_language, supported_language
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
@@ -142,6 +142,29 @@ def App(state: AppState) -> ft.Control:
     )
 
 
+async def follow_browser_language(page: ft.Page, state: AppState) -> None:
+    """Web mode, no language chosen in the settings and none set for the server
+    (``LANGUAGE``): speak the browser's (phone's) language, if the app has it.
+
+    Flet 1.0.5 reports the browser's ``navigator.language(s)`` through
+    ``page.get_device_info()``; the choice is not stored (it is not the user's).
+    """
+    try:
+        info = await page.get_device_info()
+    except Exception:  # an old client, a closed tab: keep the server's language
+        return
+    if info is None:
+        return
+    tags = [
+        *(getattr(info, "languages", None) or []),
+        getattr(info, "language", None),
+        *(loc.language_code for loc in info.locales or []),
+    ]
+    language = supported_language(tags)
+    if language is not None and language != state.settings.language:
+        state.settings = state.settings.replace(language=language)
+
+
 SYNC_KEY = "jolly-scorer changed game"
 
 
@@ -191,6 +214,12 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     page.on_resize = resized
     page.on_close = lambda e: store.close()
     share_changes(page, state, str(store.path))
+    if (
+        page.web
+        and store.get_setting("language") is None
+        and not os.environ.get("LANGUAGE")
+    ):
+        page.run_task(follow_browser_language, page, state)
     page.render(App, state)
 
 

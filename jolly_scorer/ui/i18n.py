@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -76,6 +76,19 @@ def _normalize(tag: str) -> str | None:
     """``'de_AT.UTF-8'`` -> ``'de'`` when we have it, else None."""
     lang = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
     return lang if lang in available_languages() else None
+
+
+def supported_language(tags: Sequence[str | None]) -> str | None:
+    """The first of the user's language tags (``'fi-FI'``, ``'de'``) that the app
+    speaks, else None.
+
+    >>> supported_language(["sv-SE", "fi-FI", "en-US"]), supported_language(["sv"])
+    ('fi', None)
+    """
+    for tag in tags:
+        if tag and (lang := _normalize(tag)):
+            return lang
+    return None
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:
