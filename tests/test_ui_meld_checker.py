@@ -93,9 +93,34 @@ def test_the_game_rules_are_offered(flet_app):
 def test_joker_reading_can_be_chosen(flet_app):
     app = open_checker(flet_app, find_rules("romme_de"))
     app.type_text(field(app, "meld-input"), "5h 6h X")
-    app.click(app.find(semantics="meld-reading-0-0"))
+    assert "Tap the joker to choose another reading." in app.texts()
+    app.click(app.find(semantics="card-X"))
+    assert label(app, "meld-joker-menu-0").startswith("Now: 5♥ 6♥ X→7♥")
+    app.click(app.find(semantics="meld-joker-menu-1"))
     assert label(app, "meld-verdict-0") == "Run · 15 points · Joker = 4♥"
     assert field(app, "meld-input").value == "5h 6h X=4h"
+    assert not app.find_all(semantics="meld-joker-menu")
+    # a tap on the (now declared) joker again: take it out
+    app.click(app.find(semantics="card-X=4h"))
+    app.click(app.find(semantics="meld-joker-menu-remove"))
+    assert field(app, "meld-input").value == "5h 6h"
+
+
+def test_the_meld_being_built_sits_above_the_picker(flet_app):
+    app = open_checker(flet_app)
+    pick(app, "Qh Kh X")
+    app.click(app.find(semantics="meld-add"))
+    pick(app, "9c 9d 9s 9s")
+    order = [
+        getattr(c, "identifier", None)
+        for c, _ in iter_controls(app.page)
+        if getattr(c, "identifier", None) in ("meld-live", "pick-2h", "meld-0")
+    ]
+    assert order == ["meld-live", "pick-2h", "meld-0"]
+    live = [c for c, _ in iter_controls(app.find(semantics="meld-live"))]
+    assert any(getattr(c, "value", None) == "Meld 2" for c in live)
+    assert any(getattr(c, "identifier", None) == "meld-summary" for c in live)
+    assert app.find(semantics="pick-9s").disabled  # both 9 of spades are in
 
 
 def test_best_lay_down_of_a_hand(flet_app):

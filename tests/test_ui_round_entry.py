@@ -82,14 +82,35 @@ def test_tap_a_meld_see_its_verdict_and_joker(flet_app, jolly):
     s.pick("5h 6h X")
     assert s.label("editor-verdict") == "Run · 18 points · Joker = 7♥"
     assert s.label("round-verdict-0-0") == "Run · 18 points · Joker = 7♥"
-    # another reading: the joker as 4h
-    reading = s.app.find(semantics="editor-reading-0")
-    assert "4♥" in str(reading.label)
-    s.tap("editor-reading-0")
+    assert "Tap the joker to choose another reading." in s.app.texts()
+    # a tap on the joker chip opens its readings, the current one ticked
+    s.tap("card-X")
+    menu = s.app.find(semantics="joker-menu")
+    assert menu
+    assert s.label("joker-menu-0") == "Now: 5♥ 6♥ X→7♥ · 18 points"
+    assert s.label("joker-menu-1") == "X→4♥ 5♥ 6♥ · 15 points"
+    s.tap("joker-menu-1")
+    assert not s.app.find_all(semantics="joker-menu")
     assert s.label("editor-verdict") == "Run · 15 points · Joker = 4♥"
     assert s.drafts[-1]["table"][0]["cards"] == ["5h", "6h", "X=4h"]
     s.tap("editor-free-jokers")
     assert s.label("editor-verdict").startswith("Run · 18 points")
+
+
+def test_tap_the_joker_on_the_table_and_take_it_out(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-add-meld-1")
+    s.pick("Kh Kd X")
+    s.tap("editor-done")
+    assert not s.app.find_all(semantics="round-editor")
+    s.tap("card-X=Kc")  # the joker in Ben's meld on the table
+    assert s.app.find(semantics="round-editor")
+    assert s.label("joker-menu-0").startswith("Now: ")
+    s.tap("joker-menu-close")
+    assert not s.app.find_all(semantics="joker-menu")
+    s.tap("card-X")
+    s.tap("joker-menu-remove")
+    assert s.drafts[-1]["table"][0]["cards"] == ["Kh", "Kd"]
 
 
 def test_invalid_meld_says_why(flet_app, jolly):
@@ -131,7 +152,7 @@ def test_a_whole_round_saved_with_layoff_hands_and_counted(flet_app, jolly):
     s.tap("editor-done")
     s.tap("round-mode-2-points")
     s.type("round-bad-2", "12")
-    assert "Complete: ready to save." in s.app.texts()
+    assert "Ready to save" in s.app.texts()
     assert s.label("round-preview-0").startswith("Anna: good 18 · bad 0 · bonus 30")
     assert s.label("round-preview-1").startswith("Ben: good 8 · bad 14")
     s.tap("round-save")
@@ -175,7 +196,12 @@ def test_save_refused_with_the_problem_and_the_engine_answer_shown(flet_app, jol
     s.tap("round-hand-1")
     s.pick("2c")
     s.tap("round-hand-2")
-    s.pick("2c 2c")  # a third 2 of clubs
+    s.pick("2c")
+    # both 2 of clubs are used: the picker greys it out, typing still reaches it
+    used = s.app.find(semantics="pick-2c")
+    assert used.disabled and used.label == "2 of clubs: used up"
+    s.tap("editor-keyboard")
+    s.type("meld-input", "2c 2c")  # a third 2 of clubs
     assert "A third 2♣" in s.label("round-hand-problem-2")
     s.tap("editor-backspace")
     s.tap("editor-done")
@@ -245,3 +271,81 @@ def test_pile_arranged_into_melds(flet_app, jolly):
 def test_german_labels(flet_app, jolly):
     s = Screen(flet_app, jolly, language="de")
     assert "Wer hat zugedreht?" in s.app.texts()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_save_stays_on_screen_while_the_editor_is_open(flet_app, jolly, width):
+    s = Screen(flet_app, jolly, width=width)
+    s.tap("round-closer-0")
+    assert not s.app.find_all(semantics="round-editor")  # no editor on its own
+    s.tap("round-hand-1")
+    assert s.app.find(semantics="round-editor")
+    s.pick("Qs")
+    s.tap("round-hand-2")
+    s.pick("4c")
+    # the bar with the status and Save is there with the editor open
+    assert s.label("round-status").startswith("Ready to save")
+    assert "Anna +30" in s.label("round-status")
+    s.tap("round-save")
+    assert len(s.saved) == 1
+
+
+def test_the_closers_last_card_in_one_tap(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    assert not s.app.find_all(semantics="round-discard")
+    s.tap("round-closer-0")
+    s.tap("round-discard")
+    assert "discarded face down" in " ".join(s.app.texts())
+    s.pick("9c")
+    assert not s.app.find_all(semantics="round-editor")  # one tap and done
+    assert s.label("round-discard") == "Anna's last card: 9♣"
+    assert s.drafts[-1]["discard"] == "9c"
+    s.tap("round-hand-1")
+    s.pick("9c")
+    assert s.app.find(semantics="pick-9c").disabled  # table, hands and discard
+    s.tap("editor-done")
+    s.tap("round-mode-2-points")
+    s.tap("round-save")
+    assert s.saved[0].discard == parse_card("9c")
+
+
+def test_the_joker_is_used_up_when_the_pack_has_none_left(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-hand-1")
+    s.pick("X X X X X")
+    assert not s.app.find(semantics="pick-X").disabled
+    s.pick("X")  # the sixth joker of jolly_at
+    joker = s.app.find(semantics="pick-X")
+    assert joker.disabled and joker.label == "Joker: used up"
+
+
+def test_pile_that_does_not_split_offers_the_best_part(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-pile-1")
+    s.pick("9c 9d 9s 5h 6h 7h Kd 2c")
+    s.tap("editor-arrange")
+    assert s.app.find(semantics="editor-split")
+    assert s.label("editor-split-left") == "Left over: K♦ 2♣"
+    assert not s.drafts or not s.drafts[-1]["table"]  # nothing laid down yet
+    s.tap("editor-split-hand")
+    assert len(s.drafts[-1]["table"]) == 2
+    assert s.drafts[-1]["hands"]["Ben"] == ["Kd", "2c"]
+    assert not s.app.find_all(semantics="round-editor")
+    # or keep the rest in the pile to fix it
+    s.tap("round-pile-2")
+    s.pick("10h Jh Qh 3s")
+    s.tap("editor-arrange")
+    s.tap("editor-split-pile")
+    assert len(s.drafts[-1]["table"]) == 3
+    assert s.app.find(semantics="round-editor")
+    assert s.app.find(semantics="card-3s")  # left in the pile being entered
+
+
+def test_counted_points_and_cards_on_the_table_warn(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-mode-1-points")
+    assert not s.app.find_all(semantics="round-counted-warning-1")
+    s.tap("round-add-meld-1")
+    s.pick("9c 9d 9s")
+    s.tap("editor-done")
+    assert "counted points are added" in s.label("round-counted-warning-1").lower()

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -30,10 +31,10 @@ from jolly_scorer.ui.views.round_entry_cards import (
     GOOD,
     card_row,
     cards_field,
+    joker_menu,
     meld_verdict,
     parse_typed,
     picker,
-    readings_row,
 )
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class _State:
     mode: str = "melds"  # or "hand"
     hand: tuple[Card, ...] = ()
     rules: str = ""
+    joker: tuple[int, int] | None = None  # (meld, position) of a tapped joker
 
 
 def _rules_options(rules: Rules, t: Translator) -> dict[str, tuple[str, Rules]]:
@@ -141,7 +143,14 @@ def MeldChecker(
         melds = [list(m) for m in state.melds]
         del melds[meld][position]
         new = tuple(tuple(m) for m in melds)
-        update(melds=new, text=_text_of(new))
+        update(melds=new, text=_text_of(new), joker=None)
+
+    def tap(meld: int, position: int) -> None:
+        """A tap on a card takes it out; on a joker it opens the readings."""
+        if state.melds[meld][position].is_joker:
+            update(joker=(meld, position), active=meld)
+        else:
+            remove(meld, position)
 
     def remove_from_hand(position: int) -> None:
         hand = list(state.hand)
@@ -159,10 +168,18 @@ def MeldChecker(
             if cards[original].is_joker:
                 cards[original] = reading.cards[slot]
         melds[meld] = tuple(cards)
-        update(melds=tuple(melds), text=_text_of(tuple(melds)))
+        update(melds=tuple(melds), text=_text_of(tuple(melds)), joker=None)
 
     def clear() -> None:
-        update(melds=((),), active=0, text="", bad=None, hand=())
+        update(melds=((),), active=0, text="", bad=None, hand=(), joker=None)
+
+    handlers = _Handlers(
+        tap=tap,
+        choose=choose,
+        close_joker=lambda: update(joker=None),
+        remove=remove,
+        activate=lambda n: update(active=n, joker=None),
+    )
 
     def set_mode(mode: str) -> None:
         text = format_cards(state.hand) if mode == "hand" else _text_of(state.melds)
@@ -200,51 +217,79 @@ def MeldChecker(
         spacing=8,
     )
     if state.mode == "hand":
-        results = _hand_result(state, chosen, t, settings, remove_from_hand)
+        live, results = _hand_result(state, chosen, t, settings, remove_from_hand)
         hint = t("Type or tap the cards of a hand.")
+        used = _counts([state.hand])
     else:
-        results = _melds_result(state, chosen, t, settings, remove, choose, update)
+        live, results = _melds_result(state, chosen, t, settings, handlers)
         hint = t("Cards, / between melds: 5h 6h X / Qs Qd Qc")
+        used = _counts(state.melds)
+    buttons = ft.Row(
+        [
+            *(
+                []
+                if state.mode == "hand"
+                else [
+                    ft.Semantics(
+                        identifier="meld-add",
+                        button=True,
+                        content=ft.OutlinedButton(
+                            content=t("Another meld"),
+                            icon=ft.Icons.ADD,
+                            on_click=lambda: add_meld(),
+                            height=48,
+                        ),
+                    )
+                ]
+            ),
+            ft.Semantics(
+                identifier="meld-clear",
+                button=True,
+                content=ft.OutlinedButton(
+                    content=t("Clear"),
+                    icon=ft.Icons.CLEAR_ALL,
+                    on_click=lambda: clear(),
+                    height=48,
+                ),
+            ),
+        ],
+        wrap=True,
+        spacing=8,
+    )
+    # the cards being built and their verdict sit right above the picker, so a
+    # phone shows both while cards are tapped; the other melds follow below
     body: list[ft.Control] = [
-        rules_dropdown,
-        mode_row,
+        ft.Row([rules_dropdown, mode_row], wrap=True, spacing=12, run_spacing=10),
         cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
-        *results,
-        ft.Row(
-            [
-                *(
-                    []
-                    if state.mode == "hand"
-                    else [
-                        ft.Semantics(
-                            identifier="meld-add",
-                            button=True,
-                            content=ft.OutlinedButton(
-                                content=t("Another meld"),
-                                icon=ft.Icons.ADD,
-                                on_click=lambda: add_meld(),
-                                height=48,
-                            ),
-                        )
-                    ]
-                ),
-                ft.Semantics(
-                    identifier="meld-clear",
-                    button=True,
-                    content=ft.OutlinedButton(
-                        content=t("Clear"),
-                        icon=ft.Icons.CLEAR_ALL,
-                        on_click=lambda: clear(),
-                        height=48,
-                    ),
-                ),
-            ],
-            wrap=True,
-            spacing=8,
+        ft.Semantics(
+            identifier="meld-live",
+            container=True,
+            content=ft.Container(
+                ft.Column(live, spacing=6),
+                padding=10,
+                border_radius=12,
+                border=ft.Border.all(2, ft.Colors.PRIMARY),
+            ),
         ),
-        picker(pick, t, settings),
+        picker(pick, t, settings, used=used, jokers=chosen.jokers),
+        buttons,
+        *results,
     ]
-    return ft.Column(body, spacing=14)
+    return ft.Column(body, spacing=12)
+
+
+def _counts(groups: Iterable[Iterable[Card]]) -> dict[str, int]:
+    """How often each card is entered (plain notation), for the picker."""
+    return dict(Counter(str(card.plain) for cards in groups for card in cards))
+
+
+@dataclass(frozen=True)
+class _Handlers:
+    tap: Callable[[int, int], Any]
+    choose: Callable[[int, Meld], Any]
+    close_joker: Callable[[], Any]
+    remove: Callable[[int, int], Any]
+    activate: Callable[[int], Any]
 
 
 def _melds_result(
@@ -252,58 +297,88 @@ def _melds_result(
     rules: Rules,
     t: Translator,
     settings: UiSettings | None,
-    remove: Callable[[int, int], Any],
-    choose: Callable[[int, Meld], Any],
-    update: Callable[..., Any],
-) -> list[ft.Control]:
-    melds = [m for m in state.melds]
+    on: _Handlers,
+) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The meld being built (cards, verdict, joker menu, total) and the others."""
+    melds = list(state.melds)
     verdict = check_melds([m for m in melds if m], rules)
-    out: list[ft.Control] = []
     checked = iter(verdict.melds)
-    for n, cards in enumerate(melds):
-        active = n == state.active
-        parts: list[ft.Control] = [
-            ft.Text(t("Meld {n}", n=n + 1), size=17, weight=ft.FontWeight.W_600)
-        ]
-        if cards:
-            meld = next(checked)
-            parts.append(card_row(cards, t, settings, on_tap=partial(remove, n)))
-            parts.append(meld_verdict(meld, t, f"meld-verdict-{n}"))
-            if meld.valid and list(meld.cards) != list(cards):
-                parts.append(card_row(meld.cards, t, settings))
-                plain = tuple(c.plain if c.is_joker else c for c in cards)
-                row = readings_row(
-                    meld_readings(plain, rules),
-                    meld,
+    verdicts: list[Meld | None] = [next(checked) if m else None for m in melds]
+    active = min(state.active, len(melds) - 1)
+    cards = melds[active]
+    meld = verdicts[active]
+    live: list[ft.Control] = [
+        ft.Text(t("Meld {n}", n=active + 1), size=17, weight=ft.FontWeight.W_600)
+    ]
+    if cards and meld is not None:
+        live.append(card_row(cards, t, settings, on_tap=partial(on.tap, active)))
+        live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
+        plain = tuple(c.plain if c.is_joker else c for c in cards)
+        joker = state.joker
+        if joker is not None and joker[0] == active and joker[1] < len(cards):
+            now = [str(c) for c in meld.cards] if meld.valid else None
+            choices = [
+                (r, [str(c) for c in r.cards] == now)
+                for r in meld_readings(plain, rules)
+            ]
+            live.append(
+                joker_menu(
+                    choices,
                     t,
-                    partial(choose, n),
-                    f"meld-reading-{n}",
+                    partial(on.choose, active),
+                    on.close_joker,
+                    "meld-joker-menu",
+                    on_remove=partial(on.remove, active, joker[1]),
                 )
-                if row is not None:
-                    parts.append(row)
-        else:
-            parts.append(ft.Text(t("Tap cards below to build this meld."), size=16))
+            )
+        elif (
+            meld.valid
+            and any(c.is_joker for c in cards)
+            and len(meld_readings(plain, rules)) > 1
+        ):
+            live.append(
+                ft.Text(
+                    t("Tap the joker to choose another reading."),
+                    size=15,
+                    italic=True,
+                )
+            )
+    else:
+        live.append(ft.Text(t("Tap cards below to build this meld."), size=16))
+    if any(melds):
+        live.append(_summary(verdict, rules, t))
+    out: list[ft.Control] = []
+    for n, (cards_n, meld_n) in enumerate(zip(melds, verdicts, strict=True)):
+        if n == active or meld_n is None:
+            continue
+        shown = meld_n.cards if meld_n.valid else cards_n
         out.append(
             ft.Semantics(
                 identifier=f"meld-{n}",
                 button=True,
-                selected=active,
+                label=t("Meld {n}", n=n + 1),
                 content=ft.Container(
-                    ft.Column(parts, spacing=6),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                t("Meld {n}", n=n + 1),
+                                size=16,
+                                weight=ft.FontWeight.W_600,
+                            ),
+                            card_row(shown, t, settings),
+                            meld_verdict(meld_n, t, f"meld-verdict-{n}"),
+                        ],
+                        spacing=6,
+                    ),
                     padding=10,
                     border_radius=12,
-                    border=ft.Border.all(
-                        2 if active else 1,
-                        ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT,
-                    ),
-                    on_click=lambda _e=None, n=n: update(active=n),
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    on_click=lambda _e=None, n=n: on.activate(n),
+                    ink=True,
                 ),
             )
         )
-    filled = [m for m in melds if m]
-    if filled:
-        out.append(_summary(verdict, rules, t))
-    return out
+    return live, out
 
 
 def _summary(verdict: Any, rules: Rules, t: Translator) -> ft.Control:
@@ -345,37 +420,25 @@ def _hand_result(
     t: Translator,
     settings: UiSettings | None,
     remove: Callable[[int], Any],
-) -> list[ft.Control]:
+) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The hand and its best value (above the picker); the melds that make it."""
     parts: list[ft.Control] = [ft.Text(t("Hand"), size=17, weight=ft.FontWeight.W_600)]
     if not state.hand:
         parts.append(ft.Text(t("Tap the cards of the hand below."), size=16))
-        return [ft.Column(parts, spacing=6)]
+        return parts, []
     parts.append(card_row(state.hand, t, settings, on_tap=remove))
     try:
         lay = best(state.hand, rules)
     except JollyError:
         parts.append(ft.Text(reason_text("too_many_copies", t), color=BAD, size=17))
-        return [ft.Column(parts, spacing=6)]
-    lines: list[ft.Control] = []
-    if not lay.melds:
-        lines.append(ft.Text(t("No meld can be laid down from these cards."), size=18))
-    for n, meld in enumerate(lay.melds):
-        lines.append(card_row(meld.cards, t, settings))
-        lines.append(meld_verdict(meld, t, f"best-meld-{n}"))
-    if lay.left and lay.melds:
-        lines.append(
-            ft.Text(
-                t("Left in hand: {cards}", cards=" ".join(c.label for c in lay.left)),
-                size=17,
-            )
-        )
+        return parts, []
     points = t.plural("{n} point", "{n} points", lay.points)
     opening = (
         t("Enough to open (needs {n}).", n=rules.opening_min)
         if lay.opening_reached
         else t("Not enough to open (needs {n}).", n=rules.opening_min)
     )
-    lines.append(
+    parts.append(
         ft.Semantics(
             identifier="best-summary",
             label=f"{points}. {opening}",
@@ -397,12 +460,24 @@ def _hand_result(
             ),
         )
     )
-    return [
-        ft.Column(parts, spacing=6),
+    lines: list[ft.Control] = []
+    if not lay.melds:
+        lines.append(ft.Text(t("No meld can be laid down from these cards."), size=18))
+    for n, meld in enumerate(lay.melds):
+        lines.append(card_row(meld.cards, t, settings))
+        lines.append(meld_verdict(meld, t, f"best-meld-{n}"))
+    if lay.left and lay.melds:
+        lines.append(
+            ft.Text(
+                t("Left in hand: {cards}", cards=" ".join(c.label for c in lay.left)),
+                size=17,
+            )
+        )
+    return parts, [
         ft.Container(
             ft.Column(lines, spacing=6),
             padding=12,
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        ),
+        )
     ]

@@ -23,13 +23,15 @@ from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, Round
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.round_model import DraftError, RoundModel, Target
+from jolly_scorer.ui.round_model import DraftError, Preview, RoundModel, Target
 from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.views.round_entry_cards import GOOD, card_row
 from jolly_scorer.ui.views.round_entry_editor import Editing, editor
 from jolly_scorer.ui.views.round_entry_parts import (
     preview_table,
     problem_box,
     problem_text,
+    signed,
 )
 from jolly_scorer.ui.views.round_entry_player import PlayerActions, player_panel
 
@@ -124,14 +126,19 @@ def RoundEntry(
         if editing is None:
             return
         card = parse_card(code)
-        if editing.target is not None:
+        if editing.target is not None and editing.target.kind == "discard":
+            model.add_card(editing.target, card)  # one card: one tap and done
+            changed(editing=None)
+        elif editing.target is not None:
             model.add_card(editing.target, card)
             text = format_cards(model.cards_of(editing.target))
             changed(editing=_replace(editing, text=text, bad=None))
         else:
             pile = (*editing.pile_cards, card)
             set_view(
-                editing=_replace(editing, pile_cards=pile, text=format_cards(pile))
+                editing=_replace(
+                    editing, pile_cards=pile, text=format_cards(pile), split=None
+                )
             )
 
     def typed(cards: tuple[Card, ...], text: str, bad: str | None) -> None:
@@ -145,7 +152,7 @@ def RoundEntry(
             model.set_cards(editing.target, cards)
             changed(editing=new)
         else:
-            set_view(editing=_replace(new, pile_cards=cards))
+            set_view(editing=_replace(new, pile_cards=cards, split=None))
 
     def remove_at(position: int | None) -> None:
         editing = ui.editing
@@ -157,13 +164,32 @@ def RoundEntry(
                 del pile[-1 if position is None else position]
             set_view(
                 editing=_replace(
-                    editing, pile_cards=tuple(pile), text=format_cards(pile)
+                    editing,
+                    pile_cards=tuple(pile),
+                    text=format_cards(pile),
+                    split=None,
                 )
             )
             return
         model.remove_card(editing.target, position)
         text = format_cards(model.cards_of(editing.target))
-        changed(editing=_replace(editing, text=text, bad=None))
+        changed(editing=_replace(editing, text=text, bad=None, joker=None))
+
+    def joker(position: int | None) -> None:
+        editing = ui.editing
+        if editing is not None:
+            set_view(editing=_replace(editing, joker=position))
+
+    def open_joker(index: int) -> None:
+        """A tap on a joker of a meld on the table: the editor with its readings."""
+        meld = model.melds[index]
+        target = Target("meld", meld.owner, index)
+        own = model.cards_of(target)
+        position = next((n for n, c in enumerate(own) if c.is_joker), -1)
+        set_view(
+            editing=Editing(target, None, format_cards(own), None, (), joker=position),
+            laying_off=None,
+        )
 
     def new_meld(player: str) -> None:
         index = model.add_meld(player)
@@ -178,20 +204,45 @@ def RoundEntry(
 
     def arrange(player: str, cards: tuple[Card, ...]) -> None:
         editing = ui.editing
-        try:
-            made = model.arrange_pile(player, cards)
-        except JollyError:
-            made = None
-        if made is None:
-            if editing is not None:
-                message = t("These cards do not split into melds.")
-                set_view(editing=_replace(editing, bad=message))
+        if editing is None:
             return
-        changed(editing=None)
+        try:
+            split = model.split_pile(cards)
+        except JollyError as error:
+            set_view(editing=_replace(editing, bad=str(error)))
+            return
+        if split.arrangement is not None:
+            model.accept_split(player, split.arrangement)
+            changed(editing=None)
+        elif not split.best.melds:
+            message = t("These cards do not make a single meld.")
+            set_view(editing=_replace(editing, bad=message))
+        else:
+            set_view(editing=_replace(editing, split=split.best, bad=None))
+
+    def accept_split(rest: str | None) -> None:
+        editing = ui.editing
+        if editing is None or editing.split is None or editing.pile is None:
+            return
+        if rest is None:
+            set_view(editing=_replace(editing, split=None))
+            return
+        left = model.accept_split(
+            editing.pile, editing.split, "hand" if rest == "hand" else "pile"
+        )
+        if left:
+            changed(
+                editing=_replace(
+                    editing, pile_cards=left, text=format_cards(left), split=None
+                )
+            )
+        else:
+            changed(editing=None)
 
     def choose_reading(index: int, reading: Any) -> None:
         model.choose_reading(index, reading)
-        changed()
+        editing = ui.editing
+        changed(editing=None if editing is None else _replace(editing, joker=None))
 
     def free_jokers(index: int) -> None:
         model.free_jokers(index)
@@ -243,6 +294,7 @@ def RoundEntry(
         ),
         set_mode=set_mode,
         set_points=set_points,
+        open_joker=open_joker,
     )
     editing_ui = ui.editing
     editor_actions: dict[str, Callable[..., Any]] = {
@@ -255,6 +307,8 @@ def RoundEntry(
         "arrange": arrange,
         "choose_reading": choose_reading,
         "free_jokers": free_jokers,
+        "joker": joker,
+        "accept_split": accept_split,
         "typing": lambda value: set_view(typing=bool(value)),
     }
     width = page.width or 390
@@ -278,7 +332,9 @@ def RoundEntry(
         for seat, name in enumerate(model.players)
     ]
     body: list[ft.Control] = [
-        _closer_section(model, t, set_closer, set_handglatt),
+        _closer_section(
+            model, t, settings, set_closer, set_handglatt, edit, editing_ui
+        ),
     ]
     if not model.melds_needed():
         body.append(
@@ -292,15 +348,9 @@ def RoundEntry(
             )
         )
     body += panels
-    body.append(preview_table(model, preview, t))
-    discard_box = problem_box(
-        model,
-        [p for p in model.problems() if p.place.kind == "discard"],
-        t,
-        "round-problem-discard",
-    )
-    if discard_box is not None:
-        body.append(discard_box)
+    table = preview_table(model, preview, t)
+    if not wide:
+        body.append(table)
     title = (
         t("Round {n}", n=model.round_number)
         if round_index is None
@@ -310,7 +360,7 @@ def RoundEntry(
         [
             ft.Column(
                 [
-                    ft.Text(title, size=26, weight=ft.FontWeight.BOLD),
+                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD),
                     ft.Text(preset_name(model.rules.base, t), size=15),
                 ],
                 spacing=0,
@@ -327,21 +377,7 @@ def RoundEntry(
             ),
         ]
     )
-    footer: list[ft.Control] = []
-    if ui.error:
-        footer.append(
-            ft.Semantics(
-                identifier="round-error",
-                label=ui.error,
-                content=ft.Container(
-                    ft.Text(ui.error, size=17, color=ft.Colors.ON_ERROR_CONTAINER),
-                    bgcolor=ft.Colors.ERROR_CONTAINER,
-                    border_radius=12,
-                    padding=12,
-                ),
-            )
-        )
-    footer.append(_save_bar(t, on_cancel, save))
+    bar = _save_bar(model, preview, t, ui.error, on_cancel, save)
     scroller = ft.Column(body, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
     docked: ft.Control | None = None
     if editing_ui is not None:
@@ -355,7 +391,9 @@ def RoundEntry(
             wide=wide,
         )
     if wide:
-        side = docked if docked is not None else ft.Column(footer, spacing=10)
+        # the editor or the score table beside the players; Save always under it
+        top = docked or ft.Column([table], scroll=ft.ScrollMode.AUTO)
+        side = ft.Column([ft.Container(top, expand=True), bar], spacing=10, expand=True)
         content: ft.Control = ft.Column(
             [
                 header,
@@ -366,17 +404,18 @@ def RoundEntry(
                     ],
                     spacing=16,
                     expand=True,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 ),
             ],
             spacing=10,
             expand=True,
         )
     else:
-        bottom: list[ft.Control] = footer
+        # the editor docks like a keyboard above the bar: Save stays on screen
+        middle: list[ft.Control] = [scroller]
         if docked is not None:
-            bottom = [ft.Container(docked, height=max(320, height * 0.66))]
-        content = ft.Column([header, scroller, *bottom], spacing=8, expand=True)
+            middle.append(ft.Container(docked, height=max(300, height * 0.52)))
+        content = ft.Column([header, *middle, bar], spacing=6, expand=True)
     return ft.Container(
         content,
         padding=ft.Padding.symmetric(horizontal=8, vertical=6),
@@ -385,47 +424,121 @@ def RoundEntry(
 
 
 def _save_bar(
-    t: Translator, on_cancel: Callable[[], None], save: Callable[[], None]
+    model: RoundModel,
+    preview: Preview,
+    t: Translator,
+    error: str | None,
+    on_cancel: Callable[[], None],
+    save: Callable[[], None],
 ) -> ft.Control:
-    """Cancel and Save, big."""
-    return ft.Row(
-        [
+    """The bar at the bottom: whether the round is ready, everyone's round
+    score in one line, the refusal if Save was refused; Cancel and Save, big."""
+    plus = model.rules.is_plus
+    scores = " · ".join(
+        f"{name} " + (signed(s.score, t) if plus else t.number(s.score))
+        for name, s in preview.scores.items()
+    )
+    status = t("Ready to save") if preview.complete else t("Not complete yet")
+    items: list[ft.Control] = []
+    if error:
+        items.append(
             ft.Semantics(
-                identifier="round-cancel",
-                button=True,
-                content=ft.OutlinedButton(
-                    content=t("Cancel"),
-                    icon=ft.Icons.CLOSE,
-                    on_click=lambda: on_cancel(),
-                    height=56,
-                    expand=True,
+                identifier="round-error",
+                label=error,
+                content=ft.Container(
+                    ft.Text(error, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                    border_radius=12,
+                    padding=10,
                 ),
-                expand=1,
+            )
+        )
+    items.append(
+        ft.Semantics(
+            identifier="round-status",
+            label=f"{status} {scores}",
+            content=ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.CHECK_CIRCLE
+                        if preview.complete
+                        else ft.Icons.PENDING_OUTLINED,
+                        color=GOOD if preview.complete else ft.Colors.OUTLINE,
+                        size=20,
+                    ),
+                    ft.Text(
+                        status,
+                        size=15,
+                        weight=ft.FontWeight.W_600,
+                        color=GOOD if preview.complete else None,
+                    ),
+                    ft.Text(
+                        scores,
+                        size=15,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        text_align=ft.TextAlign.RIGHT,
+                    ),
+                ],
+                spacing=6,
             ),
-            ft.Semantics(
-                identifier="round-save",
-                button=True,
-                content=ft.FilledButton(
-                    content=t("Save round"),
-                    icon=ft.Icons.CHECK,
-                    on_click=lambda: save(),
-                    height=56,
-                    expand=True,
+        )
+    )
+    items.append(
+        ft.Row(
+            [
+                ft.Semantics(
+                    identifier="round-cancel",
+                    button=True,
+                    content=ft.OutlinedButton(
+                        content=t("Cancel"),
+                        icon=ft.Icons.CLOSE,
+                        on_click=lambda: on_cancel(),
+                        height=52,
+                        expand=True,
+                    ),
+                    expand=1,
                 ),
-                expand=2,
-            ),
-        ],
-        spacing=12,
+                ft.Semantics(
+                    identifier="round-save",
+                    button=True,
+                    content=ft.FilledButton(
+                        content=t("Save round"),
+                        icon=ft.Icons.CHECK,
+                        on_click=lambda: save(),
+                        height=52,
+                        expand=True,
+                    ),
+                    expand=2,
+                ),
+            ],
+            spacing=12,
+        )
+    )
+    return ft.Semantics(
+        identifier="round-save-bar",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=6),
+            padding=ft.Padding.only(top=6),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            bgcolor=ft.Colors.SURFACE,
+        ),
     )
 
 
 def _closer_section(
     model: RoundModel,
     t: Translator,
+    settings: UiSettings | None,
     set_closer: Callable[[str | None], None],
     set_handglatt: Callable[[bool], None],
+    edit: Callable[..., None],
+    editing: Editing | None,
 ) -> ft.Control:
-    """Who went out (one tap each; "nobody" too) and the Handglatt switch."""
+    """Who went out (one tap each; "nobody" too), the Handglatt switch and the
+    closer's last card (optional)."""
     buttons: list[ft.Control] = []
     choices: list[tuple[str, str | None, str]] = [
         (f"round-closer-{seat}", name, name) for seat, name in enumerate(model.players)
@@ -466,7 +579,61 @@ def _closer_section(
                 ),
             )
         )
+    if model.closer is not None:
+        items.append(_discard_tile(model, t, settings, edit, editing))
+        box = problem_box(
+            model,
+            [p for p in model.problems() if p.place.kind == "discard"],
+            t,
+            "round-problem-discard",
+        )
+        if box is not None:
+            items.append(box)
     return ft.Column(items, spacing=8)
+
+
+def _discard_tile(
+    model: RoundModel,
+    t: Translator,
+    settings: UiSettings | None,
+    edit: Callable[..., None],
+    editing: Editing | None,
+) -> ft.Control:
+    """The closer's discard: one tap opens the picker, one card tap enters it."""
+    closer = model.closer or ""
+    target = Target("discard", closer)
+    selected = editing is not None and editing.target == target
+    text = ft.Text(
+        t("Discarded last card (optional)"),
+        size=16,
+        expand=True,
+    )
+    shown: ft.Control
+    if model.discard is not None:
+        shown = card_row((model.discard,), t, settings)
+    else:
+        shown = ft.Text(t("tap to enter"), size=16, italic=True)
+    label = t("{name}'s last card", name=closer)
+    if model.discard is not None:
+        label += ": " + model.discard.label
+    return ft.Semantics(
+        identifier="round-discard",
+        button=True,
+        selected=selected,
+        label=label,
+        content=ft.Container(
+            ft.Row([text, shown], spacing=8),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=12,
+            border=ft.Border.all(
+                3 if selected else 1,
+                ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT,
+            ),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+            on_click=lambda: edit(target),
+            ink=True,
+        ),
+    )
 
 
 def _replace(value: Any, **changes: Any) -> Any:

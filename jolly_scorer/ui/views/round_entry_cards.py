@@ -2,12 +2,12 @@
 
 Typed notation with the bad token named, a row of card chips, a meld's verdict
 in words (run or group, its value, what each joker stands for, or why it is not
-a meld), and the choice of another joker reading.
+a meld), and the menu of a joker's readings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -27,11 +27,11 @@ __all__ = [
     "BAD",
     "card_row",
     "cards_field",
+    "joker_menu",
     "joker_text",
     "meld_verdict",
     "parse_typed",
     "picker",
-    "readings_row",
     "verdict_text",
 ]
 
@@ -124,46 +124,6 @@ def meld_verdict(meld: Meld, t: Translator, identifier: str) -> ft.Control:
     )
 
 
-def readings_row(
-    readings: Sequence[Meld],
-    current: Meld,
-    t: Translator,
-    on_choose: Callable[[Meld], Any],
-    identifier: str,
-) -> ft.Control | None:
-    """Buttons for the other valid readings of a meld with jokers (None if none)."""
-    others = [
-        r
-        for r in readings
-        if [str(c) for c in r.cards] != [str(c) for c in current.cards]
-    ]
-    if not others or not any(c.is_joker for c in current.cards):
-        return None
-    buttons: list[ft.Control] = []
-    for n, reading in enumerate(others[:6]):
-        text = " ".join(c.label for c in reading.cards)
-        points = t.plural("{n} point", "{n} points", reading.points or 0)
-        buttons.append(
-            ft.Semantics(
-                identifier=f"{identifier}-{n}",
-                button=True,
-                label=t("Read as {cards}", cards=text),
-                content=ft.OutlinedButton(
-                    content=f"{text} · {points}",
-                    on_click=lambda _e=None, r=reading: on_choose(r),
-                    height=44,
-                ),
-            )
-        )
-    return ft.Column(
-        [
-            ft.Text(t("The joker can also stand for:"), size=15),
-            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
-        ],
-        spacing=4,
-    )
-
-
 def cards_field(
     t: Translator,
     text: str,
@@ -198,12 +158,106 @@ def cards_field(
 
 
 def picker(
-    on_pick: Callable[[str], Any], t: Translator, settings: UiSettings | None
+    on_pick: Callable[[str], Any],
+    t: Translator,
+    settings: UiSettings | None,
+    *,
+    used: Mapping[str, int] | None = None,
+    jokers: int | None = None,
 ) -> ft.Control:
-    """The one-tap card picker in the user's card settings."""
+    """The one-tap card picker in the user's card settings (used-up cards off)."""
     return CardPicker(
         on_pick,
         four_color=bool(settings and settings.four_colour),
         large=bool(settings and settings.large_cards),
         t=t,
+        used=used,
+        jokers=jokers,
+    )
+
+
+def reading_text(reading: Meld, t: Translator) -> str:
+    """``'4♥ 5♥ 6♥ · 15 points'``."""
+    cards = " ".join(c.label for c in reading.cards)
+    return f"{cards} · " + t.plural("{n} point", "{n} points", reading.points or 0)
+
+
+def joker_menu(
+    choices: Sequence[tuple[Meld, bool]],
+    t: Translator,
+    on_choose: Callable[[Meld], Any],
+    on_close: Callable[[], Any],
+    identifier: str,
+    *,
+    on_remove: Callable[[], Any] | None = None,
+) -> ft.Control:
+    """What a tap on a joker opens: every valid reading with its points (the
+    current one ticked), to fix the joker as that card; take it out; close."""
+    items: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.STAR, color=ft.Colors.PURPLE_700, size=22),
+                ft.Text(
+                    t("The joker stands for:"),
+                    size=17,
+                    weight=ft.FontWeight.W_600,
+                    expand=True,
+                ),
+                ft.Semantics(
+                    identifier=f"{identifier}-close",
+                    content=ft.IconButton(
+                        ft.Icons.CLOSE,
+                        tooltip=t("Close"),
+                        on_click=lambda: on_close(),
+                    ),
+                ),
+            ],
+            spacing=6,
+        )
+    ]
+    if not choices:
+        items.append(
+            ft.Text(t("No valid reading: the meld is not valid yet."), size=16)
+        )
+    for n, (reading, current) in enumerate(choices):
+        text = reading_text(reading, t)
+        items.append(
+            ft.Semantics(
+                identifier=f"{identifier}-{n}",
+                button=True,
+                selected=current,
+                label=(t("Now: {reading}", reading=text) if current else text),
+                content=(ft.FilledButton if current else ft.OutlinedButton)(
+                    content=text,
+                    icon=ft.Icons.CHECK if current else None,
+                    on_click=lambda _e=None, r=reading: on_choose(r),
+                    height=48,
+                ),
+            )
+        )
+    if on_remove is not None:
+        items.append(
+            ft.Semantics(
+                identifier=f"{identifier}-remove",
+                button=True,
+                content=ft.TextButton(
+                    content=t("Take the joker out"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    on_click=lambda: on_remove(),
+                    height=44,
+                ),
+            )
+        )
+    return ft.Semantics(
+        identifier=identifier,
+        container=True,
+        content=ft.Container(
+            ft.Column(
+                items, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.START
+            ),
+            padding=10,
+            border_radius=12,
+            border=ft.Border.all(2, ft.Colors.PURPLE_300),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        ),
     )

@@ -22,14 +22,15 @@ from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
     card_row,
     cards_field,
+    joker_menu,
     meld_verdict,
     parse_typed,
     picker,
-    readings_row,
 )
 from jolly_scorer.ui.views.round_entry_parts import meld_name
 
 if TYPE_CHECKING:
+    from jolly_scorer.core.arranger import Arrangement
     from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["Editing", "editor"]
@@ -44,6 +45,10 @@ class Editing:
     text: str
     bad: str | None
     pile_cards: tuple[Card, ...]
+    #: a tap on a joker opened its readings (the position tapped, -1: none)
+    joker: int | None = None
+    #: the best partial split of the pile, waiting to be accepted
+    split: Arrangement | None = None
 
     @property
     def player(self) -> str:
@@ -59,6 +64,8 @@ def _title(model: RoundModel, editing: Editing, t: Translator) -> str:
         return t("Cards {name} put down (any order)", name=editing.pile or "")
     if target.kind == "hand":
         return t("Cards left in {name}'s hand", name=target.player)
+    if target.kind == "discard":
+        return t("{name}'s last card, discarded face down", name=target.player)
     assert target.meld is not None
     if target.kind == "layoff":
         return t(
@@ -98,87 +105,40 @@ def editor(
     """The editor, docked like a keyboard under the players (beside them if wide).
 
     On a phone it shows the card picker or, after a tap on the keyboard button,
-    the text field (``typing``); a wide screen shows both.
+    the text field (``typing``); a wide screen shows both. Tapping an entered
+    card takes it out, except a joker in a meld: that opens its readings.
     """
     target = editing.target
     cards = editing.pile_cards if target is None else model.cards_of(target)
+    meld_index = (
+        target.meld
+        if target is not None and target.kind in ("meld", "layoff")
+        else None
+    )
     items: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(
-                    _title(model, editing, t),
-                    size=19,
-                    weight=ft.FontWeight.BOLD,
-                    expand=True,
-                ),
-                *(
-                    []
-                    if wide
-                    else [
-                        ft.Semantics(
-                            identifier="editor-keyboard",
-                            content=ft.IconButton(
-                                ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
-                                tooltip=t("Tap cards") if typing else t("Type cards"),
-                                on_click=lambda: actions["typing"](not typing),
-                                icon_size=28,
-                            ),
-                        )
-                    ]
-                ),
-                ft.Semantics(
-                    identifier="editor-backspace",
-                    content=ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED,
-                        tooltip=t("Take out the last card"),
-                        on_click=lambda: actions["remove"](None),
-                        disabled=not cards,
-                        icon_size=28,
-                    ),
-                ),
-                ft.Semantics(
-                    identifier="editor-done",
-                    button=True,
-                    content=ft.FilledButton(
-                        content=t("Done"),
-                        icon=ft.Icons.CHECK,
-                        on_click=lambda: actions["done"](),
-                        height=48,
-                    ),
-                ),
-            ],
-            spacing=4,
-        )
+        _top_row(model, editing, t, actions, cards, typing, wide)
     ]
+
+    def tap_card(position: int) -> None:
+        if meld_index is not None and cards[position].is_joker:
+            actions["joker"](position)
+        else:
+            actions["remove"](position)
+
     if cards:
-        items.append(card_row(cards, t, settings, on_tap=actions["remove"]))
+        items.append(card_row(cards, t, settings, on_tap=tap_card))
+    elif target is not None and target.kind == "discard":
+        items.append(
+            ft.Text(
+                t("Optional. It scores nothing, but the deck check counts it."),
+                size=16,
+            )
+        )
     else:
         items.append(ft.Text(t("Tap the cards below, or type them."), size=16))
-    if target is not None and target.kind != "hand" and target.meld is not None:
-        index = target.meld
-        verdict = model.verdict(index)
-        if model.melds[index].cards:
-            items.append(meld_verdict(verdict, t, "editor-verdict"))
-        if verdict.valid:
-            choices = readings_row(
-                model.readings(index),
-                verdict,
-                t,
-                lambda reading: actions["choose_reading"](index, reading),
-                "editor-reading",
-            )
-            if choices is not None:
-                items.append(choices)
-        if any(c.card.stands_for is not None for c in model.melds[index].cards):
-            items.append(
-                _button(
-                    t("Let the app read the jokers"),
-                    ft.Icons.AUTO_FIX_HIGH,
-                    lambda: actions["free_jokers"](index),
-                    "editor-free-jokers",
-                )
-            )
-    elif target is not None:
+    if meld_index is not None:
+        items += _meld_parts(model, meld_index, editing, t, actions)
+    elif target is not None and target.kind == "hand":
         items.append(
             ft.Text(
                 t("Bad points: {n}", n=t.number(bad_points(cards, model.rules))),
@@ -186,12 +146,160 @@ def editor(
                 color=BAD,
             )
         )
+    if editing.split is not None and editing.pile is not None:
+        items.append(
+            _split_box(model, editing.pile, editing.split, t, settings, actions)
+        )
 
     def on_text(text: str) -> None:
         parsed, bad = parse_typed(text)
         message = None if bad is None else t("Not a card: {token}", token=bad)
         actions["typed"](parsed, text, message)
 
+    buttons = _buttons(editing, t, actions)
+    row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    if editing.pile is not None and editing.split is None:
+        items.append(row)
+    if typing or wide or editing.bad:
+        items.append(
+            cards_field(t, editing.text, on_text, "meld-input", error=editing.bad)
+        )
+    if wide or not typing:
+        items.append(
+            picker(
+                actions["pick"],
+                t,
+                settings,
+                used=model.used_counts(),
+                jokers=model.rules.jokers,
+            )
+        )
+    if editing.pile is None and buttons:
+        items.append(row)
+    return ft.Semantics(
+        identifier="round-editor",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
+            padding=10,
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE,
+            expand=True,
+        ),
+    )
+
+
+def _top_row(
+    model: RoundModel,
+    editing: Editing,
+    t: Translator,
+    actions: Mapping[str, Callable[..., Any]],
+    cards: tuple[Card, ...],
+    typing: bool,
+    wide: bool,
+) -> ft.Control:
+    """Title, keyboard switch (phone), backspace, Done."""
+    return ft.Row(
+        [
+            ft.Text(
+                _title(model, editing, t),
+                size=19,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+            ),
+            *(
+                []
+                if wide
+                else [
+                    ft.Semantics(
+                        identifier="editor-keyboard",
+                        content=ft.IconButton(
+                            ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
+                            tooltip=t("Tap cards") if typing else t("Type cards"),
+                            on_click=lambda: actions["typing"](not typing),
+                            icon_size=28,
+                        ),
+                    )
+                ]
+            ),
+            ft.Semantics(
+                identifier="editor-backspace",
+                content=ft.IconButton(
+                    ft.Icons.BACKSPACE_OUTLINED,
+                    tooltip=t("Take out the last card"),
+                    on_click=lambda: actions["remove"](None),
+                    disabled=not cards,
+                    icon_size=28,
+                ),
+            ),
+            ft.Semantics(
+                identifier="editor-done",
+                button=True,
+                content=ft.FilledButton(
+                    content=t("Done"),
+                    icon=ft.Icons.CHECK,
+                    on_click=lambda: actions["done"](),
+                    height=48,
+                ),
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def _meld_parts(
+    model: RoundModel,
+    index: int,
+    editing: Editing,
+    t: Translator,
+    actions: Mapping[str, Callable[..., Any]],
+) -> list[ft.Control]:
+    """The verdict of the meld edited, the joker menu or the hint to it."""
+    out: list[ft.Control] = []
+    verdict = model.verdict(index)
+    meld = model.melds[index]
+    if meld.cards:
+        out.append(meld_verdict(verdict, t, "editor-verdict"))
+    has_joker = any(c.card.is_joker for c in meld.cards)
+    if editing.joker is not None and has_joker:
+        position = editing.joker
+        out.append(
+            joker_menu(
+                model.reading_choices(index),
+                t,
+                lambda reading: actions["choose_reading"](index, reading),
+                lambda: actions["joker"](None),
+                "joker-menu",
+                on_remove=(
+                    None if position < 0 else lambda: actions["remove"](position)
+                ),
+            )
+        )
+    elif has_joker and verdict.valid and len(model.readings(index)) > 1:
+        out.append(
+            ft.Text(
+                t("Tap the joker to choose another reading."),
+                size=15,
+                italic=True,
+            )
+        )
+    if any(c.card.stands_for is not None for c in meld.cards):
+        out.append(
+            _button(
+                t("Let the app read the jokers"),
+                ft.Icons.AUTO_FIX_HIGH,
+                lambda: actions["free_jokers"](index),
+                "editor-free-jokers",
+            )
+        )
+    return out
+
+
+def _buttons(
+    editing: Editing, t: Translator, actions: Mapping[str, Callable[..., Any]]
+) -> list[ft.Control]:
+    target = editing.target
     buttons: list[ft.Control] = []
     if target is not None and target.kind == "meld" and target.meld is not None:
         meld = target.meld
@@ -223,26 +331,83 @@ def editor(
                 primary=True,
             ),
         )
-    row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
-    if editing.pile is not None:
-        items.append(row)
-    if typing or wide or editing.bad:
-        items.append(
-            cards_field(t, editing.text, on_text, "meld-input", error=editing.bad)
+    return buttons
+
+
+def _split_box(
+    model: RoundModel,
+    owner: str,
+    split: Arrangement,
+    t: Translator,
+    settings: UiSettings | None,
+    actions: Mapping[str, Callable[..., Any]],
+) -> ft.Control:
+    """The best partial split of a pile, the cards left over, and the choices."""
+    parts: list[ft.Control] = [
+        ft.Text(
+            t("Not every card fits into a meld. The best split:"),
+            size=17,
+            weight=ft.FontWeight.W_600,
         )
-    if wide or not typing:
-        items.append(picker(actions["pick"], t, settings))
-    if editing.pile is None and buttons:
-        items.append(row)
+    ]
+    for n, meld in enumerate(split.melds):
+        parts.append(card_row(meld.cards, t, settings))
+        parts.append(meld_verdict(meld, t, f"editor-split-meld-{n}"))
+    left = " ".join(c.label for c in split.left)
+    parts.append(
+        ft.Semantics(
+            identifier="editor-split-left",
+            label=t("Left over: {cards}", cards=left),
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=BAD, size=22),
+                    ft.Text(
+                        t("Left over: {cards}", cards=left),
+                        size=17,
+                        color=BAD,
+                        weight=ft.FontWeight.W_600,
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
+            ),
+        )
+    )
+    buttons = [
+        _button(
+            t("Lay these down, keep the rest here"),
+            ft.Icons.CHECK,
+            lambda: actions["accept_split"]("pile"),
+            "editor-split-pile",
+            primary=True,
+        )
+    ]
+    if owner != model.closer:
+        buttons.append(
+            _button(
+                t("Lay these down, the rest into {name}'s hand", name=owner),
+                ft.Icons.PAN_TOOL_OUTLINED,
+                lambda: actions["accept_split"]("hand"),
+                "editor-split-hand",
+            )
+        )
+    buttons.append(
+        _button(
+            t("Change the cards"),
+            ft.Icons.EDIT,
+            lambda: actions["accept_split"](None),
+            "editor-split-back",
+        )
+    )
+    parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     return ft.Semantics(
-        identifier="round-editor",
+        identifier="editor-split",
         container=True,
         content=ft.Container(
-            ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
+            ft.Column(parts, spacing=6),
             padding=10,
-            border=ft.Border.all(2, ft.Colors.PRIMARY),
-            border_radius=14,
-            bgcolor=ft.Colors.SURFACE,
-            expand=True,
+            border_radius=12,
+            border=ft.Border.all(2, BAD),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),
     )

@@ -180,19 +180,6 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
                 ),
             )
         )
-    status = (
-        t("Complete: ready to save.")
-        if preview.complete
-        else t("Not complete yet: the numbers show what is entered so far.")
-    )
-    rows.append(
-        ft.Text(
-            status,
-            size=15,
-            italic=not preview.complete,
-            color=GOOD if preview.complete else None,
-        )
-    )
     return ft.Container(
         ft.Column(rows, spacing=6),
         padding=12,

@@ -44,6 +44,7 @@ class PlayerActions:
     start_layoff: Callable[[str], Any]
     set_mode: Callable[[str, str], Any]
     set_points: Callable[[str, str, str], Any]
+    open_joker: Callable[[int], Any] = lambda index: None  # a joker tapped
 
 
 def _small_button(
@@ -104,7 +105,14 @@ def _melds(
         meld = model.melds[index]
         verdict = model.verdict(index)
         shown = verdict.cards if verdict.valid else meld.plain
-        parts: list[ft.Control] = [card_row(shown, t, settings)]
+
+        def tap(position: int, cards: tuple[Any, ...] = shown, i: int = index) -> None:
+            if cards[position].is_joker:
+                actions.open_joker(i)
+            else:
+                actions.edit(Target("meld", model.melds[i].owner, i))
+
+        parts: list[ft.Control] = [card_row(shown, t, settings, on_tap=tap)]
         if meld.cards:
             parts.append(meld_verdict(verdict, t, f"round-verdict-{seat}-{n}"))
         else:
@@ -265,6 +273,38 @@ def _hand(
                 )
             )
         out.append(ft.Row(fields, wrap=True, spacing=10))
+        if model.counted_adds_to_cards(name):
+            warning = t(
+                "Counted points are added to the cards entered on the table "
+                "above: count only what is not entered there."
+            )
+            out.append(
+                ft.Semantics(
+                    identifier=f"round-counted-warning-{seat}",
+                    label=warning,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(
+                                    ft.Icons.WARNING_AMBER,
+                                    color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                    size=22,
+                                ),
+                                ft.Text(
+                                    warning,
+                                    size=16,
+                                    color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                    expand=True,
+                                ),
+                            ],
+                            spacing=6,
+                        ),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        border_radius=10,
+                        padding=10,
+                    ),
+                )
+            )
         return out
     hand = model.hands[name]
     if hand:
