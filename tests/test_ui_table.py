@@ -190,7 +190,7 @@ def test_house_rules_saved_as_the_default_for_new_games(open_app, tmp_path):
     for _ in range(2):
         app.click(app.find(semantics="knob-jokers-less"))
     app.click(app.find(semantics="save-default-rules"))
-    assert "New games start with these rules." in app.texts()
+    assert "These are the rules for new games" in app.texts()
     with Store.open(tmp_path) as store:
         saved = store.get_setting("saved_rules")
         assert saved == {"base": "jolly_at", "jokers": 4}

@@ -434,8 +434,6 @@ class AppState:
             error = self.change_settings(default_rules=data)
         else:
             error = self.change_settings(default_rules=data, saved_rules=data)
-        if error is None:
-            self.notice = self.t("New games start with these rules.")
         return error
 
     def change_settings(self, **changes: Any) -> str | None:

@@ -7,6 +7,7 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_description
@@ -215,17 +216,22 @@ def NewGame(state: AppState) -> ft.Control:
         body.append(ft.Text(knob_error, color=ft.Colors.ERROR, size=16))
     if show_house:
         body.append(card(house_rules_editor(form.rules, t, change_knob), padding=8))
+        rules = form.rules.replace(target=form.target, rounds_limit=form.rounds_limit)
+        is_default = rules_to_json(rules) == state.settings.default_rules
         body.append(
             tagged(
                 "save-default-rules",
                 ft.OutlinedButton(
-                    t("Use these rules for new games"),
-                    icon=ft.Icons.BOOKMARK_ADD_OUTLINED,
-                    on_click=lambda: state.save_default_rules(
-                        form.rules.replace(
-                            target=form.target, rounds_limit=form.rounds_limit
-                        )
-                    ),
+                    t("These are the rules for new games")
+                    if is_default
+                    else t("Use these rules for new games"),
+                    icon=ft.Icons.CHECK
+                    if is_default
+                    else ft.Icons.BOOKMARK_ADD_OUTLINED,
+                    on_click=None
+                    if is_default
+                    else lambda: state.save_default_rules(rules),
+                    disabled=is_default,
                     height=52,
                 ),
             )
