@@ -358,3 +358,14 @@ def test_counted_points_with_cards_on_the_table_are_flagged():
     assert model.counted_adds_to_cards("Cleo")
     model.set_counted("Ben", good=20)
     assert model.counted_adds_to_cards("Ben")
+
+
+def test_a_counted_player_who_becomes_the_closer_loses_the_bad_points():
+    model = entered()  # Cleo counted 0 good, 40 bad
+    model.set_counted("Cleo", good=12)
+    model.set_closer("Cleo")
+    assert dict(model.to_round().counted)["Cleo"] == Counted(12, 0)
+    model.set_hand("Anna", parse_cards("2c"))
+    assert model.check() is None and model.preview().complete
+    model.set_closer("Anna")  # the count is still there for Cleo again
+    assert dict(model.to_round().counted)["Cleo"] == Counted(12, 40)

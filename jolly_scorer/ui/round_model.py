@@ -232,9 +232,7 @@ class RoundModel:
             if p != self.closer and self.modes[p] == "cards"
         )
         counted = tuple(
-            (p, self.counted.get(p, Counted()))
-            for p in self.players
-            if self.modes[p] == "points"
+            (p, self._counted_of(p)) for p in self.players if self.modes[p] == "points"
         )
         return Round(
             closed_by=self.closer,
@@ -244,6 +242,14 @@ class RoundModel:
             hands=hands,
             counted=counted,
         )
+
+    def _counted_of(self, player: str) -> Counted:
+        """Counted points as they go into the round: the closer holds no cards,
+        so has no bad points (a count from before they went out is dropped)."""
+        value = self.counted.get(player, Counted())
+        if player == self.closer and value.bad:
+            return Counted(value.good, 0)
+        return value
 
     # -- changing ------------------------------------------------------------
     def set_closer(self, player: str | None) -> None:
