@@ -402,12 +402,12 @@ def _summary(verdict: Any, rules: Rules, t: Translator) -> ft.Control:
         content=ft.Container(
             ft.Column(
                 [
-                    ft.Text(text, size=19, weight=ft.FontWeight.W_600, color=colour)
+                    ft.Text(text, size=17, weight=ft.FontWeight.W_600, color=colour)
                     for text, colour in lines
                 ],
-                spacing=4,
+                spacing=2,
             ),
-            padding=12,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),
