@@ -42,7 +42,10 @@ def axis(
         for v in values
     ]
     widest = max((len(t.number(v)) for v in values), default=1)
-    return fch.ChartAxis(labels=labels, label_size=max(28, widest * 9 + 14))
+    # label_spacing too: the client asks for a label only at multiples of it
+    return fch.ChartAxis(
+        labels=labels, label_spacing=step, label_size=max(28, widest * 9 + 14)
+    )
 
 
 def totals_chart(

@@ -218,6 +218,7 @@ def NewGame(state: AppState) -> ft.Control:
         body.append(card(house_rules_editor(form.rules, t, change_knob), padding=8))
         rules = form.rules.replace(target=form.target, rounds_limit=form.rounds_limit)
         is_default = rules_to_json(rules) == state.settings.default_rules
+        # one button in both states (a new control here is not announced)
         body.append(
             tagged(
                 "save-default-rules",
@@ -225,13 +226,12 @@ def NewGame(state: AppState) -> ft.Control:
                     t("These are the rules for new games")
                     if is_default
                     else t("Use these rules for new games"),
-                    icon=ft.Icons.CHECK
+                    icon=ft.Icons.CHECK_CIRCLE
                     if is_default
                     else ft.Icons.BOOKMARK_ADD_OUTLINED,
-                    on_click=None
-                    if is_default
-                    else lambda: state.save_default_rules(rules),
-                    disabled=is_default,
+                    on_click=lambda: (
+                        None if is_default else state.save_default_rules(rules)
+                    ),
                     height=52,
                 ),
             )

@@ -66,6 +66,17 @@ def _player_tile(
                         if leader
                         else []
                     ),
+                    *(
+                        [
+                            ft.Icon(
+                                ft.Icons.EDIT_OUTLINED,
+                                size=18,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            )
+                        ]
+                        if on_rename is not None
+                        else []
+                    ),
                 ],
                 spacing=6,
             ),
@@ -144,12 +155,12 @@ def name_column_width(players: tuple[str, ...], width: float | None) -> int:
     >>> name_column_width(("Maximiliane", "Ben"), 500)
     110
     >>> name_column_width(("Maximiliane-Sophie", "Bartholomäus", "C", "D"), 500)
-    104
+    96
     """
     wanted = max(72, 10 * max(len(p) for p in players))
     if width is None:
         return 72
-    room = int((width - 52) / len(players)) - 8
+    room = int((width - 52) / len(players)) - 16
     return max(72, min(wanted, room))
 
 
@@ -171,6 +182,7 @@ def rounds_table(
     """
     players = game.players
     cell_w = name_column_width(players, width)
+    gap = 16 if cell_w > 72 else 8  # wide names apart: "Maximiliane  Bartholomäus"
     head: list[ft.Control] = [
         ft.Text("#", size=16, width=44, weight=ft.FontWeight.BOLD)
     ]
@@ -189,7 +201,7 @@ def rounds_table(
             )
             for p in players
         ],
-        spacing=8,
+        spacing=gap,
     )
     rows: list[ft.Control] = [header]
     last = len(result.rounds) - 1
@@ -211,7 +223,7 @@ def rounds_table(
                 )
             )
         row = ft.Container(
-            ft.Row(cells, spacing=8),
+            ft.Row(cells, spacing=gap),
             padding=ft.Padding.symmetric(vertical=8),
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             on_click=(lambda e, i=i: on_tap(i)) if callable(on_tap) else None,
@@ -261,6 +273,19 @@ def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
     )
 
 
+def _dialog_button(
+    text: str, on_click: Callable[[], None], primary: bool = False
+) -> ft.Control:
+    """A dialog's action: 48 px high, 18 px text."""
+    kind = ft.FilledButton if primary else ft.TextButton
+    return kind(
+        text,
+        on_click=on_click,
+        height=48,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+    )
+
+
 @dataclass
 class _Renaming:
     """The rename dialog: whose name, what is typed, the core's objection."""
@@ -291,19 +316,21 @@ def _rename_dialog(
         autofocus=True,
         text_size=22,
         error=r.error,
+        error_style=ft.TextStyle(size=16),
+        error_max_lines=3,
         on_change=change,
         on_submit=save,
     )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(t("Rename {name}", name=r.old)),
+        title=ft.Text(t("Rename {name}", name=r.old), size=24),
         content=tagged("rename-field", field),
         actions=[
             tagged(
                 "rename-cancel",
-                ft.TextButton(t("Cancel"), on_click=lambda: set_renaming(None)),
+                _dialog_button(t("Cancel"), lambda: set_renaming(None)),
             ),
-            tagged("rename-save", ft.FilledButton(t("Rename"), on_click=save)),
+            tagged("rename-save", _dialog_button(t("Rename"), save, primary=True)),
         ],
     )
 
@@ -319,16 +346,19 @@ def _finish_dialog(
 
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(t("Finish the game now?")),
+        title=ft.Text(t("Finish the game now?"), size=24),
         content=ft.Text(
-            t("The game ends with the current totals. Undo brings it back.")
+            t("The game ends with the current totals. Undo brings it back."),
+            size=18,
         ),
         actions=[
             tagged(
                 "finish-cancel",
-                ft.TextButton(t("Keep playing"), on_click=lambda: set_asking(False)),
+                _dialog_button(t("Keep playing"), lambda: set_asking(False)),
             ),
-            tagged("finish-confirm", ft.FilledButton(t("Finish"), on_click=confirm)),
+            tagged(
+                "finish-confirm", _dialog_button(t("Finish"), confirm, primary=True)
+            ),
         ],
     )
 

@@ -66,7 +66,7 @@ def SettingsView(state: AppState) -> ft.Control:
     saved = s.saved_rules
     if saved is None and isinstance(s.default_rules, dict):
         saved = s.default_rules  # saved before "saved_rules" was kept apart
-    presets = [(p, preset_name(p, t).split(" (")[0]) for p in PRESET_IDS]
+    presets = [(p, preset_name(p, t)) for p in PRESET_IDS]
     if saved is not None:
         presets.append(("custom", t("Saved house rules")))
 
@@ -110,7 +110,24 @@ def SettingsView(state: AppState) -> ft.Control:
             )
         ),
         section(t("Rules for new games")),
-        _segments("default-rules", presets, default, pick_rules),
+        tagged(
+            "default-rules",
+            ft.RadioGroup(
+                value=default,
+                on_change=lambda e: pick_rules(e.control.value or default),
+                content=ft.Column(
+                    [
+                        ft.Radio(
+                            value=v,
+                            label=text,
+                            label_style=ft.TextStyle(size=18),
+                        )
+                        for v, text in presets
+                    ],
+                    spacing=0,
+                ),
+            ),
+        ),
         ft.Text(
             _saved_text(saved, t)
             if saved is not None

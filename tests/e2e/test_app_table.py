@@ -1,0 +1,137 @@
+"""Two browser pages on one game (a phone and a laptop at the table), and the
+screens of renaming, finishing, saved house rules and long names.
+Screenshots go to ``assets/screenshots/table-*.png``."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_app_flow import reveal, tap
+
+from conftest import VIEWPORTS, WebApp, wait_for_flutter
+from jolly_scorer.core.game import Counted, Round, add_round, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.store import Store
+
+pytestmark = pytest.mark.browser
+
+TARGET = "jolly_scorer.ui.app:main"
+
+
+def seed(folder, players, rounds):
+    """A running game of Rommi with ``rounds`` of (closer, {player: bad})."""
+    game = new_game(find_rules("rommi_fi"), players)
+    for closer, bad in rounds:
+        counted = tuple((p, Counted(bad=b)) for p, b in bad.items())
+        game = add_round(game, Round(closer, counted=counted))
+    with Store.open(folder) as store:
+        store.create_game(game)
+
+
+def second_page(chromium, app, viewport):
+    """Another browser (its own Flet session) on the same server."""
+    w, h = VIEWPORTS[viewport]
+    context = chromium.new_context(viewport={"width": w, "height": h}, locale="en-US")
+    page = context.new_page()
+    page.goto(app.url + "/")
+    wait_for_flutter(page, "New game", 20_000)
+    return WebApp(page=page, url=app.url, server=app.server, log_path=app.log_path)
+
+
+def wait_label(app, identifier, text, timeout=10):
+    loc = app.by_id(identifier).first
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        label = (loc.get_attribute("aria-label") or "") + loc.inner_text()
+        if text in label:
+            return
+        app.page.wait_for_timeout(100)
+    raise AssertionError(f"{identifier} never showed {text!r}: {label!r}")
+
+
+def shoot(app, name):
+    app.page.mouse.move(0, 0)
+    return app.screenshot(f"table-{name}")
+
+
+def test_phone_and_laptop_follow_each_other(web_app, chromium, tmp_path):
+    data = tmp_path / "data"
+    seed(data, ["Anna", "Ben"], [("Anna", {"Ben": 12})])
+    env = {"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(data)}
+    phone = web_app(TARGET, viewport="phone", env=env, wait_text="New game")
+    laptop = second_page(chromium, phone, "desktop")
+    try:
+        for app in (phone, laptop):
+            tap(app, "home-continue")
+            wait_label(app, "total-2", "Ben: 12 points")
+        started = time.monotonic()
+        tap(phone, "undo")
+        wait_label(laptop, "total-2", "Ben: 0 points")
+        took = time.monotonic() - started
+        tap(phone, "redo")
+        wait_label(laptop, "total-2", "Ben: 12 points")
+        tap(laptop, "finish")
+        laptop.by_id("finish-confirm").wait_for()
+        shoot(laptop, "finish-dialog-desktop")
+        tap(laptop, "finish-confirm")
+        phone.by_id("winner").wait_for(timeout=10_000)
+        shoot(phone, "synced-game-over-phone")
+        assert took < 3, f"the laptop followed the phone after {took:.1f} s"
+    finally:
+        laptop.page.context.close()
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_rename_saved_rules_and_long_names(web_app, tmp_path, viewport):
+    data = tmp_path / "data"
+    names = ["Anna", "Maximiliane", "Bartholomäus", "Cleo"]
+    rounds = [
+        (
+            names[i % 4],
+            {p: 7 * (i + 1) + 3 * s for s, p in enumerate(names) if s != i % 4},
+        )
+        for i in range(5)
+    ]
+    seed(data, names, rounds)
+    env = {"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(data)}
+    app = web_app(TARGET, viewport=viewport, env=env, wait_text="New game")
+    tap(app, "home-continue")
+    app.by_id("enter-round").wait_for()
+    shoot(app, f"scoreboard-long-names-{viewport}")
+    tap(app, "rename-2")
+    app.by_id("rename-save").wait_for()
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type("Cleo")
+    tap(app, "rename-save")
+    app.wait_text("already a player")
+    shoot(app, f"rename-dialog-{viewport}")
+    tap(app, "rename-field")
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type("Max")
+    tap(app, "rename-save")
+    wait_label(app, "total-2", "Max:")
+    tap(app, "back")
+    tap(app, "home-new-game")
+    tap(app, "house-rules")
+    tap(app, "knob-jokers-less")
+    tap(app, "save-default-rules")
+    wait_label(app, "save-default-rules", "These are the rules for new games")
+    reveal(app, "save-default-rules")
+    shoot(app, f"house-rules-saved-{viewport}")
+    tap(app, "back")
+    tap(app, "home-settings")
+    reveal(app, "default-rules")
+    app.wait_text("changed: Jokers")
+    shoot(app, f"settings-saved-rules-{viewport}")
+
+
+def test_the_browsers_language_is_the_default(web_app, tmp_path):
+    app = web_app(
+        TARGET,
+        viewport="phone",
+        env={"LANGUAGE": "", "JOLLY_SCORER_DATA": str(tmp_path / "d")},
+        locale="fi-FI",
+        wait_text="Uusi peli",
+    )
+    assert app.by_id("home-new-game").count()
