@@ -157,7 +157,7 @@ def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
     with Store.open(tmp_path) as store:
         again = AppState(store=store, settings=UiSettings(language="en"))
         again.open_current()
-        assert not again.full_undo
+        assert not again.full_undo  # the undo button says so in its tooltip
         again.undo()
         assert again.game.rounds == ()
 
@@ -249,3 +249,16 @@ def test_a_chosen_language_beats_the_browsers(open_app, monkeypatch, tmp_path):
     app.settle()
     assert "Neues Spiel" in app.texts()
     assert not [c for c in app.invoke_method_calls() if c[1] == "get_device_info"]
+
+
+def test_undo_says_when_it_only_takes_back_rounds(open_app, tmp_path):
+    with Store.open(tmp_path) as store:
+        s = AppState(store=store, settings=UiSettings(language="en"))
+        s.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
+        s.save_round(Round("Anna", counted=(("Ben", Counted(bad=3)),)))
+        store.set_setting(f"undo.{s.game_id}", None)  # e.g. an older version
+    app = open_app()
+    app.click(app.find(semantics="home-continue"))
+    assert app.find(semantics="undo").content.tooltip == (
+        "Undo: takes back the last round"
+    )

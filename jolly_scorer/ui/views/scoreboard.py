@@ -469,7 +469,11 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     if not read_only:
         actions = [
             icon_button(
-                ft.Icons.UNDO, t("Undo"), state.undo if state.can_undo else None, "undo"
+                ft.Icons.UNDO,
+                # the kept history did not match a game changed outside the app
+                t("Undo") if state.full_undo else t("Undo: takes back the last round"),
+                state.undo if state.can_undo else None,
+                "undo",
             ),
             icon_button(
                 ft.Icons.REDO, t("Redo"), state.redo if state.can_redo else None, "redo"
