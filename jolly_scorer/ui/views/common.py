@@ -75,6 +75,63 @@ def big_button(
     return tagged(identifier, button)
 
 
+def labelled_button(
+    identifier: str,
+    text: str,
+    icon: ft.IconData | None,
+    on_click: Handler,
+    *,
+    filled: bool = False,
+    height: int = 48,
+    expand: bool | int | None = None,
+    selected: bool | None = None,
+    label: str | None = None,
+) -> ft.Control:
+    """An outlined (or ``filled``) button with text, marked as a button.
+
+    ``expand`` goes to the wrapper (the browser tests find it by ``identifier``);
+    the button then fills it.
+
+    >>> b = labelled_button("x", "Go", None, print, expand=2)
+    >>> b.button, b.expand, b.content.expand
+    (True, 2, True)
+    """
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    return ft.Semantics(
+        identifier=identifier,
+        button=True,
+        selected=selected,
+        label=label,
+        content=kind(
+            content=text,
+            icon=icon,
+            on_click=on_click,
+            height=height,
+            expand=True if expand else None,
+        ),
+        expand=expand,
+    )
+
+
+def one_line(
+    value: str,
+    size: int,
+    *,
+    weight: ft.FontWeight | None = None,
+    text_align: ft.TextAlign = ft.TextAlign.START,
+) -> ft.Text:
+    """Text that takes the rest of a row and ends in "…" if it does not fit."""
+    return ft.Text(
+        value,
+        size=size,
+        weight=weight,
+        expand=True,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        text_align=text_align,
+    )
+
+
 def icon_button(
     icon: ft.IconData,
     tooltip: str,
@@ -109,16 +166,7 @@ def top_bar(
         items.append(
             icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: state.go(back), "back")
         )
-    items.append(
-        ft.Text(
-            title,
-            size=26,
-            weight=ft.FontWeight.BOLD,
-            expand=True,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-    )
+    items.append(one_line(title, 26, weight=ft.FontWeight.BOLD))
     items.extend(actions)
     return ft.Row(items, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

@@ -48,25 +48,27 @@ def ExportButtons(state: AppState, game_id: int) -> ft.Control:
     return ft.Row(
         [
             tagged(
-                "export-csv",
+                identifier,
                 ft.OutlinedButton(
+                    text, icon=icon, on_click=handler, height=52, tooltip=tooltip
+                ),
+            )
+            for identifier, text, icon, handler, tooltip in (
+                (
+                    "export-csv",
                     t("Score sheet (CSV)"),
-                    icon=ft.Icons.TABLE_VIEW,
-                    on_click=csv,
-                    height=52,
-                    tooltip=t("Export the score sheet"),
+                    ft.Icons.TABLE_VIEW,
+                    csv,
+                    t("Export the score sheet"),
                 ),
-            ),
-            tagged(
-                "export-json",
-                ft.OutlinedButton(
+                (
+                    "export-json",
                     t("Game file"),
-                    icon=ft.Icons.DOWNLOAD,
-                    on_click=game_file,
-                    height=52,
-                    tooltip=t("Export the game file"),
+                    ft.Icons.DOWNLOAD,
+                    game_file,
+                    t("Export the game file"),
                 ),
-            ),
+            )
         ],
         wrap=True,
         spacing=12,

@@ -26,6 +26,7 @@ from jolly_scorer.core.melds import Meld, check_melds, meld_readings
 from jolly_scorer.core.rules import PRESETS, Rules
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import preset_name, reason_text
+from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
     GOOD,
@@ -198,15 +199,13 @@ def MeldChecker(
     )
     mode_row = ft.Row(
         [
-            ft.Semantics(
-                identifier=f"meld-mode-{value}",
-                button=True,
+            labelled_button(
+                f"meld-mode-{value}",
+                text,
+                None,
+                lambda _e=None, v=value: set_mode(v),
+                filled=state.mode == value,
                 selected=state.mode == value,
-                content=(ft.FilledButton if state.mode == value else ft.OutlinedButton)(
-                    content=text,
-                    on_click=lambda _e=None, v=value: set_mode(v),
-                    height=48,
-                ),
             )
             for value, text in (
                 ("melds", t("Check melds")),
@@ -230,27 +229,13 @@ def MeldChecker(
                 []
                 if state.mode == "hand"
                 else [
-                    ft.Semantics(
-                        identifier="meld-add",
-                        button=True,
-                        content=ft.OutlinedButton(
-                            content=t("Another meld"),
-                            icon=ft.Icons.ADD,
-                            on_click=lambda: add_meld(),
-                            height=48,
-                        ),
+                    labelled_button(
+                        "meld-add", t("Another meld"), ft.Icons.ADD, lambda: add_meld()
                     )
                 ]
             ),
-            ft.Semantics(
-                identifier="meld-clear",
-                button=True,
-                content=ft.OutlinedButton(
-                    content=t("Clear"),
-                    icon=ft.Icons.CLEAR_ALL,
-                    on_click=lambda: clear(),
-                    height=48,
-                ),
+            labelled_button(
+                "meld-clear", t("Clear"), ft.Icons.CLEAR_ALL, lambda: clear()
             ),
         ],
         wrap=True,

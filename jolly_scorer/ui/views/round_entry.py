@@ -25,6 +25,7 @@ from jolly_scorer.core.game import Game, Round
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import DraftError, Preview, RoundModel, Target
 from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.views.common import labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import GOOD, card_row
 from jolly_scorer.ui.views.round_entry_editor import Editing, editor
 from jolly_scorer.ui.views.round_entry_parts import (
@@ -472,14 +473,7 @@ def _save_bar(
                         weight=ft.FontWeight.W_600,
                         color=GOOD if preview.complete else None,
                     ),
-                    ft.Text(
-                        scores,
-                        size=15,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        text_align=ft.TextAlign.RIGHT,
-                    ),
+                    one_line(scores, 15, text_align=ft.TextAlign.RIGHT),
                 ],
                 spacing=6,
             ),
@@ -488,28 +482,21 @@ def _save_bar(
     items.append(
         ft.Row(
             [
-                ft.Semantics(
-                    identifier="round-cancel",
-                    button=True,
-                    content=ft.OutlinedButton(
-                        content=t("Cancel"),
-                        icon=ft.Icons.CLOSE,
-                        on_click=lambda: on_cancel(),
-                        height=52,
-                        expand=True,
-                    ),
+                labelled_button(
+                    "round-cancel",
+                    t("Cancel"),
+                    ft.Icons.CLOSE,
+                    lambda: on_cancel(),
+                    height=52,
                     expand=1,
                 ),
-                ft.Semantics(
-                    identifier="round-save",
-                    button=True,
-                    content=ft.FilledButton(
-                        content=t("Save round"),
-                        icon=ft.Icons.CHECK,
-                        on_click=lambda: save(),
-                        height=52,
-                        expand=True,
-                    ),
+                labelled_button(
+                    "round-save",
+                    t("Save round"),
+                    ft.Icons.CHECK,
+                    lambda: save(),
+                    filled=True,
+                    height=52,
                     expand=2,
                 ),
             ],
@@ -546,19 +533,16 @@ def _closer_section(
     choices.append(("round-closer-none", None, t("Nobody")))
     for identifier, player, text in choices:
         chosen = model.closer == player
-        kind = ft.FilledButton if chosen else ft.OutlinedButton
         buttons.append(
-            ft.Semantics(
-                identifier=identifier,
+            labelled_button(
+                identifier,
+                text,
+                ft.Icons.CHECK if chosen else None,
+                lambda _e=None, p=player: set_closer(p),
+                filled=chosen,
+                height=52,
                 selected=chosen,
-                button=True,
                 label=t("{name} went out", name=text) if player else text,
-                content=kind(
-                    content=text,
-                    icon=ft.Icons.CHECK if chosen else None,
-                    on_click=lambda _e=None, p=player: set_closer(p),
-                    height=52,
-                ),
             )
         )
     items: list[ft.Control] = [

@@ -18,6 +18,7 @@ from jolly_scorer.core.melds import Meld, MeldType
 from jolly_scorer.ui.cards_view import CardChip, CardPicker
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import reason_text
+from jolly_scorer.ui.views.common import labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -222,17 +223,14 @@ def joker_menu(
     for n, (reading, current) in enumerate(choices):
         text = reading_text(reading, t)
         items.append(
-            ft.Semantics(
-                identifier=f"{identifier}-{n}",
-                button=True,
+            labelled_button(
+                f"{identifier}-{n}",
+                text,
+                ft.Icons.CHECK if current else None,
+                lambda _e=None, r=reading: on_choose(r),
+                filled=current,
                 selected=current,
                 label=(t("Now: {reading}", reading=text) if current else text),
-                content=(ft.FilledButton if current else ft.OutlinedButton)(
-                    content=text,
-                    icon=ft.Icons.CHECK if current else None,
-                    on_click=lambda _e=None, r=reading: on_choose(r),
-                    height=48,
-                ),
             )
         )
     if on_remove is not None:

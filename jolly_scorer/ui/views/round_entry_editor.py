@@ -18,6 +18,7 @@ from jolly_scorer.core.cards import Card
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import RoundModel, Target
+from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
     card_row,
@@ -74,22 +75,6 @@ def _title(model: RoundModel, editing: Editing, t: Translator) -> str:
             meld=meld_name(model, target.meld, t),
         )
     return meld_name(model, target.meld, t)
-
-
-def _button(
-    text: str,
-    icon: ft.IconData,
-    on_click: Callable[[], Any],
-    identifier: str,
-    *,
-    primary: bool = False,
-) -> ft.Control:
-    kind = ft.FilledButton if primary else ft.OutlinedButton
-    return ft.Semantics(
-        identifier=identifier,
-        button=True,
-        content=kind(content=text, icon=icon, on_click=lambda: on_click(), height=48),
-    )
 
 
 def editor(
@@ -233,15 +218,12 @@ def _top_row(
                     icon_size=28,
                 ),
             ),
-            ft.Semantics(
-                identifier="editor-done",
-                button=True,
-                content=ft.FilledButton(
-                    content=t("Done"),
-                    icon=ft.Icons.CHECK,
-                    on_click=lambda: actions["done"](),
-                    height=48,
-                ),
+            labelled_button(
+                "editor-done",
+                t("Done"),
+                ft.Icons.CHECK,
+                lambda: actions["done"](),
+                filled=True,
             ),
         ],
         spacing=4,
@@ -286,11 +268,11 @@ def _meld_parts(
         )
     if any(c.card.stands_for is not None for c in meld.cards):
         out.append(
-            _button(
+            labelled_button(
+                "editor-free-jokers",
                 t("Let the app read the jokers"),
                 ft.Icons.AUTO_FIX_HIGH,
                 lambda: actions["free_jokers"](index),
-                "editor-free-jokers",
             )
         )
     return out
@@ -304,31 +286,31 @@ def _buttons(
     if target is not None and target.kind == "meld" and target.meld is not None:
         meld = target.meld
         buttons.append(
-            _button(
+            labelled_button(
+                "editor-next-meld",
                 t("Next meld"),
                 ft.Icons.ADD,
                 lambda: actions["new_meld"](target.player),
-                "editor-next-meld",
             )
         )
         buttons.append(
-            _button(
+            labelled_button(
+                "editor-delete-meld",
                 t("Delete meld"),
                 ft.Icons.DELETE_OUTLINE,
                 lambda: actions["delete_meld"](meld),
-                "editor-delete-meld",
             )
         )
     if target is None and editing.pile is not None:
         pile_owner = editing.pile
         buttons.insert(
             0,
-            _button(
+            labelled_button(
+                "editor-arrange",
                 t("Arrange into melds"),
                 ft.Icons.AUTO_AWESOME,
                 lambda: actions["arrange"](pile_owner, editing.pile_cards),
-                "editor-arrange",
-                primary=True,
+                filled=True,
             ),
         )
     return buttons
@@ -374,29 +356,29 @@ def _split_box(
         )
     )
     buttons = [
-        _button(
+        labelled_button(
+            "editor-split-pile",
             t("Lay these down, keep the rest here"),
             ft.Icons.CHECK,
             lambda: actions["accept_split"]("pile"),
-            "editor-split-pile",
-            primary=True,
+            filled=True,
         )
     ]
     if owner != model.closer:
         buttons.append(
-            _button(
+            labelled_button(
+                "editor-split-hand",
                 t("Lay these down, the rest into {name}'s hand", name=owner),
                 ft.Icons.PAN_TOOL_OUTLINED,
                 lambda: actions["accept_split"]("hand"),
-                "editor-split-hand",
             )
         )
     buttons.append(
-        _button(
+        labelled_button(
+            "editor-split-back",
             t("Change the cards"),
             ft.Icons.EDIT,
             lambda: actions["accept_split"](None),
-            "editor-split-back",
         )
     )
     parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))

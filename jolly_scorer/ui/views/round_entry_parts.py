@@ -14,6 +14,7 @@ from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import Place, Preview, Problem, RoundModel
 from jolly_scorer.ui.texts import reason_text
+from jolly_scorer.ui.views.common import one_line
 from jolly_scorer.ui.views.round_entry_cards import BAD, GOOD
 
 __all__ = [
@@ -167,13 +168,7 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
                 + t("round {score}", score=signed(s.score, t)),
                 content=ft.Row(
                     [
-                        ft.Text(
-                            name,
-                            size=17,
-                            expand=True,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        one_line(name, 17),
                         *cells,
                     ],
                     spacing=4,

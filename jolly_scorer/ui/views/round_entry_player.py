@@ -12,6 +12,7 @@ import flet as ft
 from jolly_scorer.core.scoring import PlayerScore, bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import Place, RoundModel, Target
+from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row, meld_verdict
 from jolly_scorer.ui.views.round_entry_parts import (
     meld_name,
@@ -25,15 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayerActions", "player_panel"]
 
-SEAT_COLOURS = (
-    ft.Colors.BLUE_700,
-    ft.Colors.RED_700,
-    ft.Colors.GREEN_700,
-    ft.Colors.ORANGE_800,
-    ft.Colors.PURPLE_600,
-    ft.Colors.TEAL_700,
-)
-
 
 @dataclass(frozen=True)
 class PlayerActions:
@@ -45,18 +37,6 @@ class PlayerActions:
     set_mode: Callable[[str, str], Any]
     set_points: Callable[[str, str, str], Any]
     open_joker: Callable[[int], Any] = lambda index: None  # a joker tapped
-
-
-def _small_button(
-    text: str, icon: ft.IconData, on_click: Callable[[], Any], identifier: str
-) -> ft.Control:
-    return ft.Semantics(
-        identifier=identifier,
-        button=True,
-        content=ft.OutlinedButton(
-            content=text, icon=icon, on_click=lambda: on_click(), height=48
-        ),
-    )
 
 
 def _tile(
@@ -161,23 +141,23 @@ def _melds(
             )
         )
     buttons = [
-        _small_button(
+        labelled_button(
+            f"round-add-meld-{seat}",
             t("Meld"),
             ft.Icons.ADD,
             lambda: actions.new_meld(name),
-            f"round-add-meld-{seat}",
         ),
-        _small_button(
+        labelled_button(
+            f"round-add-layoff-{seat}",
             t("Lay off"),
             ft.Icons.CALL_MERGE,
             lambda: actions.start_layoff(name),
-            f"round-add-layoff-{seat}",
         ),
-        _small_button(
+        labelled_button(
+            f"round-pile-{seat}",
             t("Pile"),
             ft.Icons.AUTO_AWESOME,
             lambda: actions.edit(None, pile=name),
-            f"round-pile-{seat}",
         ),
     ]
     out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
@@ -196,16 +176,11 @@ def _layoff_choice(
         shown = verdict.cards if verdict.valid else meld.plain
         text = f"{meld_name(model, index, t)}: " + " ".join(c.label for c in shown)
         options.append(
-            ft.Semantics(
-                identifier=f"round-layoff-on-{seat}-{index}",
-                button=True,
-                content=ft.OutlinedButton(
-                    content=text,
-                    on_click=lambda _e=None, i=index: actions.edit(
-                        Target("layoff", name, i)
-                    ),
-                    height=48,
-                ),
+            labelled_button(
+                f"round-layoff-on-{seat}-{index}",
+                text,
+                None,
+                lambda _e=None, i=index: actions.edit(Target("layoff", name, i)),
             )
         )
     if not options:
@@ -231,15 +206,14 @@ def _hand(
     mode = model.modes[name]
     toggle = ft.Row(
         [
-            ft.Semantics(
-                identifier=f"round-mode-{seat}-{value}",
-                button=True,
+            labelled_button(
+                f"round-mode-{seat}-{value}",
+                text,
+                None,
+                lambda _e=None, v=value: actions.set_mode(name, v),
+                filled=mode == value,
+                height=44,
                 selected=mode == value,
-                content=(ft.FilledButton if mode == value else ft.OutlinedButton)(
-                    content=text,
-                    on_click=lambda _e=None, v=value: actions.set_mode(name, v),
-                    height=44,
-                ),
             )
             for value, text in (
                 ("cards", t("Cards in hand")),
@@ -360,17 +334,8 @@ def player_panel(
     plus = model.rules.is_plus
     header = ft.Row(
         [
-            ft.Container(
-                width=14, height=14, border_radius=7, bgcolor=SEAT_COLOURS[seat % 6]
-            ),
-            ft.Text(
-                name,
-                size=22,
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=colour(seat)),
+            one_line(name, 22, weight=ft.FontWeight.BOLD),
             ft.Text(
                 signed(score.score, t) if plus else t.number(score.score),
                 size=24,
