@@ -208,3 +208,15 @@ def test_half_entered_round_is_kept_as_a_draft(open_app, tmp_path):
     app.click(app.find(semantics="round-cancel"))
     with Store.open(tmp_path) as store:
         assert not store.load_draft(store.current_game_id())
+
+
+def test_damaged_database_is_explained_not_a_crash(flet_app, tmp_path):
+    from jolly_scorer.ui.app import main
+
+    (tmp_path / "games.db").write_bytes(b"this is not a database" * 100)
+    app = flet_app(lambda page: main(page, tmp_path))
+    assert app.find(semantics="store-problem")
+    texts = " ".join(app.texts())
+    assert "cannot be opened" in texts and "Nothing was changed" in texts
+    assert "games.db.corrupt-1" in texts
+    assert (tmp_path / "games.db").read_bytes().startswith(b"this is not")

@@ -15,9 +15,9 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.store import Store, default_data_dir
+from jolly_scorer.store import Store, StoreCorrupt, StoreError, default_data_dir
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
-from jolly_scorer.ui.i18n import default_language, supported_language
+from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
@@ -197,9 +197,38 @@ def open_store(data_dir: str | Path | None = None) -> Store:
     return Store.open(default_data_dir(folder))
 
 
+def store_problem(page: ft.Page, error: StoreError) -> None:
+    """Say why the games database cannot be used; nothing was changed."""
+    t = Translator(default_language())
+    lines: list[ft.Control] = [
+        ft.Text(
+            t("The games database cannot be opened"),
+            size=26,
+            weight=ft.FontWeight.BOLD,
+        ),
+        ft.Text(str(error), size=18, selectable=True),
+        ft.Text(t("Nothing was changed or overwritten."), size=18),
+    ]
+    if isinstance(error, StoreCorrupt) and error.copy is not None:
+        lines.append(
+            ft.Text(t("A copy of the file was set aside: {path}", path=str(error.copy)))
+        )
+    page.title = "Jolly Scorer"
+    page.add(
+        ft.Semantics(
+            identifier="store-problem",
+            content=ft.Container(ft.Column(lines, spacing=16), padding=24),
+        )
+    )
+
+
 def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     """One session of the app (one window or browser tab)."""
-    store = open_store(data_dir)
+    try:
+        store = open_store(data_dir)
+    except StoreError as error:
+        store_problem(page, error)
+        return
     settings = UiSettings.load(store.get_setting, default_language())
     state = AppState(store=store, settings=settings, page_width=page.width)
     state.open_current()
