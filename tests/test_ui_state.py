@@ -130,3 +130,31 @@ def test_game_form_seats_and_dealer():
     assert form.target_choices()[-1] == 1000
     assert form.with_knob("scoring", "plus").target in (100, 500)
     assert form.with_knob("hand_max", 15).is_house_rules()
+
+
+def test_a_stored_game_the_engine_rejects_is_a_message_not_a_crash(tmp_path):
+    """E.g. a game saved by an older version under rules checked more strictly now."""
+    import json
+
+    from jolly_scorer.core.game import Counted, Round, new_game
+    from jolly_scorer.core.gamefile import round_to_json
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.store import Store
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    with Store.open(tmp_path) as store:
+        game_id = store.create_game(new_game(find_rules("romme_de"), ["A", "B"]))
+        bad = Round(closed_by="A", counted=(("A", Counted(bad=5)), ("B", Counted())))
+        with store.atomic() as conn:
+            conn.execute(
+                "INSERT INTO rounds (game_id, idx, data) VALUES (?, 0, ?)",
+                (game_id, json.dumps(round_to_json(bad))),
+            )
+    with Store.open(tmp_path) as store:
+        state = AppState(store=store, settings=UiSettings(), page_width=390)
+        state.open_current()
+        assert state.error and "went out" in state.error
+        state.error = None
+        state.open_past_game(game_id)
+        assert state.error and "went out" in state.error

@@ -144,10 +144,9 @@ class AppState:
             if game_id is None:
                 return
             game = self.store.load_game(game_id)
-        except FAILURES as e:
+            self._set_game(game_id, self._stored_history(game_id, game))
+        except FAILURES as e:  # also a stored game this engine rejects
             self.error = _failure(e)
-            return
-        self._set_game(game_id, self._stored_history(game_id, game))
 
     def _stored_history(self, game_id: int, game: Game) -> History:
         try:
@@ -186,7 +185,10 @@ class AppState:
             except FAILURES as e:
                 self.error = _failure(e)
             else:
-                self._set_game(game_id, self._stored_history(game_id, game))
+                try:
+                    self._set_game(game_id, self._stored_history(game_id, game))
+                except FAILURES as e:
+                    self.error = _failure(e)
         elif self.screen == "home" or self.game_id is None:
             with contextlib.suppress(*FAILURES):
                 if self.store.current_game_id() == game_id:
@@ -194,6 +196,7 @@ class AppState:
         if game_id == self.viewing_id:
             try:
                 viewing = self.store.load_game(game_id)
+                self.viewing_result = score_game(viewing)
             except FAILURES:
                 self.viewing_id = None
                 self.viewing = None
@@ -201,7 +204,6 @@ class AppState:
                 if self.screen == "past_game":
                     self.screen = "past"
             else:
-                self.viewing_result = score_game(viewing)
                 self.viewing = viewing
         self.revision += 1
 
@@ -397,10 +399,11 @@ class AppState:
         """Show a stored game read-only."""
         try:
             game = self.store.load_game(game_id)
-        except FAILURES as e:
+            result = score_game(game)
+        except FAILURES as e:  # also a stored game this engine rejects
             self._fail(_failure(e))
             return
-        self.viewing_result = score_game(game)
+        self.viewing_result = result
         self.viewing = game
         self.viewing_id = game_id
         self.go("past_game")
