@@ -95,9 +95,14 @@ class WebApp:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
     def type_into(self, locator: Any, text: str) -> None:
-        """Flutter text fields ignore ``fill()``: click, then type keys."""
+        """Flutter text fields ignore ``fill()``: click, then type keys.
+
+        The first key can be lost while the field takes focus: wait a little,
+        then type with a short delay between keys.
+        """
         locator.click()
-        self.page.keyboard.type(text)
+        self.page.wait_for_timeout(250)
+        self.page.keyboard.type(text, delay=30)
 
     def screenshot(self, name: str, full_page: bool = False) -> Path:
         """Save ``assets/screenshots/NAME.png`` (after a short settle delay)."""

@@ -43,8 +43,8 @@ def tap(app, identifier):
 def type_in(app, identifier, text):
     app.page.wait_for_timeout(250)  # let the last change re-render first
     reveal(app, identifier).click()
-    app.page.wait_for_timeout(150)  # the first key is lost if typed at once
-    app.page.keyboard.type(text)
+    app.page.wait_for_timeout(250)  # the first key is lost if typed at once
+    app.page.keyboard.type(text, delay=30)
 
 
 def close_editor(app, wait=0):

@@ -50,6 +50,17 @@ def wait_label(app, identifier, text, timeout=10):
     raise AssertionError(f"{identifier} never showed {text!r}: {label!r}")
 
 
+def replace_text(app, text):
+    """Replace the focused Flutter field's text (the first key after a tap can be
+    lost while the field takes focus, so wait, clear and type slowly)."""
+    app.page.wait_for_timeout(300)
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.press("Backspace")
+    app.page.wait_for_timeout(100)
+    app.page.keyboard.type(text, delay=40)
+    app.page.wait_for_timeout(200)
+
+
 def shoot(app, name):
     app.page.mouse.move(0, 0)
     return app.screenshot(f"table-{name}")
@@ -101,14 +112,12 @@ def test_rename_saved_rules_and_long_names(web_app, tmp_path, viewport):
     shoot(app, f"scoreboard-long-names-{viewport}")
     tap(app, "rename-2")
     app.by_id("rename-save").wait_for()
-    app.page.keyboard.press("Control+A")
-    app.page.keyboard.type("Cleo")
+    replace_text(app, "Cleo")
     tap(app, "rename-save")
     app.wait_text("already a player")
     shoot(app, f"rename-dialog-{viewport}")
     tap(app, "rename-field")
-    app.page.keyboard.press("Control+A")
-    app.page.keyboard.type("Max")
+    replace_text(app, "Max")
     tap(app, "rename-save")
     wait_label(app, "total-2", "Max:")
     tap(app, "back")

@@ -46,8 +46,7 @@ def test_round_entry_in_chromium(web_app, viewport):
         tap(app, f"pick-{card}")
     tap(app, "editor-done")
     tap(app, "round-mode-2-points")
-    app.by_id("round-bad-2").first.click()
-    app.page.keyboard.type("12")
+    app.type_into(app.by_id("round-bad-2").first, "12")
     wait_label(app, "Ready to save")
     if app.by_id("round-editor").count():
         tap(app, "editor-done")
