@@ -71,7 +71,7 @@ def test_rename_from_the_scoreboard(open_app, tmp_path):
     app.type_text(field_in(app, "rename-field"), "Cleo")  # already a player
     app.click(app.find(semantics="rename-save"))
     assert (
-        "'Cleo' is already a player" in app.find(semantics="rename-field").content.error
+        "Cleo is already a player." in app.find(semantics="rename-field").content.error
     )
     assert not app.find_all(semantics="error")  # shown in the dialog only
     app.type_text(field_in(app, "rename-field"), "Bea")

@@ -363,6 +363,14 @@ class AppState:
         return self._apply(core.reopen)
 
     def rename_player(self, old: str, new: str) -> str | None:
+        """Rename a player in the whole game; the common refusals in words of
+        the user's language (the core checks again)."""
+        name = new.strip()
+        if self.game is not None and name != old:
+            if not name:
+                return self._fail(self.t("A player needs a name."))
+            if name in self.game.players:
+                return self._fail(self.t("{name} is already a player.", name=name))
         return self._apply(lambda g: core.rename_player(g, old, new))
 
     # -- drafts -----------------------------------------------------------------
