@@ -368,6 +368,11 @@ def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
     parts = _split(cards)
     if len(cards) < 3 or not parts.naturals or _joker_count_reason(parts, rules):
         return ()
+    return _readings(cards, parts, rules)
+
+
+def _readings(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Meld, ...]:
+    """:func:`meld_readings` for cards already split and counted."""
     found: list[Meld] = []
     group = _group(cards, parts, rules)
     if group is not None:
@@ -397,7 +402,7 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> Meld:
         listed = next(_runs(cards, parts, rules, listed=True), None)
         if listed is not None:
             return listed
-        readings = meld_readings(cards, rules)
+        readings = _readings(cards, parts, rules)
         if readings:
             return readings[0]
     reason, message = _explain(cards, parts, rules)

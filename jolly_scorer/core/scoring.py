@@ -294,12 +294,26 @@ def _reached(total: int, game: Game) -> bool:
     return total >= game.target if game.rules.target_inclusive else total > game.target
 
 
+_last_scored: tuple[Game, GameResult] | None = None
+
+
 def score_game(game: Game) -> GameResult:
     """Validate and score a whole game: running totals, the end, the winners.
 
     Raises :class:`GameFileError` naming the place of the first problem; nothing
-    is half-scored.
+    is half-scored. Games are immutable, so the last game scored is remembered:
+    an operation validates by scoring and its caller asks again for the result.
     """
+    global _last_scored
+    last = _last_scored
+    if last is not None and last[0] is game:
+        return last[1]
+    result = _score_game(game)
+    _last_scored = (game, result)
+    return result
+
+
+def _score_game(game: Game) -> GameResult:
     check_players(game.players, game.rules)
     for key, value in (("target", game.target), ("rounds_limit", game.rounds_limit)):
         if (value is not None or key == "target") and as_whole(value, 1) is None:
