@@ -17,7 +17,7 @@ from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import Store
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = Path(__file__).resolve().parent / "data"  # tests/data/cases/*.json
 CASES: list[dict[str, Any]] = json.loads(
     (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
 )

@@ -38,7 +38,7 @@ from jolly_scorer.store import (
     default_data_dir,
 )
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = Path(__file__).resolve().parent / "data"  # tests/data/cases/*.json
 CASES: list[dict[str, Any]] = json.loads(
     (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
 )
