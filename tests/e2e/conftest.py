@@ -9,7 +9,16 @@ A screen test::
         app.by_id("new-game").click()
         app.type_into(app.page.get_by_label("Player 1"), "Anna")
         app.wait_text("Anna")
-        app.screenshot("new-game-phone")   # -> assets/screenshots/new-game-phone.png
+        app.tap_and_wait(app.by_id("start"), "Round 1")  # tap, wait for the result
+        app.screenshot("new-game-phone")   # -> build/screenshots/new-game-phone.png
+
+Tests wait on state, never on the clock: ``wait_text``/``wait_label`` for what
+a tap shows, ``wait_gone`` for what it hides, ``wait_until`` for anything else
+(checked once per animation frame), ``settle`` for a still screen.
+
+Screenshots go to ``build/screenshots/`` (ignored by git), or to
+``$JOLLY_SCREENSHOTS``. The README's pictures in ``assets/screenshots/`` are
+refreshed only on purpose: ``uv run python -m tests.e2e.refresh_screenshots``.
 
 Chromium is Debian's ``/usr/bin/chromium`` (never ``playwright install``). When
 it is missing these tests are skipped, unless ``JOLLY_REQUIRE_BROWSER=1`` (CI),
@@ -18,6 +27,7 @@ which makes them fail.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -44,7 +54,8 @@ CHROMIUM_ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SERVE = Path(__file__).resolve().parent / "serve.py"
-SCREENSHOTS = ROOT / "assets" / "screenshots"
+SCREENSHOTS = ROOT / os.environ.get("JOLLY_SCREENSHOTS", "build/screenshots")
+README_SCREENSHOTS = ROOT / "assets" / "screenshots"
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
@@ -90,23 +101,116 @@ class WebApp:
         loc.wait_for(state="attached", timeout=timeout)
         return loc
 
+    def _text_or_label(self, text: str) -> Any:
+        label = self.page.locator(f"[aria-label*={json.dumps(text)}]")
+        return label.or_(self.page.get_by_text(text, exact=False)).first
+
+    def wait_label(self, text: str, timeout: float = 15_000) -> Any:
+        """Wait for ``text`` shown as text or inside an accessible label."""
+        loc = self._text_or_label(text)
+        loc.wait_for(state="attached", timeout=timeout)
+        return loc
+
+    def wait_gone(self, text: str, timeout: float = 15_000) -> None:
+        """Wait until no text or accessible label contains ``text``."""
+        self._text_or_label(text).wait_for(state="detached", timeout=timeout)
+
+    def tap_and_wait(self, locator: Any, text: str, timeout: float = 15_000) -> Any:
+        """Tap ``locator``, then wait for ``text`` (text or label) to appear."""
+        locator.click()
+        return self.wait_label(text, timeout)
+
+    def next_frames(self, count: int = 2) -> None:
+        """Wait for ``count`` animation frames of the page (not a clock)."""
+        self.page.evaluate(
+            "n => new Promise(done => { const step = k => k > 0 ?"
+            " requestAnimationFrame(() => step(k - 1)) : done(); step(n); })",
+            count,
+        )
+
+    def wait_until(
+        self, predicate: Callable[[], bool], timeout: float = 15_000, what: str = ""
+    ) -> None:
+        """Check ``predicate()`` once per animation frame until it holds."""
+        deadline = time.monotonic() + timeout / 1000
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what or predicate}")
+            self.next_frames(1)
+
+    def settle(self, timeout: float = 10_000) -> None:
+        """Wait until the screen is still: three identical frames in a row.
+
+        Flutter draws on a canvas, so animations (a page sliding in, a message
+        fading in) are only visible in the pixels.
+        """
+        deadline = time.monotonic() + timeout / 1000
+        shots = [self.page.screenshot()]
+        while len(shots) < 3 or len(set(shots[-3:])) > 1:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the screen did not settle in {timeout} ms")
+            self.next_frames(2)
+            shots.append(self.page.screenshot())
+
     def by_id(self, identifier: str) -> Any:
         """Locator of an ``ft.Semantics(identifier=...)`` wrapped control."""
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
+    def _focused_field(self, timeout: float) -> str:
+        """Wait until a text field has the keyboard focus; its text."""
+        self.page.wait_for_function(
+            "() => { const a = document.activeElement;"
+            " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA'); }",
+            timeout=timeout,
+        )
+        self.next_frames(2)  # Flutter connects its editing state to the field
+        value: str = self.page.evaluate("() => document.activeElement.value")
+        return value
+
+    def _wait_field_value(self, wanted: str, timeout: float) -> None:
+        try:
+            self.page.wait_for_function(
+                "w => { const a = document.activeElement;"
+                " return !!a && a.value !== undefined && a.value.includes(w); }",
+                arg=wanted,
+                timeout=timeout,
+            )
+        except Exception as e:
+            value = self.page.evaluate(
+                "() => document.activeElement && document.activeElement.value"
+            )
+            raise AssertionError(
+                f"typed {wanted!r}, but the field holds {value!r}"
+            ) from e
+
     def type_into(self, locator: Any, text: str) -> None:
         """Flutter text fields ignore ``fill()``: click, then type keys.
 
-        The first key can be lost while the field takes focus: wait a little,
-        then type with a short delay between keys.
+        Waits until the field has the keyboard focus before the first key, and
+        until the field holds the typed text after the last.
         """
         locator.click()
-        self.page.wait_for_timeout(250)
+        self._focused_field(timeout=10_000)
         self.page.keyboard.type(text, delay=30)
+        self._wait_field_value(text, timeout=10_000)
+
+    def replace_text(self, locator: Any, text: str) -> None:
+        """Click a text field, clear it and type ``text`` (waiting as above)."""
+        locator.click()
+        if self._focused_field(timeout=10_000):
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Backspace")
+            self.wait_until(
+                lambda: self.page.evaluate("() => document.activeElement.value") == "",
+                what="the field to be empty",
+            )
+        self.page.keyboard.type(text, delay=30)
+        self._wait_field_value(text, timeout=10_000)
 
     def screenshot(self, name: str, full_page: bool = False) -> Path:
-        """Save ``assets/screenshots/NAME.png`` (after a short settle delay)."""
-        self.page.wait_for_timeout(300)
+        """Save ``NAME.png`` in ``build/screenshots`` (or ``$JOLLY_SCREENSHOTS``)
+        once the screen is still."""
+        self.settle()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=full_page)
