@@ -254,11 +254,12 @@ def wait_for_flutter(page: Any, wait_text: str | None, timeout: float) -> None:
 def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
     """Factory: serve ``"module:main"`` in web mode and open it in Chromium.
 
-    Args (of the factory): ``target`` ("pkg.module:main"); ``viewport`` ("phone",
-    "desktop" or ``(w, h)``); ``env`` extra environment for the server (e.g.
-    ``JOLLY_SCORER_DATA``; defaults to a fresh tmp dir); ``wait_text`` text to
-    wait for; ``route``; ``renderer`` ("auto", "canvaskit", "skwasm");
-    ``assets`` directory (default ``jolly_scorer/ui/assets``); ``locale``.
+    The factory takes ``target`` ("pkg.module:main"), and as keywords the
+    ``viewport`` ("phone", "desktop" or ``(w, h)``), ``env`` (extra environment
+    for the server; ``JOLLY_SCORER_DATA`` defaults to a fresh tmp dir), the
+    ``wait_text`` to wait for, the ``route``, the ``renderer`` ("auto",
+    "canvaskit", "skwasm"), the ``assets`` folder (default
+    ``jolly_scorer/ui/assets``), the browser ``locale`` and a ``timeout`` in ms.
     """
     started: list[tuple[subprocess.Popen[bytes], Any]] = []
 
