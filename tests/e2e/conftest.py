@@ -138,19 +138,25 @@ class WebApp:
                 raise AssertionError(f"timed out waiting for {what or predicate}")
             self.next_frames(1)
 
+    def _still(self, timeout: float) -> bool:
+        """Wait until three frames in a row look the same; False on timeout."""
+        deadline = time.monotonic() + timeout / 1000
+        shots = [self.page.screenshot()]
+        while len(shots) < 3 or len(set(shots[-3:])) > 1:
+            if time.monotonic() > deadline:
+                return False
+            self.next_frames(2)
+            shots.append(self.page.screenshot())
+        return True
+
     def settle(self, timeout: float = 10_000) -> None:
         """Wait until the screen is still: three identical frames in a row.
 
         Flutter draws on a canvas, so animations (a page sliding in, a message
         fading in) are only visible in the pixels.
         """
-        deadline = time.monotonic() + timeout / 1000
-        shots = [self.page.screenshot()]
-        while len(shots) < 3 or len(set(shots[-3:])) > 1:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the screen did not settle in {timeout} ms")
-            self.next_frames(2)
-            shots.append(self.page.screenshot())
+        if not self._still(timeout):
+            raise AssertionError(f"the screen did not settle in {timeout} ms")
 
     def by_id(self, identifier: str) -> Any:
         """Locator of an ``ft.Semantics(identifier=...)`` wrapped control."""
@@ -209,8 +215,9 @@ class WebApp:
 
     def screenshot(self, name: str, full_page: bool = False) -> Path:
         """Save ``NAME.png`` in ``build/screenshots`` (or ``$JOLLY_SCREENSHOTS``)
-        once the screen is still."""
-        self.settle()
+        once the screen is still (a screen that never stops moving, such as a
+        spinner, is taken as it is after 5 s)."""
+        self._still(5_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=full_page)
