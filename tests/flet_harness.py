@@ -1,9 +1,9 @@
 """In-process test harness for Flet 1.0.5 apps (no browser, no Flutter).
 
 It drives a real ``flet.messaging.session.Session`` over a fake connection, the
-way Flet's own web server does (see ``/work/shared/FLET.md``, "Testing in
-process"), so a test can run an app's ``main(page)``, find controls, click and
-type, and assert on the controls and on what was sent to the client.
+way Flet's own web server does (``flet_web/fastapi/flet_app.py``), so a test
+can run an app's ``main(page)``, find controls, click and type, and assert on
+the controls and on what was sent to the client.
 
 Usage (the ``flet_app`` fixture in ``tests/conftest.py`` builds one)::
 

@@ -242,7 +242,9 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 def wait_for_flutter(page: Any, wait_text: str | None, timeout: float) -> None:
-    """FLET.md recipe: semantics placeholder, loading gone, enable a11y, text."""
+    """Wait for Flutter: its semantics placeholder, the loading screen gone, then
+    turn the accessibility tree on (a click on the placeholder) and wait for
+    ``wait_text``."""
     page.wait_for_selector(
         "flt-semantics-placeholder", state="attached", timeout=timeout
     )
