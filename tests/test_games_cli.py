@@ -202,3 +202,49 @@ def test_unwritable_data_dir_through_the_cli(tmp_path: Path) -> None:
     done = cli("--data-dir", str(tmp_path / "file" / "sub"), "games", "list")
     assert done.returncode == 2
     assert done.stderr.startswith("jolly-scorer: cannot create the data folder")
+
+
+def test_deleted_game_leaves_no_undo_steps_for_a_reused_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9: ``games delete N`` must take the undo history of game N with it.
+
+    SQLite reuses the id of the newest game once it is deleted; a new game with
+    the same players must not inherit the deleted game's redo steps.
+    """
+    from jolly_scorer.core.game import Counted, Round, new_game
+    from jolly_scorer.core.gamefile import game_to_json
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    data = tmp_path / "data"
+    players = ["Anna", "Ben", "Cleo"]
+    with Store.open(data) as store:
+        state = AppState(store=store, settings=UiSettings(language="en"))
+        assert state.start_game(find_rules("jolly_at"), players, target=100) is None
+        first = state.game_id
+        entry = Round(
+            closed_by="Anna",
+            counted=(("Ben", Counted(bad=10)), ("Cleo", Counted(bad=20))),
+        )
+        assert state.save_round(entry) is None
+        assert state.undo() is None and state.can_redo  # a redo step is kept
+    assert run(capsys, "--data-dir", str(data), "games", "delete", str(first)) == (
+        0,
+        f"deleted game {first}\n",
+        "",
+    )
+    path = tmp_path / "new.json"
+    fresh = new_game(find_rules("jolly_at"), players, target=100)
+    path.write_text(json.dumps(game_to_json(fresh)), encoding="utf-8")
+    status, out, _ = run(capsys, "--data-dir", str(data), "games", "import", str(path))
+    assert status == 0 and out == f"{first}\n"  # the same id again
+    with Store.open(data) as store:
+        state = AppState(store=store, settings=UiSettings(language="en"))
+        state.open_current()
+        assert state.game_id == first and state.game == fresh
+        assert not state.can_redo and not state.can_undo
+        assert state.redo() is None and state.game.rounds == ()
+        names = [row[0] for row in store._conn.execute("SELECT key FROM settings")]
+        assert not [name for name in names if name.startswith("undo.")]
