@@ -18,6 +18,7 @@ from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.game import (
     Counted,
     Game,
+    History,
     Round,
     add_round,
     finish,
@@ -94,7 +95,6 @@ def test_import_export_score_round_trip(store: Store, case: dict[str, Any]) -> N
     assert summary.game_over == result.game_over
     assert summary.winners == result.winners
     assert summary.rounds == len(original.rounds)
-    assert store.game_totals(game_id) == result.totals_after()
 
 
 def test_invalid_game_file_is_rejected_and_nothing_stored(store: Store) -> None:
@@ -206,7 +206,8 @@ def test_unknown_ids(store: Store) -> None:
         lambda: store.export_game(42),
         lambda: store.export_csv(42),
         lambda: store.save_draft(42, {}),
-        lambda: store.game_totals(42),
+        lambda: store.load_history(42, game),
+        lambda: store.save_history(42, History.start(game)),
     ):
         with pytest.raises(GameNotFound, match="no saved game with id 42"):
             call()
@@ -336,7 +337,15 @@ def test_schema_has_the_named_tables(store: Store) -> None:
     conn = sqlite3.connect(store.path)
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     conn.close()
-    expected = {"games", "players", "game_players", "rounds", "drafts", "settings"}
+    expected = {
+        "games",
+        "players",
+        "game_players",
+        "rounds",
+        "drafts",
+        "settings",
+        "history",
+    }
     assert expected | {"migrations"} <= names
 
 
@@ -394,3 +403,60 @@ def test_damaged_rows_are_clear_errors_not_tracebacks(store: Store) -> None:
         conn.execute("UPDATE games SET totals = '{}' WHERE id = ?", (bad,))
     # the game whose rounds are damaged is left out of the statistics
     assert {s.player for s in store.player_stats()} == {"Anna", "Ben", "Cleo"}
+
+
+def test_undo_history_is_a_record_of_its_game(store: Store) -> None:
+    game = long_game(2)
+    game_id = store.create_game(game)
+    history = History.start(game)
+    for n in (2, 3):
+        history = history.push(add_round(history.present, counted_round(game, n)))
+        store.save_game(game_id, history.present)
+        store.save_history(game_id, history)
+    history = history.undo()
+    store.save_game(game_id, history.present)
+    store.save_history(game_id, history)
+    with Store.open(store.path.parent) as other:  # another session or device
+        loaded = other.load_game(game_id)
+        assert other.load_history(game_id, loaded) == (history, True)
+        # a change made without the history (the command line, an older app)
+        changed = replace_round(loaded, 0, counted_round(loaded, 40))
+        other.save_game(game_id, changed)
+    with pytest.raises(StoreConflict):  # not this game's history any more
+        store.save_history(game_id, history.push(history.present))
+    loaded = store.load_game(game_id)
+    back, kept = store.load_history(game_id, loaded)
+    assert not kept and back.present == loaded and not back.can_redo
+    assert back.undo().present.rounds == loaded.rounds[:-1]
+    # deleting the game deletes its history in the same transaction
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    store.delete_game(game_id)
+    store._conn.set_trace_callback(None)
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+    assert set(statements[1:-1]) == {f"DELETE FROM games WHERE id = {game_id}"}
+    assert store._conn.execute("SELECT count(*) FROM history").fetchone()[0] == 0
+
+
+def test_backup_restore_carries_the_undo_history(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "a") as store:
+        game = long_game(3)
+        game_id = store.create_game(game)
+        history = History.start(game).push(finish(game)).undo()
+        store.save_history(game_id, history)
+        stale_id = store.create_game(long_game(1, ("Dora", "Emil")))
+        store.save_history(stale_id, History.start(store.load_game(stale_id)))
+        with Store.open(tmp_path / "a") as other:  # changed without its history
+            other.save_game(stale_id, long_game(2, ("Dora", "Emil")))
+        backup = json.loads(json.dumps(store.backup()))
+    assert "history" in backup["games"][0] and "history" not in backup["games"][1]
+    with Store.open(tmp_path / "b") as other:
+        assert other.restore(backup) == 2
+        first, second = sorted(s.id for s in other.list_games())
+        loaded = other.load_game(first)
+        assert other.load_history(first, loaded) == (history, True)
+        assert not other.load_history(second, other.load_game(second))[1]
+        broken = json.loads(json.dumps(backup))
+        broken["games"][0]["history"] = {"past": [{"keep": 99}], "future": []}
+        with pytest.raises(StoreError, match="backup, game 1: the undo history"):
+            other.restore(broken)

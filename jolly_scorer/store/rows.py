@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -89,7 +89,6 @@ def game_columns(game: Game) -> dict[str, Any]:
         "rounds_limit": game.rounds_limit,
         "first_dealer": game.first_dealer,
         "finished": int(game.finished),
-        "extra": dumps([list(pair) for pair in game.extra]),
     }
 
 
@@ -104,14 +103,15 @@ def summary_columns(game: Game, result: GameResult) -> dict[str, Any]:
 
 
 def game_from_rows(
-    row: sqlite3.Row, players: Sequence[str], round_texts: Sequence[str]
+    row: sqlite3.Row | Mapping[str, Any],
+    players: Sequence[str],
+    round_texts: Sequence[str],
 ) -> Game:
     """A game from its ``games`` row, seat-ordered names and round texts.
 
     Raises :class:`JollyError` (or ValueError) when the stored data is damaged.
     """
     rules = resolve_rules(json.loads(row["rules"]))
-    extra = tuple((str(k), str(v)) for k, v in json.loads(row["extra"]))
     return Game(
         rules=rules,
         players=tuple(players),
@@ -123,5 +123,4 @@ def game_from_rows(
         ),
         first_dealer=row["first_dealer"],
         finished=bool(row["finished"]),
-        extra=extra,
     )

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from jolly_scorer.core.game import Game, Round
+from jolly_scorer.core.game import Game, History
 from jolly_scorer.core.gamefile import game_to_json, load_game
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
@@ -49,6 +49,11 @@ from jolly_scorer.store.transfer import (
     parse_backup,
     score_sheet,
 )
+from jolly_scorer.store.undo import (
+    history_from_json,
+    history_to_json,
+    rounds_history,
+)
 
 __all__ = ["Store"]
 
@@ -62,7 +67,7 @@ class _Saved:
     """
 
     revision: int
-    rounds: tuple[Round, ...]
+    game: Game
     texts: tuple[str, ...]
 
 
@@ -211,8 +216,11 @@ class Store:
                     old = dict(enumerate(saved.texts))
                     texts = tuple(
                         saved.texts[i]
-                        if i < len(saved.rounds)
-                        and (saved.rounds[i] is entry or saved.rounds[i] == entry)
+                        if i < len(saved.game.rounds)
+                        and (
+                            saved.game.rounds[i] is entry
+                            or saved.game.rounds[i] == entry
+                        )
                         else round_text(entry)
                         for i, entry in enumerate(game.rounds)
                     )
@@ -250,7 +258,7 @@ class Store:
                     f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
                     (*columns.values(), now, new_revision, game_id),
                 )
-            self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
+            self._saved[game_id] = _Saved(new_revision, game, texts)
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -279,7 +287,7 @@ class Store:
                 f"saved game {game_id} in {str(self._path)!r} cannot be read: {error}",
                 self._path,
             ) from None
-        self._saved[game_id] = _Saved(row["revision"], game.rounds, texts)
+        self._saved[game_id] = _Saved(row["revision"], game, texts)
         return game
 
     def _stored(self, text: str, what: str) -> Any:
@@ -328,7 +336,8 @@ class Store:
         return None if row is None else int(row[0])
 
     def delete_game(self, game_id: int) -> None:
-        """Remove a game with its rounds and draft (its players stay known)."""
+        """Remove a game with its rounds, draft and undo history, in one
+        transaction (its players stay known)."""
         with self.atomic() as conn:
             if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise GameNotFound(game_id)
@@ -344,10 +353,6 @@ class Store:
                 )
             ]
 
-    def game_totals(self, game_id: int) -> list[dict[str, int]]:
-        """The totals after every round (for the chart)."""
-        return score_game(self.load_game(game_id)).totals_after()
-
     def player_stats(self) -> list[PlayerStats]:
         """Per-player statistics over all stored games (unreadable ones left out)."""
         games = []
@@ -357,6 +362,51 @@ class Store:
             except StoreCorrupt:
                 continue
         return player_stats(games)
+
+    # -- undo history -----------------------------------------------------------
+
+    def load_history(self, game_id: int, game: Game) -> tuple[History, bool]:
+        """The undo history around ``game``, the game as just loaded or saved
+        through this store, and whether it is the kept one.
+
+        False: no history was kept for this version of the game (another
+        program changed it, or a crash came between the save and the history),
+        so only its last rounds can be taken back.
+        """
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT g.revision, h.revision, h.data FROM games g "
+                "LEFT JOIN history h ON h.game_id = g.id WHERE g.id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            saved = self._saved.get(game_id)
+        current = row[0] == row[1] and _holds(saved, row[0], game)
+        if current:
+            try:
+                return history_from_json(json.loads(row[2]), game), True
+            except ValueError:  # a damaged history is no history
+                pass
+        return rounds_history(game), False
+
+    def save_history(self, game_id: int, history: History) -> None:
+        """Keep the undo history of the game just saved through this store.
+
+        ``history.present`` must be that game: if the game was changed since
+        (by another session or program), :class:`StoreConflict` is raised and
+        nothing is written.
+        """
+        text = dumps(history_to_json(history))
+        with self.atomic() as conn:
+            revision = self._revision(conn, game_id)
+            if not _holds(self._saved.get(game_id), revision, history.present):
+                raise StoreConflict(game_id)
+            conn.execute(
+                "INSERT OR REPLACE INTO history (game_id, revision, data) "
+                "VALUES (?, ?, ?)",
+                (game_id, revision, text),
+            )
 
     # -- drafts and settings ---------------------------------------------------
 
@@ -439,7 +489,8 @@ class Store:
         return score_sheet(self.load_game(game_id))
 
     def backup(self) -> dict[str, Any]:
-        """Every game, draft, setting and known player as one JSON object."""
+        """Every game (with its draft and undo history), setting and known
+        player as one JSON object."""
         with self._reading() as conn:
             ids = [
                 row[0]
@@ -451,15 +502,22 @@ class Store:
                     "SELECT started, updated FROM games WHERE id = ?", (game_id,)
                 ).fetchone()
                 draft = self.load_draft(game_id)
-                games.append(
-                    {
-                        "id": game_id,
-                        "started": parse_time(row[0]).isoformat(),
-                        "updated": parse_time(row[1]).isoformat(),
-                        "game": self.export_game(game_id),
-                        "draft": draft,
-                    }
-                )
+                entry = {
+                    "id": game_id,
+                    "started": parse_time(row[0]).isoformat(),
+                    "updated": parse_time(row[1]).isoformat(),
+                    "game": self.export_game(game_id),
+                    "draft": draft,
+                }
+                kept = conn.execute(
+                    "SELECT h.data FROM history h JOIN games g ON g.id = h.game_id "
+                    "AND g.revision = h.revision WHERE h.game_id = ?",
+                    (game_id,),
+                ).fetchone()
+                if kept is not None:
+                    with contextlib.suppress(ValueError):
+                        entry["history"] = json.loads(kept[0])
+                games.append(entry)
             settings = self.settings()
             players = self.known_players()
         return {
@@ -474,8 +532,9 @@ class Store:
     def restore(self, data: Any) -> int:
         """Add the games of a backup (all checked first; all or nothing).
 
-        Settings the store does not have yet are taken from the backup; known
-        players are added. Returns how many games were added.
+        Each game comes with its draft and undo history (if the backup has
+        them). Settings the store does not have yet are taken from the backup;
+        known players are added. Returns how many games were added.
         """
         games, settings, players = parse_backup(data)
         now = self._now()
@@ -496,6 +555,16 @@ class Store:
                     conn.execute(
                         "INSERT INTO drafts (game_id, data, updated) VALUES (?, ?, ?)",
                         (game_id, _json_text(entry.draft, "draft"), now),
+                    )
+                if entry.history is not None:
+                    conn.execute(
+                        "INSERT INTO history (game_id, revision, data) "
+                        "VALUES (?, ?, ?)",
+                        (
+                            game_id,
+                            saved.revision,
+                            dumps(history_to_json(entry.history)),
+                        ),
                     )
                 added[game_id] = saved
             for key, value in settings.items():
@@ -533,7 +602,7 @@ class Store:
             "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
             ((game_id, i, text) for i, text in enumerate(texts)),
         )
-        return game_id, _Saved(revision, game.rounds, texts)
+        return game_id, _Saved(revision, game, texts)
 
     @staticmethod
     def _revision(conn: sqlite3.Connection, game_id: int) -> int:
@@ -571,6 +640,15 @@ class Store:
                 "SELECT ?, ?, id FROM players WHERE name = ?",
                 (game_id, seat, name),
             )
+
+
+def _holds(saved: _Saved | None, revision: int, game: Game) -> bool:
+    """Whether ``saved`` is ``game`` at ``revision`` (the row's revision now)."""
+    return (
+        saved is not None
+        and saved.revision == revision
+        and (saved.game is game or saved.game == game)
+    )
 
 
 def _roll_back(conn: sqlite3.Connection) -> None:

@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.game import Game
+from jolly_scorer.core.game import Game, History
 from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreError
+from jolly_scorer.store.undo import history_from_json
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -60,6 +61,7 @@ class BackupGame:
     game: Game
     started: datetime | None
     draft: dict[str, Any] | None
+    history: History | None = None
 
 
 def _fail(where: str, message: str) -> StoreError:
@@ -108,11 +110,20 @@ def parse_backup(
         draft = entry.get("draft")
         if draft is not None and not isinstance(draft, Mapping):
             raise _fail(where, "the draft must be an object")
+        history = None
+        if entry.get("history") is not None:
+            try:
+                history = history_from_json(entry["history"], game)
+            except ValueError as error:
+                raise _fail(
+                    where, f"the undo history cannot be read: {error}"
+                ) from None
         games.append(
             BackupGame(
                 game,
                 _moment(entry.get("started"), where),
                 None if draft is None else dict(draft),
+                history,
             )
         )
     settings = data.get("settings") or {}
