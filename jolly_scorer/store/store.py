@@ -8,11 +8,14 @@ so saving round 1000 writes one row, not 1000.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
+import os
 import secrets
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +34,7 @@ from jolly_scorer.store.errors import (
     StoreConflict,
     StoreCorrupt,
     StoreError,
+    StoreGone,
 )
 from jolly_scorer.store.paths import DB_NAME, default_data_dir
 from jolly_scorer.store.rows import (
@@ -55,7 +59,10 @@ from jolly_scorer.store.undo import (
     rounds_history,
 )
 
-__all__ = ["Store"]
+__all__ = ["KEPT_GAMES", "Store", "close_shared_stores", "shared_store"]
+
+#: How many games a store keeps decoded (the games open in its sessions).
+KEPT_GAMES = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +92,10 @@ class Store:
         self._path = path
         self._clock = clock
         self._lock = threading.RLock()
-        self._saved: dict[int, _Saved] = {}
+        self._saved: OrderedDict[int, _Saved] = OrderedDict()
+        self._identity = _identity(path)
+        self._closed = False
+        self._shared = False
 
     @classmethod
     def open(
@@ -112,9 +122,46 @@ class Store:
         return self._path
 
     def close(self) -> None:
-        """Close the connection (committed data is already on disk)."""
+        """Close the connection (committed data is already on disk).
+
+        Closing twice is harmless. A store handed out by
+        :func:`~jolly_scorer.store.shared_store` stays open for the other
+        sessions: its ``close`` does nothing (see :func:`close_shared_stores`).
+        """
+        if self._shared:
+            return
+        self._close()
+
+    def _close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if not self._closed:
+                self._closed = True
+                self._saved.clear()
+                self._conn.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` closed the connection."""
+        return self._closed
+
+    def is_current(self) -> bool:
+        """Whether the file this store has open is still the file at its path
+        (not deleted, moved or replaced; its folder still there)."""
+        return _identity(self._path) == self._identity
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the
+        database: another process (the command line, a second server on the
+        same folder) or another :class:`Store`. This store's own writes leave
+        it as it is. Cheap (no disk read): poll it, say, once a second and
+        reload the open games when it changes.
+
+        :raises StoreGone: the file was deleted or replaced meanwhile.
+        """
+        with self._lock, translated(self._path):
+            if not self.is_current():
+                raise StoreGone(self._path)
+            return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def __enter__(self) -> Store:
         return self
@@ -131,12 +178,19 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: commit at the end, roll back on any error."""
+        """One write transaction: commit at the end, roll back on any error.
+
+        Before committing, the file is checked to be still the one at the
+        store's path: if it was deleted or replaced, :class:`StoreGone` is
+        raised and nothing is written.
+        """
         with self._lock, translated(self._path):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                if not self.is_current():
+                    raise StoreGone(self._path)
                 conn.execute("COMMIT")
             except BaseException:
                 _roll_back(conn)
@@ -180,7 +234,7 @@ class Store:
                 game_id, saved = self._insert_game(
                     conn, game, result, time_text(started) if started else now, now
                 )
-            self._saved[game_id] = saved
+            self._remember(game_id, saved)
         return game_id
 
     def save_game(
@@ -258,7 +312,7 @@ class Store:
                     f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
                     (*columns.values(), now, new_revision, game_id),
                 )
-            self._saved[game_id] = _Saved(new_revision, game, texts)
+            self._remember(game_id, _Saved(new_revision, game, texts))
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -266,28 +320,47 @@ class Store:
             return self._revision(conn, game_id)
 
     def load_game(self, game_id: int) -> Game:
-        """The stored game; :class:`GameNotFound` if there is none."""
-        with self._reading() as conn:
-            row = conn.execute(
-                "SELECT * FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(game_id)
-            players = self._players_of(conn, game_id)
-            texts = tuple(
-                text
-                for (text,) in conn.execute(
-                    "SELECT data FROM rounds WHERE game_id = ? ORDER BY idx", (game_id,)
+        """The stored game; :class:`GameNotFound` if there is none.
+
+        Rounds this store has read or written before are not decoded again:
+        a game unchanged since is the same value, and a game another program
+        changed costs only its changed rounds.
+        """
+        with self._lock:
+            with self._reading() as conn:
+                row = conn.execute(
+                    "SELECT * FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if row is None:
+                    raise GameNotFound(game_id)
+                players = self._players_of(conn, game_id)
+                texts = tuple(
+                    text
+                    for (text,) in conn.execute(
+                        "SELECT data FROM rounds WHERE game_id = ? ORDER BY idx",
+                        (game_id,),
+                    )
                 )
-            )
-        try:
-            game = game_from_rows(row, players, texts)
-        except (ValueError, TypeError, KeyError) as error:
-            raise StoreCorrupt(
-                f"saved game {game_id} in {str(self._path)!r} cannot be read: {error}",
-                self._path,
-            ) from None
-        self._saved[game_id] = _Saved(row["revision"], game, texts)
+            saved = self._saved.get(game_id)
+            if (
+                saved is not None
+                and saved.revision == row["revision"]
+                and saved.texts == texts
+                and saved.game.players == players
+            ):
+                self._saved.move_to_end(game_id)
+                return saved.game
+            known = saved.game.rounds if saved is not None else ()
+            old = saved.texts if saved is not None else ()
+            try:
+                game = game_from_rows(row, players, texts, known=(old, known))
+            except (ValueError, TypeError, KeyError) as error:
+                raise StoreCorrupt(
+                    f"saved game {game_id} in {str(self._path)!r} cannot be read: "
+                    f"{error}",
+                    self._path,
+                ) from None
+            self._remember(game_id, _Saved(row["revision"], game, texts))
         return game
 
     def _stored(self, text: str, what: str) -> Any:
@@ -341,7 +414,8 @@ class Store:
         with self.atomic() as conn:
             if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise GameNotFound(game_id)
-        self._saved.pop(game_id, None)
+        with self._lock:
+            self._saved.pop(game_id, None)
 
     def known_players(self) -> list[str]:
         """Every player of every game ever stored, most recently used first."""
@@ -572,10 +646,20 @@ class Store:
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
                     (key, _json_text(value, f"setting {key!r}")),
                 )
-        self._saved.update(added)
+        with self._lock:
+            for game_id, saved in added.items():
+                self._remember(game_id, saved)
         return len(games)
 
     # -- helpers ------------------------------------------------------------
+
+    def _remember(self, game_id: int, saved: _Saved) -> None:
+        """Keep what was last read or written of a game (the newest few)."""
+        with self._lock:
+            self._saved[game_id] = saved
+            self._saved.move_to_end(game_id)
+            while len(self._saved) > KEPT_GAMES:
+                self._saved.popitem(last=False)
 
     def _insert_game(
         self,
@@ -642,6 +726,15 @@ class Store:
             )
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (None: there is none)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
 def _holds(saved: _Saved | None, revision: int, game: Game) -> bool:
     """Whether ``saved`` is ``game`` at ``revision`` (the row's revision now)."""
     return (
@@ -668,3 +761,48 @@ def _json_text(value: Any, what: str) -> str:
         return dumps(value)
     except (TypeError, ValueError) as error:
         raise StoreError(f"{what} is not JSON data: {error}") from None
+
+
+# -- one store per process -----------------------------------------------------
+
+_shared_lock = threading.Lock()
+_shared: dict[Path, Store] = {}
+_retired: list[Store] = []
+
+
+def shared_store(data_dir: str | Path | None = None) -> Store:
+    """The one :class:`Store` of this process for ``data_dir`` (as in
+    :meth:`Store.open`), opened on first use and shared by every caller: every
+    page session of the web server, on any thread.
+
+    Its :meth:`~Store.close` does nothing, so a session that closes "its"
+    store leaves it to the others; :func:`close_shared_stores` (run at exit)
+    closes it. If the file was deleted or replaced, the next call opens the
+    file now at the path (the sessions holding the old store get
+    :class:`StoreGone` when they write).
+
+    :raises StoreError: as :meth:`Store.open`.
+    """
+    folder = default_data_dir(data_dir).absolute()
+    with _shared_lock:
+        store = _shared.get(folder)
+        if store is not None and not store.closed and store.is_current():
+            return store
+        fresh = Store.open(folder)
+        fresh._shared = True
+        if store is not None:
+            _retired.append(store)
+        _shared[folder] = fresh
+        return fresh
+
+
+def close_shared_stores() -> None:
+    """Close every store :func:`shared_store` opened (at exit, or in tests)."""
+    with _shared_lock:
+        for store in (*_shared.values(), *_retired):
+            store._close()
+        _shared.clear()
+        _retired.clear()
+
+
+atexit.register(close_shared_stores)
