@@ -460,3 +460,43 @@ def test_backup_restore_carries_the_undo_history(tmp_path: Path) -> None:
         broken["games"][0]["history"] = {"past": [{"keep": 99}], "future": []}
         with pytest.raises(StoreError, match="backup, game 1: the undo history"):
             other.restore(broken)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        '=HYPERLINK("http://evil.example","click")',
+        "+1+cmd|' /C calc'!A0",
+        "-2+3",
+        "@SUM(A1:A2)",
+    ],
+)
+def test_csv_export_never_hands_a_formula_to_a_spreadsheet(
+    store: Store, name: str
+) -> None:
+    """Issue 12.8: a name starting with = + - @ (tab, CR) is text, not a formula."""
+    game = new_game(find_rules("romme_de"), ["Anna", name])
+    game = add_round(game, Round(closed_by="Anna", counted=((name, Counted(bad=7)),)))
+    game_id = store.import_game(json.loads(json.dumps(store_file(game))))
+    rows = list(csv.reader(io.StringIO(store.export_csv(game_id))))
+    assert rows[0] == ["round", "Anna", "'" + name]
+    assert rows[1:] == [["1", "0", "7"], ["total", "0", "7"]]
+    # what a spreadsheet would take as a formula: nothing
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")]
+    assert [c for c in cells if c.startswith("-")] == []
+
+
+def test_spreadsheet_text_escapes_tab_and_carriage_return_too() -> None:
+    from jolly_scorer.store.transfer import spreadsheet_text
+
+    assert spreadsheet_text("\t=1+2") == "'\t=1+2"
+    assert spreadsheet_text("\r=1+2") == "'\r=1+2"
+    assert spreadsheet_text("Anna-Lena") == "Anna-Lena"
+    assert spreadsheet_text("") == ""
+
+
+def store_file(game: Game) -> dict[str, Any]:
+    from jolly_scorer.core.gamefile import game_to_json
+
+    return game_to_json(game)
