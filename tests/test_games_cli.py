@@ -5,8 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +252,95 @@ def test_deleted_game_leaves_no_undo_steps_for_a_reused_id(
         assert state.redo() is None and state.game.rounds == ()
         names = [row[0] for row in store._conn.execute("SELECT key FROM settings")]
         assert not [name for name in names if name.startswith("undo.")]
+
+
+@contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """Make folders and files read-only: chmod, or ``chattr +i`` for root (whom
+    chmod does not stop); skipped where neither works."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+        try:
+            yield
+        finally:
+            for p, mode in modes.items():
+                p.chmod(mode)
+        return
+    if shutil.which("chattr") is None:
+        pytest.skip("root, and no chattr to make a folder read-only")
+    done = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("chattr +i is not available here")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
+
+
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_read_only_data_folder_still_lists_exports_and_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str
+) -> None:
+    """Issue 12.9: reading works from a read-only store; writing says why not."""
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        ids = [store.import_game(case["game"]) for case in CASES[:2]]
+        listed = [s.to_json() for s in store.list_games()]
+        exported = store.export_game(ids[0])
+        sheet = store.export_csv(ids[1])
+    db = data / "games.db"
+    assert sorted(p.name for p in data.iterdir()) == ["games.db"]
+    paths = (data, db) if what == "folder" else (db,)
+    before = db.read_bytes()
+    with read_only(*paths):
+        d = str(data)
+        status, out, err = run(capsys, "--data-dir", d, "games", "list", "--json")
+        assert (status, err) == (0, "") and json.loads(out) == listed
+        assert run(capsys, "--data-dir", d, "games", "list")[0] == 0
+        status, out, _ = run(capsys, "--data-dir", d, "games", "export", str(ids[0]))
+        assert status == 0 and json.loads(out) == exported
+        status, out, _ = run(
+            capsys, "--data-dir", d, "games", "export", str(ids[1]), "--format", "csv"
+        )
+        assert status == 0 and out == sheet
+        status, out, err = run(capsys, "--data-dir", d, "stats", "--json")
+        assert status == 0 and err == "" and json.loads(out)
+        status, out, err = run(capsys, "--data-dir", d, "games", "delete", str(ids[0]))
+        assert status == 2 and out == ""
+        assert err.startswith("jolly-scorer: cannot write") and "read-only" in err
+        assert err.count("\n") == 1 and "nothing was saved" in err
+        game_file = tmp_path / "game.json"
+        game_file.write_text(json.dumps(CASES[0]["game"]), encoding="utf-8")
+        status, out, err = run(
+            capsys, "--data-dir", d, "games", "import", str(game_file)
+        )
+        assert status == 2 and "read-only" in err and err.count("\n") == 1
+        with Store.open(data) as store:
+            assert store.read_only and len(store.list_games()) == 2
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in data.iterdir())[0] == "games.db"
+    with Store.open(data) as store:  # writable again
+        assert not store.read_only
+        store.delete_game(ids[0])
+
+
+def test_read_only_file_of_an_older_version_says_it_needs_an_upgrade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from jolly_scorer.store.schema import MIGRATIONS, apply_migrations
+
+    data = tmp_path / "old"
+    data.mkdir()
+    conn = sqlite3.connect(data / "games.db", isolation_level=None)
+    apply_migrations(conn, MIGRATIONS[:3])
+    conn.close()
+    before = (data / "games.db").read_bytes()
+    with read_only(data, data / "games.db"):
+        status, out, err = run(capsys, "--data-dir", str(data), "games", "list")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "read-only" in err and "older jolly-scorer" in err
+    assert (data / "games.db").read_bytes() == before

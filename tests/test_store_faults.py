@@ -250,8 +250,11 @@ def test_immutable_folder(tmp_path: Path) -> None:
         with pytest.raises(StoreWriteError, match="cannot"):
             Store.open(empty)
         before = (folder / "games.db").read_bytes()
-        with pytest.raises(StoreWriteError, match="cannot"):
-            Store.open(folder)
+        with Store.open(folder) as store:  # opened for reading only
+            assert store.read_only and len(store.list_games()) == 1
+            with pytest.raises(StoreWriteError, match="read-only") as caught:
+                store.create_game(fresh_game())
+            assert "nothing was saved" in str(caught.value)
         assert (folder / "games.db").read_bytes() == before
     finally:
         _chattr("-i", empty, folder, folder / "games.db")

@@ -24,6 +24,7 @@ __all__ = [
     "apply_migrations",
     "check_known",
     "is_foreign",
+    "pending_migrations",
 ]
 
 
@@ -198,6 +199,14 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     return [
         row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")
     ]
+
+
+def pending_migrations(
+    conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS
+) -> list[str]:
+    """The names of the migrations not applied yet (reads only)."""
+    done = set(applied_migrations(conn))
+    return [m.name for m in migrations if m.name not in done]
 
 
 def check_known(

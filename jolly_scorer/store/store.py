@@ -35,6 +35,7 @@ from jolly_scorer.store.errors import (
     StoreCorrupt,
     StoreError,
     StoreGone,
+    StoreWriteError,
 )
 from jolly_scorer.store.paths import DB_NAME, default_data_dir
 from jolly_scorer.store.rows import (
@@ -85,7 +86,12 @@ class Store:
     """
 
     def __init__(
-        self, conn: sqlite3.Connection, path: Path, clock: Callable[[], datetime]
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        clock: Callable[[], datetime],
+        *,
+        read_only: bool = False,
     ) -> None:
         self._conn = conn
         self._conn.row_factory = sqlite3.Row
@@ -96,6 +102,7 @@ class Store:
         self._identity = _identity(path)
         self._closed = False
         self._shared = False
+        self._read_only = read_only
 
     @classmethod
     def open(
@@ -107,6 +114,10 @@ class Store:
     ) -> Store:
         """Open (creating the folder and file if needed) and migrate.
 
+        A database that is up to date but cannot be written (a read-only
+        folder or file) is opened for reading (:attr:`read_only`): every
+        write then raises :class:`StoreWriteError`, reading works.
+
         :raises StoreCorrupt: the file is damaged (a copy is set aside).
         :raises StoreTooNew: a newer jolly-scorer wrote it (left untouched).
         :raises StoreWriteError: the folder or file cannot be written.
@@ -114,7 +125,8 @@ class Store:
         """
         path = default_data_dir(data_dir) / DB_NAME
         now = clock or (lambda: datetime.now(UTC))
-        return cls(connect(path, busy_timeout=busy_timeout, clock=now), path, now)
+        conn, read_only = connect(path, busy_timeout=busy_timeout, clock=now)
+        return cls(conn, path, now, read_only=read_only)
 
     @property
     def path(self) -> Path:
@@ -138,6 +150,11 @@ class Store:
                 self._closed = True
                 self._saved.clear()
                 self._conn.close()
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the database could only be opened for reading."""
+        return self._read_only
 
     @property
     def closed(self) -> bool:
@@ -184,6 +201,11 @@ class Store:
         store's path: if it was deleted or replaced, :class:`StoreGone` is
         raised and nothing is written.
         """
+        if self._read_only:
+            raise StoreWriteError(
+                f"cannot write {str(self._path)!r}: it is read-only (the folder "
+                "or the file cannot be written); nothing was saved"
+            )
         with self._lock, translated(self._path):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
