@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from jolly_scorer.core.game import Game, History
+from jolly_scorer.core.game import Game, History, Round
 from jolly_scorer.core.gamefile import game_to_json, load_game
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
@@ -278,62 +278,59 @@ class Store:
         :meth:`revision`), :class:`StoreConflict` is raised and nothing is written.
         """
         result = score_game(game) if result is None else result
-        columns = game_columns(game) | summary_columns(game, result)
         now = self._now()
         new_revision = _new_revision()
         with self._lock:
+            saved = self._saved.get(game_id)
+            columns = summary_columns(game, result)
+            if saved is None or not _same_header(saved.game, game):
+                columns = game_columns(game) | columns
+            sets = ", ".join(f"{name} = ?" for name in columns)
+            values = (*columns.values(), now, new_revision, game_id)
+            want = saved.revision if saved is not None else expected_revision
+            if expected_revision not in (None, want):
+                raise StoreConflict(game_id)  # the store saw another revision
+            if saved is not None:
+                texts, changed, shrink = _difference(saved, game)
             with self.atomic() as conn:
-                revision = self._revision(conn, game_id)
-                saved = self._saved.get(game_id)
-                stale = saved is not None and saved.revision != revision
-                if stale or expected_revision not in (None, revision):
-                    raise StoreConflict(game_id)
-                if saved is not None:
-                    old = dict(enumerate(saved.texts))
-                    texts = tuple(
-                        saved.texts[i]
-                        if i < len(saved.game.rounds)
-                        and (
-                            saved.game.rounds[i] is entry
-                            or saved.game.rounds[i] == entry
-                        )
-                        else round_text(entry)
-                        for i, entry in enumerate(game.rounds)
+                if want is None:
+                    updated = conn.execute(
+                        f"UPDATE games SET {sets}, updated = ?, revision = ? "
+                        "WHERE id = ?",
+                        values,
                     )
                 else:
+                    updated = conn.execute(
+                        f"UPDATE games SET {sets}, updated = ?, revision = ? "
+                        "WHERE id = ? AND revision = ?",
+                        (*values, want),
+                    )
+                if updated.rowcount != 1:
+                    self._revision(conn, game_id)  # GameNotFound if there is none
+                    raise StoreConflict(game_id)
+                if saved is None:
                     old = dict(
                         conn.execute(
                             "SELECT idx, data FROM rounds WHERE game_id = ?", (game_id,)
                         ).fetchall()
                     )
                     texts = tuple(round_text(entry) for entry in game.rounds)
-                conn.executemany(
-                    "INSERT OR REPLACE INTO rounds (game_id, idx, data) "
-                    "VALUES (?, ?, ?)",
-                    (
-                        (game_id, i, text)
-                        for i, text in enumerate(texts)
-                        if old.get(i) != text
-                    ),
-                )
-                if len(old) > len(texts) or any(i >= len(texts) for i in old):
+                    changed = [i for i, text in enumerate(texts) if old.get(i) != text]
+                    shrink = any(i >= len(texts) for i in old)
+                if changed:
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO rounds (game_id, idx, data) "
+                        "VALUES (?, ?, ?)",
+                        [(game_id, i, texts[i]) for i in changed],
+                    )
+                if shrink:
                     conn.execute(
                         "DELETE FROM rounds WHERE game_id = ? AND idx >= ?",
                         (game_id, len(texts)),
                     )
-                if self._players_of(conn, game_id) != game.players:
+                same_players = saved is not None and saved.game.players == game.players
+                if not same_players and self._players_of(conn, game_id) != game.players:
                     self._seat_players(conn, game_id, game.players, now)
-                else:
-                    conn.execute(
-                        "UPDATE players SET last_used = ? WHERE id IN "
-                        "(SELECT player_id FROM game_players WHERE game_id = ?)",
-                        (now, game_id),
-                    )
-                sets = ", ".join(f"{name} = ?" for name in columns)
-                conn.execute(
-                    f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
-                    (*columns.values(), now, new_revision, game_id),
-                )
             self._remember(game_id, _Saved(new_revision, game, texts))
 
     def revision(self, game_id: int) -> int:
@@ -440,12 +437,17 @@ class Store:
             self._saved.pop(game_id, None)
 
     def known_players(self) -> list[str]:
-        """Every player of every game ever stored, most recently used first."""
+        """Every player of every game ever stored, most recently used first
+        (the last change to one of their games, or when they were seated)."""
         with self._reading() as conn:
             return [
                 name
                 for (name,) in conn.execute(
-                    "SELECT name FROM players ORDER BY last_used DESC, id DESC"
+                    "SELECT p.name FROM players p "
+                    "LEFT JOIN game_players gp ON gp.player_id = p.id "
+                    "LEFT JOIN games g ON g.id = gp.game_id GROUP BY p.id "
+                    "ORDER BY max(p.last_used, coalesce(max(g.updated), '')) DESC, "
+                    "p.id DESC"
                 )
             ]
 
@@ -746,6 +748,49 @@ class Store:
                 "SELECT ?, ?, id FROM players WHERE name = ?",
                 (game_id, seat, name),
             )
+
+
+def _same_header(old: Game, new: Game) -> bool:
+    """Whether the ``games`` columns of the game itself (rules, target...) are
+    the same for both games."""
+    return (
+        (old.rules is new.rules or old.rules == new.rules)
+        and old.target == new.target
+        and old.rounds_limit == new.rounds_limit
+        and old.first_dealer == new.first_dealer
+        and old.finished == new.finished
+    )
+
+
+def _common_prefix(old: tuple[Round, ...], new: tuple[Round, ...]) -> int:
+    """How many leading rounds ``old`` and ``new`` share."""
+    n = min(len(old), len(new))
+    if old[:n] == new[:n]:  # one C loop; same objects compare at once
+        return n
+    i = 0
+    while i < n and (old[i] is new[i] or old[i] == new[i]):
+        i += 1
+    return i
+
+
+def _difference(saved: _Saved, game: Game) -> tuple[tuple[str, ...], list[int], bool]:
+    """The round texts of ``game``, the places whose text changed since
+    ``saved``, and whether rounds were taken away at the end."""
+    old_rounds, old_texts = saved.game.rounds, saved.texts
+    keep = _common_prefix(old_rounds, game.rounds)
+    tail = tuple(
+        old_texts[i]
+        if i < len(old_rounds) and (old_rounds[i] is entry or old_rounds[i] == entry)
+        else round_text(entry)
+        for i, entry in enumerate(game.rounds[keep:], keep)
+    )
+    texts = old_texts[:keep] + tail
+    changed = [
+        i
+        for i in range(keep, len(texts))
+        if i >= len(old_texts) or old_texts[i] != texts[i]
+    ]
+    return texts, changed, len(old_texts) > len(texts)
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
