@@ -142,6 +142,14 @@ def main() -> None:
             [(bare_insert, bare_back), (save_with_result, back), (save_scoring, back)],
             args.repeat,
         )
+        # the same without the disk flush: the store's own cost, not the disk's
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = OFF")
+        cpu_bare, cpu_app = medians_ms(
+            [(bare_insert, bare_back), (save_with_result, back)], args.repeat
+        )
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = FULL")
         store.save_game(game_id, full, result=result)
         bare_back()
         bare_insert()
@@ -206,6 +214,10 @@ def main() -> None:
     print(
         f"save_game, round {n}, store scores the game:           "
         f"{save_full:8.2f} ms  ratio {save_full / save_bare:6.1f}"
+    )
+    print(
+        f"the same with synchronous=OFF: bare {cpu_bare:5.2f} ms, save_game "
+        f"{cpu_app:5.2f} ms  ratio {cpu_app / cpu_bare:6.1f}"
     )
     print(f"bare sqlite3 SELECT of {n} round texts:               {load_bare:8.2f} ms")
     print(
