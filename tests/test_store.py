@@ -18,7 +18,6 @@ from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.game import (
     Counted,
     Game,
-    History,
     Round,
     add_round,
     finish,
@@ -38,6 +37,7 @@ from jolly_scorer.store import (
     StoreError,
     default_data_dir,
 )
+from jolly_scorer.store.undo import UndoHistory
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CASES: list[dict[str, Any]] = json.loads(
@@ -207,7 +207,7 @@ def test_unknown_ids(store: Store) -> None:
         lambda: store.export_csv(42),
         lambda: store.save_draft(42, {}),
         lambda: store.load_history(42, game),
-        lambda: store.save_history(42, History.start(game)),
+        lambda: store.save_history(42, UndoHistory.start(game)),
     ):
         with pytest.raises(GameNotFound, match="no saved game with id 42"):
             call()
@@ -408,7 +408,7 @@ def test_damaged_rows_are_clear_errors_not_tracebacks(store: Store) -> None:
 def test_undo_history_is_a_record_of_its_game(store: Store) -> None:
     game = long_game(2)
     game_id = store.create_game(game)
-    history = History.start(game)
+    history = UndoHistory.start(game)
     for n in (2, 3):
         history = history.push(add_round(history.present, counted_round(game, n)))
         store.save_game(game_id, history.present)
@@ -442,10 +442,10 @@ def test_backup_restore_carries_the_undo_history(tmp_path: Path) -> None:
     with Store.open(tmp_path / "a") as store:
         game = long_game(3)
         game_id = store.create_game(game)
-        history = History.start(game).push(finish(game)).undo()
+        history = UndoHistory.start(game).push(finish(game)).undo()
         store.save_history(game_id, history)
         stale_id = store.create_game(long_game(1, ("Dora", "Emil")))
-        store.save_history(stale_id, History.start(store.load_game(stale_id)))
+        store.save_history(stale_id, UndoHistory.start(store.load_game(stale_id)))
         with Store.open(tmp_path / "a") as other:  # changed without its history
             other.save_game(stale_id, long_game(2, ("Dora", "Emil")))
         backup = json.loads(json.dumps(store.backup()))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.core.game import Counted, Game, History, Round, add_round, new_game
+from jolly_scorer.core.game import Counted, Game, Round, add_round, new_game
 from jolly_scorer.core.gamefile import game_to_json, round_to_json
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreCorrupt, StoreTooNew
@@ -18,7 +18,7 @@ from jolly_scorer.store.schema import (
     applied_migrations,
     apply_migrations,
 )
-from jolly_scorer.store.undo import history_to_json, legacy_fingerprint
+from jolly_scorer.store.undo import UndoHistory, history_to_json, legacy_fingerprint
 
 NAMES = [m.name for m in MIGRATIONS]
 
@@ -201,12 +201,12 @@ def test_damaged_file_is_copied_aside_and_left_untouched(
     assert path.read_bytes() == before
 
 
-def _old_file_with_undo_settings(path: Path) -> tuple[Game, History]:
+def _old_file_with_undo_settings(path: Path) -> tuple[Game, UndoHistory]:
     """A file of migration 003 where the app kept undo histories as settings."""
     conn = raw(path)
     apply_migrations(conn, MIGRATIONS[:3])
     game = new_game(find_rules("rommi_fi"), ["Anna", "Ben"], target=5000)
-    history = History.start(game)
+    history = UndoHistory.start(game)
     for n in range(3):
         entry = Round(closed_by="Anna", counted=(("Ben", Counted(bad=10 + n)),))
         history = history.push(add_round(history.present, entry))

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from jolly_scorer.core.game import Game, History, Round
+from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.gamefile import game_to_json, load_game
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
@@ -55,6 +55,7 @@ from jolly_scorer.store.transfer import (
     score_sheet,
 )
 from jolly_scorer.store.undo import (
+    UndoHistory,
     history_from_json,
     history_to_json,
     rounds_history,
@@ -463,7 +464,7 @@ class Store:
 
     # -- undo history -----------------------------------------------------------
 
-    def load_history(self, game_id: int, game: Game) -> tuple[History, bool]:
+    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
         """The undo history around ``game``, the game as just loaded or saved
         through this store, and whether it is the kept one.
 
@@ -488,7 +489,7 @@ class Store:
                 pass
         return rounds_history(game), False
 
-    def save_history(self, game_id: int, history: History) -> None:
+    def save_history(self, game_id: int, history: UndoHistory) -> None:
         """Keep the undo history of the game just saved through this store.
 
         ``history.present`` must be that game: if the game was changed since

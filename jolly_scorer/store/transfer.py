@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.game import Game, History
+from jolly_scorer.core.game import Game
 from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreError
-from jolly_scorer.store.undo import history_from_json
+from jolly_scorer.store.undo import UndoHistory, history_from_json
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -81,7 +81,7 @@ class BackupGame:
     game: Game
     started: datetime | None
     draft: dict[str, Any] | None
-    history: History | None = None
+    history: UndoHistory | None = None
 
 
 def _fail(where: str, message: str) -> StoreError:

@@ -8,10 +8,10 @@ is not this game's any more (another program changed the game, or the id was
 reused), and only the game's last rounds can be taken back
 (:func:`rounds_history`).
 
->>> from jolly_scorer.core.game import History, finish, new_game, rename_player
+>>> from jolly_scorer.core.game import finish, new_game, rename_player
 >>> from jolly_scorer.core.rules import find_rules
 >>> g = new_game(find_rules("rommi_fi"), ["A", "B"])
->>> h = History.start(g).push(rename_player(g, "A", "Ann"))
+>>> h = UndoHistory.start(g).push(rename_player(g, "A", "Ann"))
 >>> h = h.push(finish(h.present)).undo()
 >>> history_from_json(history_to_json(h), h.present) == h
 True
@@ -25,11 +25,16 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from jolly_scorer.core.game import Game, History
+from jolly_scorer.core.game import Game
+
+# The core's undo history type (named UndoHistory once the core's rename lands:
+# then this is ``from jolly_scorer.core.game import UndoHistory``).
+from jolly_scorer.core.game import History as UndoHistory
 from jolly_scorer.core.gamefile import game_from_json, game_to_json, round_to_json
 
 __all__ = [
     "KEPT_STEPS",
+    "UndoHistory",
     "history_from_json",
     "history_to_json",
     "legacy_fingerprint",
@@ -70,7 +75,7 @@ def _game(step: Any, present: Game) -> Game:
     return dataclasses.replace(own, rounds=present.rounds[:keep] + own.rounds)
 
 
-def history_to_json(history: History) -> dict[str, Any]:
+def history_to_json(history: UndoHistory) -> dict[str, Any]:
     """What is kept of ``history``: the last :data:`KEPT_STEPS` steps each way."""
     present = history.present
     return {
@@ -79,7 +84,7 @@ def history_to_json(history: History) -> dict[str, Any]:
     }
 
 
-def history_from_json(data: Any, present: Game) -> History:
+def history_from_json(data: Any, present: Game) -> UndoHistory:
     """The history kept by :func:`history_to_json` around ``present``.
 
     Raises ValueError (or a :class:`~jolly_scorer.core.errors.GameFileError`,
@@ -92,10 +97,10 @@ def history_from_json(data: Any, present: Game) -> History:
         future = tuple(_game(s, present) for s in data["future"])
     except (TypeError, KeyError, AttributeError) as error:
         raise ValueError(f"damaged history: {error}") from None
-    return History(past, present, future)
+    return UndoHistory(past, present, future)
 
 
-def rounds_history(game: Game) -> History:
+def rounds_history(game: Game) -> UndoHistory:
     """A history that takes back the game's last rounds (and a finish).
 
     >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
@@ -113,7 +118,7 @@ def rounds_history(game: Game) -> History:
     )
     if game.finished:
         past += (dataclasses.replace(game, finished=False),)
-    return History(past, game)
+    return UndoHistory(past, game)
 
 
 def legacy_fingerprint(game: Game) -> str:
