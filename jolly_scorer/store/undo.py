@@ -46,12 +46,13 @@ KEPT_STEPS = 50  # steps back (and forward) kept with a game
 
 def _shared(a: Game, b: Game) -> int:
     """How many leading rounds ``a`` and ``b`` have in common."""
-    n = 0
-    for x, y in zip(a.rounds, b.rounds, strict=False):
-        if x is not y and x != y:
-            break
-        n += 1
-    return n
+    n = min(len(a.rounds), len(b.rounds))
+    if a.rounds[:n] == b.rounds[:n]:  # one C loop; same objects compare at once
+        return n
+    i = 0
+    while i < n and (a.rounds[i] is b.rounds[i] or a.rounds[i] == b.rounds[i]):
+        i += 1
+    return i
 
 
 def _step(game: Game, present: Game) -> dict[str, Any]:
