@@ -500,3 +500,33 @@ def store_file(game: Game) -> dict[str, Any]:
     from jolly_scorer.core.gamefile import game_to_json
 
     return game_to_json(game)
+
+
+def test_readers_on_other_threads_never_make_a_writer_conflict(store: Store) -> None:
+    """Page sessions on worker threads share one store: one saves rounds while
+    others keep loading the same game; the saver is never refused."""
+    import threading
+
+    game = long_game(0)
+    game_id = store.create_game(game)
+    done = threading.Event()
+    seen: list[int] = []
+
+    def read() -> None:
+        while not done.is_set():
+            seen.append(len(store.load_game(game_id).rounds))
+            store.load_history(game_id, store.load_game(game_id))
+
+    readers = [threading.Thread(target=read) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    try:
+        for n in range(60):
+            game = add_round(game, counted_round(game, n))
+            store.save_game(game_id, game)
+    finally:
+        done.set()
+        for reader in readers:
+            reader.join()
+    assert store.load_game(game_id) == game
+    assert seen and max(seen) <= 60

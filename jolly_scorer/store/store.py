@@ -81,9 +81,14 @@ class _Saved:
 
 
 class Store:
-    """The saved games, players, drafts and settings in one SQLite file.
+    """The saved games, players, drafts, undo histories and settings in one
+    SQLite file.
 
-    Open with :meth:`Store.open`; safe to share between threads (one lock).
+    Open with :meth:`Store.open` (a command), or take the process's one store
+    with :func:`shared_store` (every page session of the server). One
+    connection behind one lock: safe to share between threads. Changes by
+    other processes show in :meth:`data_version`; a file deleted or replaced
+    under the store makes every write raise :class:`StoreGone`.
     """
 
     def __init__(
