@@ -77,10 +77,10 @@ def median_ms(
     return statistics.median(times) * 1000
 
 
-def medians_ms(
+def turns_ms(
     cases: list[tuple[Callable[[], object], Callable[[], object]]], repeat: int
-) -> list[float]:
-    """Median times of several ``(run, reset)`` cases, taken in turns, so that
+) -> list[list[float]]:
+    """Times (ms) of several ``(run, reset)`` cases, taken in turns, so that
     each sees the same disk and machine load (the disk's flush time varies a
     lot on a shared machine)."""
     times: list[list[float]] = [[] for _ in cases]
@@ -89,8 +89,21 @@ def medians_ms(
             reset()
             began = time.perf_counter()
             run()
-            kept.append(time.perf_counter() - began)
-    return [statistics.median(kept) * 1000 for kept in times]
+            kept.append((time.perf_counter() - began) * 1000)
+    return times
+
+
+def medians_ms(
+    cases: list[tuple[Callable[[], object], Callable[[], object]]], repeat: int
+) -> list[float]:
+    """Median times (ms) of cases taken in turns (:func:`turns_ms`)."""
+    return [statistics.median(kept) for kept in turns_ms(cases, repeat)]
+
+
+def turn_ratio(times: list[list[float]], case: int) -> float:
+    """The median over the turns of case ``case``'s time / case 0's time: the
+    load of the moment cancels out."""
+    return statistics.median(t / b for t, b in zip(times[case], times[0], strict=True))
 
 
 def main() -> None:
@@ -138,10 +151,12 @@ def main() -> None:
         def bare_back() -> None:
             bare.execute("DELETE FROM rounds WHERE game_id = 1 AND idx = ?", (n - 1,))
 
-        save_bare, save_app, save_full = medians_ms(
+        save_times = turns_ms(
             [(bare_insert, bare_back), (save_with_result, back), (save_scoring, back)],
             args.repeat,
         )
+        save_bare, save_app, save_full = map(statistics.median, save_times)
+        save_turns = turn_ratio(save_times, 1)
         # the same without the disk flush: the store's own cost, not the disk's
         for conn in (bare, store._conn):
             conn.execute("PRAGMA synchronous = OFF")
@@ -215,6 +230,7 @@ def main() -> None:
         f"save_game, round {n}, store scores the game:           "
         f"{save_full:8.2f} ms  ratio {save_full / save_bare:6.1f}"
     )
+    print(f"save_game / bare INSERT, median of the per-turn ratios: {save_turns:6.1f}")
     print(
         f"the same with synchronous=OFF: bare {cpu_bare:5.2f} ms, save_game "
         f"{cpu_app:5.2f} ms  ratio {cpu_app / cpu_bare:6.1f}"

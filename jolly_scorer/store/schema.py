@@ -105,6 +105,13 @@ def _carry_undo_settings(conn: sqlite3.Connection) -> None:
         )
 
 
+def _drop_games_extra(conn: sqlite3.Connection) -> None:
+    """Drop ``games.extra`` (no longer written or read). An SQLite older than
+    3.35 cannot drop a column: there the column stays, with its default."""
+    if sqlite3.sqlite_version_info >= (3, 35, 0):
+        conn.execute("ALTER TABLE games DROP COLUMN extra")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         "001_initial",
@@ -180,7 +187,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         carry=_carry_undo_settings,
     ),
-    Migration("005_drop_games_extra", ("ALTER TABLE games DROP COLUMN extra",)),
+    Migration("005_drop_games_extra", (), carry=_drop_games_extra),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (
