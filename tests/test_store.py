@@ -465,7 +465,7 @@ def test_backup_restore_carries_the_undo_history(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        '=HYPERLINK("http://evil.example","click")',
+        '=HYPERLINK("http://x.example","y")',
         "+1+cmd|' /C calc'!A0",
         "-2+3",
         "@SUM(A1:A2)",
