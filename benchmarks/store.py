@@ -8,9 +8,13 @@ same machine and file settings (WAL, ``synchronous=FULL``):
   scores the whole game itself), against one bare ``INSERT`` of the same round
   text in its own transaction;
 * loading a game of 1000 rounds with ``Store.load_game`` (rows to frozen game
-  values) against a bare ``SELECT`` of the same 1000 round texts.
+  values) against a bare ``SELECT`` of the same 1000 round texts: from an open
+  store whose game is unchanged, after another program changed one round (only
+  that round is decoded again), and from a store just opened (every round is
+  decoded: the core's ``round_from_json`` sets that pace).
 
-Medians of ``--repeat`` runs; the ratio is store time / bare time.
+Medians of ``--repeat`` runs; the cases compared are timed in turns, so that
+each sees the same machine and disk load; the ratio is store time / bare time.
 """
 
 from __future__ import annotations
@@ -73,6 +77,35 @@ def median_ms(
     return statistics.median(times) * 1000
 
 
+def turns_ms(
+    cases: list[tuple[Callable[[], object], Callable[[], object]]], repeat: int
+) -> list[list[float]]:
+    """Times (ms) of several ``(run, reset)`` cases, taken in turns, so that
+    each sees the same disk and machine load (the disk's flush time varies a
+    lot on a shared machine)."""
+    times: list[list[float]] = [[] for _ in cases]
+    for _ in range(repeat):
+        for (run, reset), kept in zip(cases, times, strict=True):
+            reset()
+            began = time.perf_counter()
+            run()
+            kept.append((time.perf_counter() - began) * 1000)
+    return times
+
+
+def medians_ms(
+    cases: list[tuple[Callable[[], object], Callable[[], object]]], repeat: int
+) -> list[float]:
+    """Median times (ms) of cases taken in turns (:func:`turns_ms`)."""
+    return [statistics.median(kept) for kept in turns_ms(cases, repeat)]
+
+
+def turn_ratio(times: list[list[float]], case: int) -> float:
+    """The median over the turns of case ``case``'s time / case 0's time: the
+    load of the moment cancels out."""
+    return statistics.median(t / b for t, b in zip(times[case], times[0], strict=True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
@@ -118,9 +151,20 @@ def main() -> None:
         def bare_back() -> None:
             bare.execute("DELETE FROM rounds WHERE game_id = 1 AND idx = ?", (n - 1,))
 
-        save_bare = median_ms(bare_insert, args.repeat, bare_back)
-        save_app = median_ms(save_with_result, args.repeat, back)
-        save_full = median_ms(save_scoring, max(5, args.repeat // 3), back)
+        save_times = turns_ms(
+            [(bare_insert, bare_back), (save_with_result, back), (save_scoring, back)],
+            args.repeat,
+        )
+        save_bare, save_app, save_full = map(statistics.median, save_times)
+        save_turns = turn_ratio(save_times, 1)
+        # the same without the disk flush: the store's own cost, not the disk's
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = OFF")
+        cpu_bare, cpu_app = medians_ms(
+            [(bare_insert, bare_back), (save_with_result, back)], args.repeat
+        )
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = FULL")
         store.save_game(game_id, full, result=result)
         bare_back()
         bare_insert()
@@ -144,9 +188,35 @@ def main() -> None:
         def nothing() -> None:
             pass
 
-        load_bare = median_ms(bare_select, args.repeat, nothing)
-        load_store = median_ms(load_warm, args.repeat, nothing)
+        # another program changes round n/2 back and forth between loads
+        other = Store.open(Path(folder) / "store")
+        middle = n // 2
+        versions = [
+            full,
+            dataclasses.replace(
+                full,
+                rounds=(*full.rounds[:middle], a_round(middle + 1))
+                + full.rounds[middle + 1 :],
+            ),
+        ]
+        results = [score_game(v) for v in versions]
+        turn = [0]
+
+        def changed_elsewhere() -> None:
+            turn[0] ^= 1
+            other.load_game(game_id)
+            other.save_game(game_id, versions[turn[0]], result=results[turn[0]])
+
+        load_bare, load_store, load_changed = medians_ms(
+            [
+                (bare_select, nothing),
+                (load_warm, nothing),
+                (load_warm, changed_elsewhere),
+            ],
+            args.repeat,
+        )
         load_cold = median_ms(load, max(5, args.repeat // 3), nothing)
+        other.close()
         bare.close()
         store.close()
 
@@ -160,10 +230,19 @@ def main() -> None:
         f"save_game, round {n}, store scores the game:           "
         f"{save_full:8.2f} ms  ratio {save_full / save_bare:6.1f}"
     )
+    print(f"save_game / bare INSERT, median of the per-turn ratios: {save_turns:6.1f}")
+    print(
+        f"the same with synchronous=OFF: bare {cpu_bare:5.2f} ms, save_game "
+        f"{cpu_app:5.2f} ms  ratio {cpu_app / cpu_bare:6.1f}"
+    )
     print(f"bare sqlite3 SELECT of {n} round texts:               {load_bare:8.2f} ms")
     print(
         f"load_game of {n} rounds (open store):                 "
         f"{load_store:8.2f} ms  ratio {load_store / load_bare:6.1f}"
+    )
+    print(
+        f"load_game, one round changed by another program:      "
+        f"{load_changed:8.2f} ms  ratio {load_changed / load_bare:6.1f}"
     )
     print(
         f"Store.open + load_game of {n} rounds:                 "

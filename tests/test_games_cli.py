@@ -5,8 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +206,141 @@ def test_unwritable_data_dir_through_the_cli(tmp_path: Path) -> None:
     done = cli("--data-dir", str(tmp_path / "file" / "sub"), "games", "list")
     assert done.returncode == 2
     assert done.stderr.startswith("jolly-scorer: cannot create the data folder")
+
+
+def test_deleted_game_leaves_no_undo_steps_for_a_reused_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9: ``games delete N`` must take the undo history of game N with it.
+
+    SQLite reuses the id of the newest game once it is deleted; a new game with
+    the same players must not inherit the deleted game's redo steps.
+    """
+    from jolly_scorer.core.game import Counted, Round, new_game
+    from jolly_scorer.core.gamefile import game_to_json
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    data = tmp_path / "data"
+    players = ["Anna", "Ben", "Cleo"]
+    with Store.open(data) as store:
+        state = AppState(store=store, settings=UiSettings(language="en"))
+        assert state.start_game(find_rules("jolly_at"), players, target=100) is None
+        first = state.game_id
+        entry = Round(
+            closed_by="Anna",
+            counted=(("Ben", Counted(bad=10)), ("Cleo", Counted(bad=20))),
+        )
+        assert state.save_round(entry) is None
+        assert state.undo() is None and state.can_redo  # a redo step is kept
+    assert run(capsys, "--data-dir", str(data), "games", "delete", str(first)) == (
+        0,
+        f"deleted game {first}\n",
+        "",
+    )
+    path = tmp_path / "new.json"
+    fresh = new_game(find_rules("jolly_at"), players, target=100)
+    path.write_text(json.dumps(game_to_json(fresh)), encoding="utf-8")
+    status, out, _ = run(capsys, "--data-dir", str(data), "games", "import", str(path))
+    assert status == 0 and out == f"{first}\n"  # the same id again
+    with Store.open(data) as store:
+        state = AppState(store=store, settings=UiSettings(language="en"))
+        state.open_current()
+        assert state.game_id == first and state.game == fresh
+        assert not state.can_redo and not state.can_undo
+        assert state.redo() is None and state.game.rounds == ()
+        names = [row[0] for row in store._conn.execute("SELECT key FROM settings")]
+        assert not [name for name in names if name.startswith("undo.")]
+
+
+@contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """Make folders and files read-only: chmod, or ``chattr +i`` for root (whom
+    chmod does not stop); skipped where neither works."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+        try:
+            yield
+        finally:
+            for p, mode in modes.items():
+                p.chmod(mode)
+        return
+    if shutil.which("chattr") is None:
+        pytest.skip("root, and no chattr to make a folder read-only")
+    done = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("chattr +i is not available here")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
+
+
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_read_only_data_folder_still_lists_exports_and_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str
+) -> None:
+    """Issue 12.9: reading works from a read-only store; writing says why not."""
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        ids = [store.import_game(case["game"]) for case in CASES[:2]]
+        listed = [s.to_json() for s in store.list_games()]
+        exported = store.export_game(ids[0])
+        sheet = store.export_csv(ids[1])
+    db = data / "games.db"
+    assert sorted(p.name for p in data.iterdir()) == ["games.db"]
+    paths = (data, db) if what == "folder" else (db,)
+    before = db.read_bytes()
+    with read_only(*paths):
+        d = str(data)
+        status, out, err = run(capsys, "--data-dir", d, "games", "list", "--json")
+        assert (status, err) == (0, "") and json.loads(out) == listed
+        assert run(capsys, "--data-dir", d, "games", "list")[0] == 0
+        status, out, _ = run(capsys, "--data-dir", d, "games", "export", str(ids[0]))
+        assert status == 0 and json.loads(out) == exported
+        status, out, _ = run(
+            capsys, "--data-dir", d, "games", "export", str(ids[1]), "--format", "csv"
+        )
+        assert status == 0 and out == sheet
+        status, out, err = run(capsys, "--data-dir", d, "stats", "--json")
+        assert status == 0 and err == "" and json.loads(out)
+        status, out, err = run(capsys, "--data-dir", d, "games", "delete", str(ids[0]))
+        assert status == 2 and out == ""
+        assert err.startswith("jolly-scorer: cannot write") and "read-only" in err
+        assert err.count("\n") == 1 and "nothing was saved" in err
+        game_file = tmp_path / "game.json"
+        game_file.write_text(json.dumps(CASES[0]["game"]), encoding="utf-8")
+        status, out, err = run(
+            capsys, "--data-dir", d, "games", "import", str(game_file)
+        )
+        assert status == 2 and "read-only" in err and err.count("\n") == 1
+        with Store.open(data) as store:
+            assert store.read_only and len(store.list_games()) == 2
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in data.iterdir())[0] == "games.db"
+    with Store.open(data) as store:  # writable again
+        assert not store.read_only
+        store.delete_game(ids[0])
+
+
+def test_read_only_file_of_an_older_version_says_it_needs_an_upgrade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from jolly_scorer.store.schema import MIGRATIONS, apply_migrations
+
+    data = tmp_path / "old"
+    data.mkdir()
+    conn = sqlite3.connect(data / "games.db", isolation_level=None)
+    apply_migrations(conn, MIGRATIONS[:3])
+    conn.close()
+    before = (data / "games.db").read_bytes()
+    with read_only(data, data / "games.db"):
+        status, out, err = run(capsys, "--data-dir", str(data), "games", "list")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "read-only" in err and "older jolly-scorer" in err
+    assert (data / "games.db").read_bytes() == before

@@ -37,6 +37,7 @@ from jolly_scorer.store import (
     StoreError,
     default_data_dir,
 )
+from jolly_scorer.store.undo import UndoHistory
 
 SHARED = Path(__file__).resolve().parent / "data"  # tests/data/cases/*.json
 CASES: list[dict[str, Any]] = json.loads(
@@ -94,7 +95,6 @@ def test_import_export_score_round_trip(store: Store, case: dict[str, Any]) -> N
     assert summary.game_over == result.game_over
     assert summary.winners == result.winners
     assert summary.rounds == len(original.rounds)
-    assert store.game_totals(game_id) == result.totals_after()
 
 
 def test_invalid_game_file_is_rejected_and_nothing_stored(store: Store) -> None:
@@ -206,7 +206,8 @@ def test_unknown_ids(store: Store) -> None:
         lambda: store.export_game(42),
         lambda: store.export_csv(42),
         lambda: store.save_draft(42, {}),
-        lambda: store.game_totals(42),
+        lambda: store.load_history(42, game),
+        lambda: store.save_history(42, UndoHistory.start(game)),
     ):
         with pytest.raises(GameNotFound, match="no saved game with id 42"):
             call()
@@ -336,7 +337,15 @@ def test_schema_has_the_named_tables(store: Store) -> None:
     conn = sqlite3.connect(store.path)
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     conn.close()
-    expected = {"games", "players", "game_players", "rounds", "drafts", "settings"}
+    expected = {
+        "games",
+        "players",
+        "game_players",
+        "rounds",
+        "drafts",
+        "settings",
+        "history",
+    }
     assert expected | {"migrations"} <= names
 
 
@@ -394,3 +403,130 @@ def test_damaged_rows_are_clear_errors_not_tracebacks(store: Store) -> None:
         conn.execute("UPDATE games SET totals = '{}' WHERE id = ?", (bad,))
     # the game whose rounds are damaged is left out of the statistics
     assert {s.player for s in store.player_stats()} == {"Anna", "Ben", "Cleo"}
+
+
+def test_undo_history_is_a_record_of_its_game(store: Store) -> None:
+    game = long_game(2)
+    game_id = store.create_game(game)
+    history = UndoHistory.start(game)
+    for n in (2, 3):
+        history = history.push(add_round(history.present, counted_round(game, n)))
+        store.save_game(game_id, history.present)
+        store.save_history(game_id, history)
+    history = history.undo()
+    store.save_game(game_id, history.present)
+    store.save_history(game_id, history)
+    with Store.open(store.path.parent) as other:  # another session or device
+        loaded = other.load_game(game_id)
+        assert other.load_history(game_id, loaded) == (history, True)
+        # a change made without the history (the command line, an older app)
+        changed = replace_round(loaded, 0, counted_round(loaded, 40))
+        other.save_game(game_id, changed)
+    with pytest.raises(StoreConflict):  # not this game's history any more
+        store.save_history(game_id, history.push(history.present))
+    loaded = store.load_game(game_id)
+    back, kept = store.load_history(game_id, loaded)
+    assert not kept and back.present == loaded and not back.can_redo
+    assert back.undo().present.rounds == loaded.rounds[:-1]
+    # deleting the game deletes its history in the same transaction
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    store.delete_game(game_id)
+    store._conn.set_trace_callback(None)
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+    assert set(statements[1:-1]) == {f"DELETE FROM games WHERE id = {game_id}"}
+    assert store._conn.execute("SELECT count(*) FROM history").fetchone()[0] == 0
+
+
+def test_backup_restore_carries_the_undo_history(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "a") as store:
+        game = long_game(3)
+        game_id = store.create_game(game)
+        history = UndoHistory.start(game).push(finish(game)).undo()
+        store.save_history(game_id, history)
+        stale_id = store.create_game(long_game(1, ("Dora", "Emil")))
+        store.save_history(stale_id, UndoHistory.start(store.load_game(stale_id)))
+        with Store.open(tmp_path / "a") as other:  # changed without its history
+            other.save_game(stale_id, long_game(2, ("Dora", "Emil")))
+        backup = json.loads(json.dumps(store.backup()))
+    assert "history" in backup["games"][0] and "history" not in backup["games"][1]
+    with Store.open(tmp_path / "b") as other:
+        assert other.restore(backup) == 2
+        first, second = sorted(s.id for s in other.list_games())
+        loaded = other.load_game(first)
+        assert other.load_history(first, loaded) == (history, True)
+        assert not other.load_history(second, other.load_game(second))[1]
+        broken = json.loads(json.dumps(backup))
+        broken["games"][0]["history"] = {"past": [{"keep": 99}], "future": []}
+        with pytest.raises(StoreError, match="backup, game 1: the undo history"):
+            other.restore(broken)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        '=HYPERLINK("http://x.example","y")',
+        "+1+cmd|' /C calc'!A0",
+        "-2+3",
+        "@SUM(A1:A2)",
+    ],
+)
+def test_csv_export_never_hands_a_formula_to_a_spreadsheet(
+    store: Store, name: str
+) -> None:
+    """Issue 12.8: a name starting with = + - @ (tab, CR) is text, not a formula."""
+    game = new_game(find_rules("romme_de"), ["Anna", name])
+    game = add_round(game, Round(closed_by="Anna", counted=((name, Counted(bad=7)),)))
+    game_id = store.import_game(json.loads(json.dumps(store_file(game))))
+    rows = list(csv.reader(io.StringIO(store.export_csv(game_id))))
+    assert rows[0] == ["round", "Anna", "'" + name]
+    assert rows[1:] == [["1", "0", "7"], ["total", "0", "7"]]
+    # what a spreadsheet would take as a formula: nothing
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")]
+    assert [c for c in cells if c.startswith("-")] == []
+
+
+def test_spreadsheet_text_escapes_tab_and_carriage_return_too() -> None:
+    from jolly_scorer.store.transfer import spreadsheet_text
+
+    assert spreadsheet_text("\t=1+2") == "'\t=1+2"
+    assert spreadsheet_text("\r=1+2") == "'\r=1+2"
+    assert spreadsheet_text("Anna-Lena") == "Anna-Lena"
+    assert spreadsheet_text("") == ""
+
+
+def store_file(game: Game) -> dict[str, Any]:
+    from jolly_scorer.core.gamefile import game_to_json
+
+    return game_to_json(game)
+
+
+def test_readers_on_other_threads_never_make_a_writer_conflict(store: Store) -> None:
+    """Page sessions on worker threads share one store: one saves rounds while
+    others keep loading the same game; the saver is never refused."""
+    import threading
+
+    game = long_game(0)
+    game_id = store.create_game(game)
+    done = threading.Event()
+    seen: list[int] = []
+
+    def read() -> None:
+        while not done.is_set():
+            seen.append(len(store.load_game(game_id).rounds))
+            store.load_history(game_id, store.load_game(game_id))
+
+    readers = [threading.Thread(target=read) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    try:
+        for n in range(60):
+            game = add_round(game, counted_round(game, n))
+            store.save_game(game_id, game)
+    finally:
+        done.set()
+        for reader in readers:
+            reader.join()
+    assert store.load_game(game_id) == game
+    assert seen and max(seen) <= 60

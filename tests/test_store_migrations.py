@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.core.game import Counted, Round, add_round, new_game
-from jolly_scorer.core.gamefile import game_to_json
+from jolly_scorer.core.game import Counted, Game, Round, add_round, new_game
+from jolly_scorer.core.gamefile import game_to_json, round_to_json
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreCorrupt, StoreTooNew
 from jolly_scorer.store.schema import (
@@ -18,6 +18,7 @@ from jolly_scorer.store.schema import (
     applied_migrations,
     apply_migrations,
 )
+from jolly_scorer.store.undo import UndoHistory, history_to_json, legacy_fingerprint
 
 NAMES = [m.name for m in MIGRATIONS]
 
@@ -198,3 +199,90 @@ def test_damaged_file_is_copied_aside_and_left_untouched(
     with pytest.raises(StoreCorrupt, match="corrupt-2"):  # never overwrites a copy
         Store.open(tmp_path)
     assert path.read_bytes() == before
+
+
+def _old_file_with_undo_settings(path: Path) -> tuple[Game, UndoHistory]:
+    """A file of migration 003 where the app kept undo histories as settings."""
+    conn = raw(path)
+    apply_migrations(conn, MIGRATIONS[:3])
+    game = new_game(find_rules("rommi_fi"), ["Anna", "Ben"], target=5000)
+    history = UndoHistory.start(game)
+    for n in range(3):
+        entry = Round(closed_by="Anna", counted=(("Ben", Counted(bad=10 + n)),))
+        history = history.push(add_round(history.present, entry))
+    history = history.undo()  # two rounds stored, a redo step kept
+    game = history.present
+    conn.execute(
+        "INSERT INTO games (id, started, updated, revision, rules, rules_base,"
+        " target, round_count, totals, extra) VALUES (1, ?, ?, 77, ?, ?, ?, 2, ?, ?)",
+        (
+            "2025-01-01T00:00:00+00:00",
+            "2025-01-01T00:00:00+00:00",
+            json.dumps("rommi_fi"),
+            "rommi_fi",
+            5000,
+            json.dumps({"Anna": 0, "Ben": 21}),
+            "[]",
+        ),
+    )
+    for seat, name in enumerate(game.players):
+        conn.execute(
+            "INSERT INTO players (name, last_used) VALUES (?, '2025')", (name,)
+        )
+        conn.execute(
+            "INSERT INTO game_players VALUES (1, ?, "
+            "(SELECT id FROM players WHERE name = ?))",
+            (seat, name),
+        )
+    for idx, entry in enumerate(game.rounds):
+        conn.execute(
+            "INSERT INTO rounds VALUES (1, ?, ?)",
+            (idx, json.dumps(round_to_json(entry))),
+        )
+    old = history_to_json(history) | {"present": legacy_fingerprint(game)}
+    stale = history_to_json(history) | {"present": "not this game"}
+    for key, value in (
+        ("undo.1", old),  # the running game's history: carried over
+        ("undo.2", old),  # left behind by a deleted game: dropped
+        ("undo.1x", {"kept": "not an undo history"}),
+        ("language", "fi"),
+    ):
+        conn.execute("INSERT INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+    conn.close()
+    other = raw(path)
+    other.execute(
+        "UPDATE settings SET value = ? WHERE key = 'undo.2'", (json.dumps(stale),)
+    )
+    other.close()
+    return game, history
+
+
+def test_undo_settings_move_into_the_history_table(tmp_path: Path) -> None:
+    game, history = _old_file_with_undo_settings(tmp_path / "games.db")
+    with Store.open(tmp_path) as store:
+        assert store.load_game(1) == game
+        assert store.load_history(1, store.load_game(1)) == (history, True)
+        assert store.settings() == {
+            "language": "fi",
+            "undo.1x": {"kept": "not an undo history"},
+        }
+        rows = store._conn.execute("SELECT game_id, revision FROM history").fetchall()
+        assert [tuple(r) for r in rows] == [(1, 77)]
+        columns = {r[1] for r in store._conn.execute("PRAGMA table_info(games)")}
+        assert ("extra" in columns) == (sqlite3.sqlite_version_info < (3, 35))
+
+
+def test_undo_setting_of_another_game_is_not_carried_over(tmp_path: Path) -> None:
+    game, _ = _old_file_with_undo_settings(tmp_path / "games.db")
+    conn = raw(tmp_path / "games.db")  # the kept history no longer fits game 1
+    conn.execute("DELETE FROM rounds WHERE idx = 1")
+    conn.close()
+    with Store.open(tmp_path) as store:
+        shorter = store.load_game(1)
+        assert len(shorter.rounds) == 1
+        history, kept = store.load_history(1, shorter)
+        assert not kept and history.present == shorter and not history.can_redo
+        assert store._conn.execute("SELECT count(*) FROM history").fetchone()[0] == 0
+        assert not [
+            k for k in store.settings() if k.startswith("undo.") and k[5:].isdigit()
+        ]

@@ -16,12 +16,13 @@ from jolly_scorer.store.errors import (
     StoreConflict,
     StoreCorrupt,
     StoreError,
+    StoreGone,
     StoreTooNew,
     StoreWriteError,
 )
 from jolly_scorer.store.paths import default_data_dir
 from jolly_scorer.store.rows import GameSummary
-from jolly_scorer.store.store import Store
+from jolly_scorer.store.store import Store, close_shared_stores, shared_store
 
 __all__ = [
     "GameNotFound",
@@ -32,7 +33,10 @@ __all__ = [
     "StoreConflict",
     "StoreCorrupt",
     "StoreError",
+    "StoreGone",
     "StoreTooNew",
     "StoreWriteError",
+    "close_shared_stores",
     "default_data_dir",
+    "shared_store",
 ]

@@ -8,6 +8,7 @@ aside and :class:`StoreCorrupt` raised; one written by a newer program raises
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -22,7 +23,12 @@ from jolly_scorer.store.errors import (
     StoreTooNew,
     StoreWriteError,
 )
-from jolly_scorer.store.schema import apply_migrations, check_known, is_foreign
+from jolly_scorer.store.schema import (
+    apply_migrations,
+    check_known,
+    is_foreign,
+    pending_migrations,
+)
 
 __all__ = ["connect", "set_aside", "translated"]
 
@@ -130,8 +136,13 @@ def _check_file(conn: sqlite3.Connection, path: Path) -> None:
 
 def connect(
     path: Path, *, busy_timeout: float, clock: Callable[[], datetime]
-) -> sqlite3.Connection:
-    """Open (creating if needed) and migrate the database at ``path``."""
+) -> tuple[sqlite3.Connection, bool]:
+    """Open (creating if needed) and migrate the database at ``path``.
+
+    Returns the connection and whether it is read-only: a database that is up
+    to date in a folder (or a file) that cannot be written is opened for
+    reading, so games can still be listed, exported and counted.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -139,6 +150,34 @@ def connect(
             f"cannot create the data folder {str(path.parent)!r}: "
             f"{error.strerror or error}"
         ) from None
+    try:
+        conn = _connect_writable(path, busy_timeout, clock)
+    except StoreWriteError as error:
+        if not path.is_file():
+            raise
+        cannot_write = error
+    else:
+        if _file_writable(path):
+            return conn, False
+        conn.execute("PRAGMA query_only = ON")  # SQLite opened it read-only
+        return conn, True
+    reader = _connect_read_only(path, busy_timeout)
+    if reader is None:
+        raise cannot_write
+    return reader, True
+
+
+def _file_writable(path: Path) -> bool:
+    try:
+        os.close(os.open(path, os.O_RDWR))
+    except OSError:
+        return False
+    return True
+
+
+def _connect_writable(
+    path: Path, busy_timeout: float, clock: Callable[[], datetime]
+) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(
             path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
@@ -160,3 +199,48 @@ def connect(
         conn.close()
         raise
     return conn
+
+
+def _connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection | None:
+    """The database opened for reading only (None if even that fails).
+
+    A WAL database needs its ``-shm`` file: when that cannot be made (a
+    read-only folder) the file is read as immutable, but only when no
+    ``-wal`` file holds rounds that are not in the database file yet.
+    """
+    uri = path.absolute().as_uri()
+    wal = path.with_name(path.name + "-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    options = ["mode=ro"] if pending else ["mode=ro", "mode=ro&immutable=1"]
+    for option in options:
+        try:
+            conn = sqlite3.connect(
+                f"{uri}?{option}",
+                uri=True,
+                timeout=busy_timeout,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error:
+            continue
+        try:
+            try:
+                conn.execute("PRAGMA schema_version").fetchone()
+            except sqlite3.Error as error:
+                if _code(error) == sqlite3.SQLITE_CANTOPEN:  # no -shm: try next
+                    conn.close()
+                    continue
+            with translated(path):
+                _check_file(conn, path)
+                if pending_migrations(conn):
+                    raise StoreWriteError(
+                        f"cannot write {str(path)!r}: it is read-only, and it "
+                        "was written by an older jolly-scorer, so it must be "
+                        "upgraded first; nothing was changed"
+                    )
+                conn.execute("PRAGMA query_only = ON")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+    return None

@@ -16,6 +16,7 @@ __all__ = [
     "StoreConflict",
     "StoreCorrupt",
     "StoreError",
+    "StoreGone",
     "StoreTooNew",
     "StoreWriteError",
 ]
@@ -45,6 +46,20 @@ class StoreConflict(StoreError):
 
 class StoreWriteError(StoreError):
     """The database could not be written: disk full, read-only, cannot create."""
+
+
+class StoreGone(StoreError):
+    """The database file was deleted, moved or replaced (or its folder removed)
+    while this store had it open: writing would go to a file nobody will read
+    again, so nothing is written. Reading still shows what the store had."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"the games database {str(path)!r} was deleted or replaced while "
+            "jolly-scorer had it open; nothing was saved: export the game to "
+            "keep it, then restart jolly-scorer"
+        )
+        self.path = path
 
 
 class StoreCorrupt(StoreError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -89,7 +89,6 @@ def game_columns(game: Game) -> dict[str, Any]:
         "rounds_limit": game.rounds_limit,
         "first_dealer": game.first_dealer,
         "finished": int(game.finished),
-        "extra": dumps([list(pair) for pair in game.extra]),
     }
 
 
@@ -104,24 +103,33 @@ def summary_columns(game: Game, result: GameResult) -> dict[str, Any]:
 
 
 def game_from_rows(
-    row: sqlite3.Row, players: Sequence[str], round_texts: Sequence[str]
+    row: sqlite3.Row | Mapping[str, Any],
+    players: Sequence[str],
+    round_texts: Sequence[str],
+    *,
+    known: tuple[Sequence[str], Sequence[Round]] = ((), ()),
 ) -> Game:
     """A game from its ``games`` row, seat-ordered names and round texts.
 
-    Raises :class:`JollyError` (or ValueError) when the stored data is damaged.
+    ``known`` is the texts and rounds of an earlier read of the same game: a
+    round whose text is the same at the same place is taken from there, not
+    decoded again. Raises :class:`JollyError` (or ValueError) when the stored
+    data is damaged.
     """
     rules = resolve_rules(json.loads(row["rules"]))
-    extra = tuple((str(k), str(v)) for k, v in json.loads(row["extra"]))
+    old_texts, old_rounds = known
+    reuse = min(len(old_texts), len(old_rounds))
     return Game(
         rules=rules,
         players=tuple(players),
         target=row["target"],
         rounds_limit=row["rounds_limit"],
         rounds=tuple(
-            round_from_json(json.loads(text), number)
-            for number, text in enumerate(round_texts, 1)
+            old_rounds[i]
+            if i < reuse and old_texts[i] == text
+            else round_from_json(json.loads(text), i + 1)
+            for i, text in enumerate(round_texts)
         ),
         first_dealer=row["first_dealer"],
         finished=bool(row["finished"]),
-        extra=extra,
     )

@@ -11,6 +11,7 @@ says so before anything is written.
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,15 +24,92 @@ __all__ = [
     "apply_migrations",
     "check_known",
     "is_foreign",
+    "pending_migrations",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """A named schema step: SQL statements run one by one in one transaction."""
+    """A named schema step: SQL statements run one by one in one transaction,
+    then ``carry`` (if any), which moves data in the same transaction."""
 
     name: str
     statements: tuple[str, ...]
+    carry: Callable[[sqlite3.Connection], None] | None = None
+
+
+def _carry_undo_settings(conn: sqlite3.Connection) -> None:
+    """Move the app's ``undo.N`` settings into the ``history`` table.
+
+    A setting is carried over only when its fingerprint still matches game N as
+    stored (as the app checked before); every ``undo.N`` setting is removed,
+    including those left behind by deleted games.
+    """
+    from jolly_scorer.store.rows import dumps, game_from_rows
+    from jolly_scorer.store.undo import (
+        history_from_json,
+        history_to_json,
+        legacy_fingerprint,
+    )
+
+    rows = [
+        (key, value)
+        for key, value in conn.execute(
+            "SELECT key, value FROM settings WHERE key GLOB 'undo.[0-9]*'"
+        )
+        if key[5:].isdecimal() and key[5:].isascii()
+    ]
+    for key, value in rows:
+        conn.execute("DELETE FROM settings WHERE key = ?", (key,))
+        try:
+            game_id = int(key[5:])
+            data = json.loads(value)
+            head = conn.execute(
+                "SELECT rules, target, rounds_limit, first_dealer, finished, "
+                "revision FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if head is None or not isinstance(data, dict):
+                continue
+            columns = dict(
+                zip(
+                    ("rules", "target", "rounds_limit", "first_dealer", "finished"),
+                    head[:5],
+                    strict=True,
+                )
+            )
+            players = [
+                name
+                for (name,) in conn.execute(
+                    "SELECT p.name FROM game_players gp JOIN players p "
+                    "ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.seat",
+                    (game_id,),
+                )
+            ]
+            texts = [
+                text
+                for (text,) in conn.execute(
+                    "SELECT data FROM rounds WHERE game_id = ? ORDER BY idx",
+                    (game_id,),
+                )
+            ]
+            game = game_from_rows(columns, players, texts)
+            if data.get("present") != legacy_fingerprint(game):
+                continue
+            history = history_from_json(data, game)
+        except (ValueError, TypeError, KeyError):
+            continue  # a damaged or foreign history is no history
+        conn.execute(
+            "INSERT OR REPLACE INTO history (game_id, revision, data) VALUES (?, ?, ?)",
+            (game_id, head[5], dumps(history_to_json(history))),
+        )
+
+
+def _drop_games_extra(conn: sqlite3.Connection) -> None:
+    """Drop ``games.extra`` (no longer written or read). An SQLite older than
+    3.35 cannot drop a column: there the column stays, with its default."""
+    if sqlite3.sqlite_version_info >= (3, 35, 0):
+        conn.execute("ALTER TABLE games DROP COLUMN extra")
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -97,6 +175,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX game_players_by_player ON game_players(player_id)",
         ),
     ),
+    Migration(
+        "004_undo_history",
+        (
+            """CREATE TABLE history (
+                game_id INTEGER PRIMARY KEY
+                    REFERENCES games(id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                data TEXT NOT NULL
+            )""",
+        ),
+        carry=_carry_undo_settings,
+    ),
+    Migration("005_drop_games_extra", (), carry=_drop_games_extra),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (
@@ -115,6 +206,14 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     return [
         row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")
     ]
+
+
+def pending_migrations(
+    conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS
+) -> list[str]:
+    """The names of the migrations not applied yet (reads only)."""
+    done = set(applied_migrations(conn))
+    return [m.name for m in migrations if m.name not in done]
 
 
 def check_known(
@@ -162,6 +261,8 @@ def apply_migrations(
                 conn.execute(_MIGRATIONS_TABLE)
                 for statement in migration.statements:
                     conn.execute(statement)
+                if migration.carry is not None:
+                    migration.carry(conn)
                 conn.execute(
                     "INSERT INTO migrations (name, applied) VALUES (?, ?)",
                     (migration.name, now().isoformat()),

@@ -8,11 +8,14 @@ so saving round 1000 writes one row, not 1000.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
+import os
 import secrets
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +34,8 @@ from jolly_scorer.store.errors import (
     StoreConflict,
     StoreCorrupt,
     StoreError,
+    StoreGone,
+    StoreWriteError,
 )
 from jolly_scorer.store.paths import DB_NAME, default_data_dir
 from jolly_scorer.store.rows import (
@@ -49,8 +54,17 @@ from jolly_scorer.store.transfer import (
     parse_backup,
     score_sheet,
 )
+from jolly_scorer.store.undo import (
+    UndoHistory,
+    history_from_json,
+    history_to_json,
+    rounds_history,
+)
 
-__all__ = ["Store"]
+__all__ = ["KEPT_GAMES", "Store", "close_shared_stores", "shared_store"]
+
+#: How many games a store keeps decoded (the games open in its sessions).
+KEPT_GAMES = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,25 +76,39 @@ class _Saved:
     """
 
     revision: int
-    rounds: tuple[Round, ...]
+    game: Game
     texts: tuple[str, ...]
 
 
 class Store:
-    """The saved games, players, drafts and settings in one SQLite file.
+    """The saved games, players, drafts, undo histories and settings in one
+    SQLite file.
 
-    Open with :meth:`Store.open`; safe to share between threads (one lock).
+    Open with :meth:`Store.open` (a command), or take the process's one store
+    with :func:`shared_store` (every page session of the server). One
+    connection behind one lock: safe to share between threads. Changes by
+    other processes show in :meth:`data_version`; a file deleted or replaced
+    under the store makes every write raise :class:`StoreGone`.
     """
 
     def __init__(
-        self, conn: sqlite3.Connection, path: Path, clock: Callable[[], datetime]
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        clock: Callable[[], datetime],
+        *,
+        read_only: bool = False,
     ) -> None:
         self._conn = conn
         self._conn.row_factory = sqlite3.Row
         self._path = path
         self._clock = clock
         self._lock = threading.RLock()
-        self._saved: dict[int, _Saved] = {}
+        self._saved: OrderedDict[int, _Saved] = OrderedDict()
+        self._identity = _identity(path)
+        self._closed = False
+        self._shared = False
+        self._read_only = read_only
 
     @classmethod
     def open(
@@ -92,6 +120,10 @@ class Store:
     ) -> Store:
         """Open (creating the folder and file if needed) and migrate.
 
+        A database that is up to date but cannot be written (a read-only
+        folder or file) is opened for reading (:attr:`read_only`): every
+        write then raises :class:`StoreWriteError`, reading works.
+
         :raises StoreCorrupt: the file is damaged (a copy is set aside).
         :raises StoreTooNew: a newer jolly-scorer wrote it (left untouched).
         :raises StoreWriteError: the folder or file cannot be written.
@@ -99,7 +131,8 @@ class Store:
         """
         path = default_data_dir(data_dir) / DB_NAME
         now = clock or (lambda: datetime.now(UTC))
-        return cls(connect(path, busy_timeout=busy_timeout, clock=now), path, now)
+        conn, read_only = connect(path, busy_timeout=busy_timeout, clock=now)
+        return cls(conn, path, now, read_only=read_only)
 
     @property
     def path(self) -> Path:
@@ -107,9 +140,51 @@ class Store:
         return self._path
 
     def close(self) -> None:
-        """Close the connection (committed data is already on disk)."""
+        """Close the connection (committed data is already on disk).
+
+        Closing twice is harmless. A store handed out by
+        :func:`~jolly_scorer.store.shared_store` stays open for the other
+        sessions: its ``close`` does nothing (see :func:`close_shared_stores`).
+        """
+        if self._shared:
+            return
+        self._close()
+
+    def _close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if not self._closed:
+                self._closed = True
+                self._saved.clear()
+                self._conn.close()
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the database could only be opened for reading."""
+        return self._read_only
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` closed the connection."""
+        return self._closed
+
+    def is_current(self) -> bool:
+        """Whether the file this store has open is still the file at its path
+        (not deleted, moved or replaced; its folder still there)."""
+        return _identity(self._path) == self._identity
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the
+        database: another process (the command line, a second server on the
+        same folder) or another :class:`Store`. This store's own writes leave
+        it as it is. Cheap (no disk read): poll it, say, once a second and
+        reload the open games when it changes.
+
+        :raises StoreGone: the file was deleted or replaced meanwhile.
+        """
+        with self._lock, translated(self._path):
+            if not self.is_current():
+                raise StoreGone(self._path)
+            return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def __enter__(self) -> Store:
         return self
@@ -126,12 +201,24 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: commit at the end, roll back on any error."""
+        """One write transaction: commit at the end, roll back on any error.
+
+        Before committing, the file is checked to be still the one at the
+        store's path: if it was deleted or replaced, :class:`StoreGone` is
+        raised and nothing is written.
+        """
+        if self._read_only:
+            raise StoreWriteError(
+                f"cannot write {str(self._path)!r}: it is read-only (the folder "
+                "or the file cannot be written); nothing was saved"
+            )
         with self._lock, translated(self._path):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                if not self.is_current():
+                    raise StoreGone(self._path)
                 conn.execute("COMMIT")
             except BaseException:
                 _roll_back(conn)
@@ -175,7 +262,7 @@ class Store:
                 game_id, saved = self._insert_game(
                     conn, game, result, time_text(started) if started else now, now
                 )
-            self._saved[game_id] = saved
+            self._remember(game_id, saved)
         return game_id
 
     def save_game(
@@ -197,60 +284,60 @@ class Store:
         :meth:`revision`), :class:`StoreConflict` is raised and nothing is written.
         """
         result = score_game(game) if result is None else result
-        columns = game_columns(game) | summary_columns(game, result)
         now = self._now()
         new_revision = _new_revision()
         with self._lock:
+            saved = self._saved.get(game_id)
+            columns = summary_columns(game, result)
+            if saved is None or not _same_header(saved.game, game):
+                columns = game_columns(game) | columns
+            sets = ", ".join(f"{name} = ?" for name in columns)
+            values = (*columns.values(), now, new_revision, game_id)
+            want = saved.revision if saved is not None else expected_revision
+            if expected_revision not in (None, want):
+                raise StoreConflict(game_id)  # the store saw another revision
+            if saved is not None:
+                texts, changed, shrink = _difference(saved, game)
             with self.atomic() as conn:
-                revision = self._revision(conn, game_id)
-                saved = self._saved.get(game_id)
-                stale = saved is not None and saved.revision != revision
-                if stale or expected_revision not in (None, revision):
-                    raise StoreConflict(game_id)
-                if saved is not None:
-                    old = dict(enumerate(saved.texts))
-                    texts = tuple(
-                        saved.texts[i]
-                        if i < len(saved.rounds)
-                        and (saved.rounds[i] is entry or saved.rounds[i] == entry)
-                        else round_text(entry)
-                        for i, entry in enumerate(game.rounds)
+                if want is None:
+                    updated = conn.execute(
+                        f"UPDATE games SET {sets}, updated = ?, revision = ? "
+                        "WHERE id = ?",
+                        values,
                     )
                 else:
+                    updated = conn.execute(
+                        f"UPDATE games SET {sets}, updated = ?, revision = ? "
+                        "WHERE id = ? AND revision = ?",
+                        (*values, want),
+                    )
+                if updated.rowcount != 1:
+                    self._revision(conn, game_id)  # GameNotFound if there is none
+                    raise StoreConflict(game_id)
+                if saved is None:
                     old = dict(
                         conn.execute(
                             "SELECT idx, data FROM rounds WHERE game_id = ?", (game_id,)
                         ).fetchall()
                     )
                     texts = tuple(round_text(entry) for entry in game.rounds)
-                conn.executemany(
-                    "INSERT OR REPLACE INTO rounds (game_id, idx, data) "
-                    "VALUES (?, ?, ?)",
-                    (
-                        (game_id, i, text)
-                        for i, text in enumerate(texts)
-                        if old.get(i) != text
-                    ),
-                )
-                if len(old) > len(texts) or any(i >= len(texts) for i in old):
+                    changed = [i for i, text in enumerate(texts) if old.get(i) != text]
+                    shrink = any(i >= len(texts) for i in old)
+                if changed:
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO rounds (game_id, idx, data) "
+                        "VALUES (?, ?, ?)",
+                        [(game_id, i, texts[i]) for i in changed],
+                    )
+                if shrink:
                     conn.execute(
                         "DELETE FROM rounds WHERE game_id = ? AND idx >= ?",
                         (game_id, len(texts)),
                     )
-                if self._players_of(conn, game_id) != game.players:
+                same_players = saved is not None and saved.game.players == game.players
+                if not same_players and self._players_of(conn, game_id) != game.players:
                     self._seat_players(conn, game_id, game.players, now)
-                else:
-                    conn.execute(
-                        "UPDATE players SET last_used = ? WHERE id IN "
-                        "(SELECT player_id FROM game_players WHERE game_id = ?)",
-                        (now, game_id),
-                    )
-                sets = ", ".join(f"{name} = ?" for name in columns)
-                conn.execute(
-                    f"UPDATE games SET {sets}, updated = ?, revision = ? WHERE id = ?",
-                    (*columns.values(), now, new_revision, game_id),
-                )
-            self._saved[game_id] = _Saved(new_revision, game.rounds, texts)
+            self._remember(game_id, _Saved(new_revision, game, texts))
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -258,28 +345,47 @@ class Store:
             return self._revision(conn, game_id)
 
     def load_game(self, game_id: int) -> Game:
-        """The stored game; :class:`GameNotFound` if there is none."""
-        with self._reading() as conn:
-            row = conn.execute(
-                "SELECT * FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(game_id)
-            players = self._players_of(conn, game_id)
-            texts = tuple(
-                text
-                for (text,) in conn.execute(
-                    "SELECT data FROM rounds WHERE game_id = ? ORDER BY idx", (game_id,)
+        """The stored game; :class:`GameNotFound` if there is none.
+
+        Rounds this store has read or written before are not decoded again:
+        a game unchanged since is the same value, and a game another program
+        changed costs only its changed rounds.
+        """
+        with self._lock:
+            with self._reading() as conn:
+                row = conn.execute(
+                    "SELECT * FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if row is None:
+                    raise GameNotFound(game_id)
+                players = self._players_of(conn, game_id)
+                texts = tuple(
+                    text
+                    for (text,) in conn.execute(
+                        "SELECT data FROM rounds WHERE game_id = ? ORDER BY idx",
+                        (game_id,),
+                    )
                 )
-            )
-        try:
-            game = game_from_rows(row, players, texts)
-        except (ValueError, TypeError, KeyError) as error:
-            raise StoreCorrupt(
-                f"saved game {game_id} in {str(self._path)!r} cannot be read: {error}",
-                self._path,
-            ) from None
-        self._saved[game_id] = _Saved(row["revision"], game.rounds, texts)
+            saved = self._saved.get(game_id)
+            if (
+                saved is not None
+                and saved.revision == row["revision"]
+                and saved.texts == texts
+                and saved.game.players == players
+            ):
+                self._saved.move_to_end(game_id)
+                return saved.game
+            known = saved.game.rounds if saved is not None else ()
+            old = saved.texts if saved is not None else ()
+            try:
+                game = game_from_rows(row, players, texts, known=(old, known))
+            except (ValueError, TypeError, KeyError) as error:
+                raise StoreCorrupt(
+                    f"saved game {game_id} in {str(self._path)!r} cannot be read: "
+                    f"{error}",
+                    self._path,
+                ) from None
+            self._remember(game_id, _Saved(row["revision"], game, texts))
         return game
 
     def _stored(self, text: str, what: str) -> Any:
@@ -328,25 +434,28 @@ class Store:
         return None if row is None else int(row[0])
 
     def delete_game(self, game_id: int) -> None:
-        """Remove a game with its rounds and draft (its players stay known)."""
+        """Remove a game with its rounds, draft and undo history, in one
+        transaction (its players stay known)."""
         with self.atomic() as conn:
             if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise GameNotFound(game_id)
-        self._saved.pop(game_id, None)
+        with self._lock:
+            self._saved.pop(game_id, None)
 
     def known_players(self) -> list[str]:
-        """Every player of every game ever stored, most recently used first."""
+        """Every player of every game ever stored, most recently used first
+        (the last change to one of their games, or when they were seated)."""
         with self._reading() as conn:
             return [
                 name
                 for (name,) in conn.execute(
-                    "SELECT name FROM players ORDER BY last_used DESC, id DESC"
+                    "SELECT p.name FROM players p "
+                    "LEFT JOIN game_players gp ON gp.player_id = p.id "
+                    "LEFT JOIN games g ON g.id = gp.game_id GROUP BY p.id "
+                    "ORDER BY max(p.last_used, coalesce(max(g.updated), '')) DESC, "
+                    "p.id DESC"
                 )
             ]
-
-    def game_totals(self, game_id: int) -> list[dict[str, int]]:
-        """The totals after every round (for the chart)."""
-        return score_game(self.load_game(game_id)).totals_after()
 
     def player_stats(self) -> list[PlayerStats]:
         """Per-player statistics over all stored games (unreadable ones left out)."""
@@ -357,6 +466,51 @@ class Store:
             except StoreCorrupt:
                 continue
         return player_stats(games)
+
+    # -- undo history -----------------------------------------------------------
+
+    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
+        """The undo history around ``game``, the game as just loaded or saved
+        through this store, and whether it is the kept one.
+
+        False: no history was kept for this version of the game (another
+        program changed it, or a crash came between the save and the history),
+        so only its last rounds can be taken back.
+        """
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT g.revision, h.revision, h.data FROM games g "
+                "LEFT JOIN history h ON h.game_id = g.id WHERE g.id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            saved = self._saved.get(game_id)
+        current = row[0] == row[1] and _holds(saved, row[0], game)
+        if current:
+            try:
+                return history_from_json(json.loads(row[2]), game), True
+            except ValueError:  # a damaged history is no history
+                pass
+        return rounds_history(game), False
+
+    def save_history(self, game_id: int, history: UndoHistory) -> None:
+        """Keep the undo history of the game just saved through this store.
+
+        ``history.present`` must be that game: if the game was changed since
+        (by another session or program), :class:`StoreConflict` is raised and
+        nothing is written.
+        """
+        text = dumps(history_to_json(history))
+        with self.atomic() as conn:
+            revision = self._revision(conn, game_id)
+            if not _holds(self._saved.get(game_id), revision, history.present):
+                raise StoreConflict(game_id)
+            conn.execute(
+                "INSERT OR REPLACE INTO history (game_id, revision, data) "
+                "VALUES (?, ?, ?)",
+                (game_id, revision, text),
+            )
 
     # -- drafts and settings ---------------------------------------------------
 
@@ -439,7 +593,8 @@ class Store:
         return score_sheet(self.load_game(game_id))
 
     def backup(self) -> dict[str, Any]:
-        """Every game, draft, setting and known player as one JSON object."""
+        """Every game (with its draft and undo history), setting and known
+        player as one JSON object."""
         with self._reading() as conn:
             ids = [
                 row[0]
@@ -451,15 +606,22 @@ class Store:
                     "SELECT started, updated FROM games WHERE id = ?", (game_id,)
                 ).fetchone()
                 draft = self.load_draft(game_id)
-                games.append(
-                    {
-                        "id": game_id,
-                        "started": parse_time(row[0]).isoformat(),
-                        "updated": parse_time(row[1]).isoformat(),
-                        "game": self.export_game(game_id),
-                        "draft": draft,
-                    }
-                )
+                entry = {
+                    "id": game_id,
+                    "started": parse_time(row[0]).isoformat(),
+                    "updated": parse_time(row[1]).isoformat(),
+                    "game": self.export_game(game_id),
+                    "draft": draft,
+                }
+                kept = conn.execute(
+                    "SELECT h.data FROM history h JOIN games g ON g.id = h.game_id "
+                    "AND g.revision = h.revision WHERE h.game_id = ?",
+                    (game_id,),
+                ).fetchone()
+                if kept is not None:
+                    with contextlib.suppress(ValueError):
+                        entry["history"] = json.loads(kept[0])
+                games.append(entry)
             settings = self.settings()
             players = self.known_players()
         return {
@@ -474,8 +636,9 @@ class Store:
     def restore(self, data: Any) -> int:
         """Add the games of a backup (all checked first; all or nothing).
 
-        Settings the store does not have yet are taken from the backup; known
-        players are added. Returns how many games were added.
+        Each game comes with its draft and undo history (if the backup has
+        them). Settings the store does not have yet are taken from the backup;
+        known players are added. Returns how many games were added.
         """
         games, settings, players = parse_backup(data)
         now = self._now()
@@ -497,16 +660,36 @@ class Store:
                         "INSERT INTO drafts (game_id, data, updated) VALUES (?, ?, ?)",
                         (game_id, _json_text(entry.draft, "draft"), now),
                     )
+                if entry.history is not None:
+                    conn.execute(
+                        "INSERT INTO history (game_id, revision, data) "
+                        "VALUES (?, ?, ?)",
+                        (
+                            game_id,
+                            saved.revision,
+                            dumps(history_to_json(entry.history)),
+                        ),
+                    )
                 added[game_id] = saved
             for key, value in settings.items():
                 conn.execute(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
                     (key, _json_text(value, f"setting {key!r}")),
                 )
-        self._saved.update(added)
+        with self._lock:
+            for game_id, saved in added.items():
+                self._remember(game_id, saved)
         return len(games)
 
     # -- helpers ------------------------------------------------------------
+
+    def _remember(self, game_id: int, saved: _Saved) -> None:
+        """Keep what was last read or written of a game (the newest few)."""
+        with self._lock:
+            self._saved[game_id] = saved
+            self._saved.move_to_end(game_id)
+            while len(self._saved) > KEPT_GAMES:
+                self._saved.popitem(last=False)
 
     def _insert_game(
         self,
@@ -533,7 +716,7 @@ class Store:
             "INSERT INTO rounds (game_id, idx, data) VALUES (?, ?, ?)",
             ((game_id, i, text) for i, text in enumerate(texts)),
         )
-        return game_id, _Saved(revision, game.rounds, texts)
+        return game_id, _Saved(revision, game, texts)
 
     @staticmethod
     def _revision(conn: sqlite3.Connection, game_id: int) -> int:
@@ -573,6 +756,67 @@ class Store:
             )
 
 
+def _same_header(old: Game, new: Game) -> bool:
+    """Whether the ``games`` columns of the game itself (rules, target...) are
+    the same for both games."""
+    return (
+        (old.rules is new.rules or old.rules == new.rules)
+        and old.target == new.target
+        and old.rounds_limit == new.rounds_limit
+        and old.first_dealer == new.first_dealer
+        and old.finished == new.finished
+    )
+
+
+def _common_prefix(old: tuple[Round, ...], new: tuple[Round, ...]) -> int:
+    """How many leading rounds ``old`` and ``new`` share."""
+    n = min(len(old), len(new))
+    if old[:n] == new[:n]:  # one C loop; same objects compare at once
+        return n
+    i = 0
+    while i < n and (old[i] is new[i] or old[i] == new[i]):
+        i += 1
+    return i
+
+
+def _difference(saved: _Saved, game: Game) -> tuple[tuple[str, ...], list[int], bool]:
+    """The round texts of ``game``, the places whose text changed since
+    ``saved``, and whether rounds were taken away at the end."""
+    old_rounds, old_texts = saved.game.rounds, saved.texts
+    keep = _common_prefix(old_rounds, game.rounds)
+    tail = tuple(
+        old_texts[i]
+        if i < len(old_rounds) and (old_rounds[i] is entry or old_rounds[i] == entry)
+        else round_text(entry)
+        for i, entry in enumerate(game.rounds[keep:], keep)
+    )
+    texts = old_texts[:keep] + tail
+    changed = [
+        i
+        for i in range(keep, len(texts))
+        if i >= len(old_texts) or old_texts[i] != texts[i]
+    ]
+    return texts, changed, len(old_texts) > len(texts)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (None: there is none)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _holds(saved: _Saved | None, revision: int, game: Game) -> bool:
+    """Whether ``saved`` is ``game`` at ``revision`` (the row's revision now)."""
+    return (
+        saved is not None
+        and saved.revision == revision
+        and (saved.game is game or saved.game == game)
+    )
+
+
 def _roll_back(conn: sqlite3.Connection) -> None:
     """Roll back if a transaction is open; the first error is the one to report."""
     if conn.in_transaction:
@@ -590,3 +834,48 @@ def _json_text(value: Any, what: str) -> str:
         return dumps(value)
     except (TypeError, ValueError) as error:
         raise StoreError(f"{what} is not JSON data: {error}") from None
+
+
+# -- one store per process -----------------------------------------------------
+
+_shared_lock = threading.Lock()
+_shared: dict[Path, Store] = {}
+_retired: list[Store] = []
+
+
+def shared_store(data_dir: str | Path | None = None) -> Store:
+    """The one :class:`Store` of this process for ``data_dir`` (as in
+    :meth:`Store.open`), opened on first use and shared by every caller: every
+    page session of the web server, on any thread.
+
+    Its :meth:`~Store.close` does nothing, so a session that closes "its"
+    store leaves it to the others; :func:`close_shared_stores` (run at exit)
+    closes it. If the file was deleted or replaced, the next call opens the
+    file now at the path (the sessions holding the old store get
+    :class:`StoreGone` when they write).
+
+    :raises StoreError: as :meth:`Store.open`.
+    """
+    folder = default_data_dir(data_dir).absolute()
+    with _shared_lock:
+        store = _shared.get(folder)
+        if store is not None and not store.closed and store.is_current():
+            return store
+        fresh = Store.open(folder)
+        fresh._shared = True
+        if store is not None:
+            _retired.append(store)
+        _shared[folder] = fresh
+        return fresh
+
+
+def close_shared_stores() -> None:
+    """Close every store :func:`shared_store` opened (at exit, or in tests)."""
+    with _shared_lock:
+        for store in (*_shared.values(), *_retired):
+            store._close()
+        _shared.clear()
+        _retired.clear()
+
+
+atexit.register(close_shared_stores)

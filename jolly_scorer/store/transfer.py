@@ -18,6 +18,7 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreError
+from jolly_scorer.store.undo import UndoHistory, history_from_json
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -25,6 +26,7 @@ __all__ = [
     "BackupGame",
     "parse_backup",
     "score_sheet",
+    "spreadsheet_text",
 ]
 
 BACKUP_FORMAT = "jolly-scorer backup"
@@ -33,6 +35,9 @@ BACKUP_VERSION = 1
 
 def score_sheet(game: Game) -> str:
     """The CSV score sheet: ``round`` + players, one row per round, then totals.
+
+    Names are written so that a spreadsheet never runs them as formulas
+    (:func:`spreadsheet_text`); the scores are plain numbers.
 
     >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
     >>> from jolly_scorer.core.rules import find_rules
@@ -46,11 +51,27 @@ def score_sheet(game: Game) -> str:
     result = score_game(game)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", *game.players])
+    writer.writerow(["round", *map(spreadsheet_text, game.players)])
     for number, scored in enumerate(result.rounds, 1):
         writer.writerow([number, *(scored.scores[p].score for p in game.players)])
     writer.writerow(["total", *(result.totals[p] for p in game.players)])
     return out.getvalue()
+
+
+#: What makes a spreadsheet read a cell as a formula (or a command).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula: a
+    leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'``.
+
+    >>> print(spreadsheet_text('=HYPERLINK("http://x.example")'))
+    '=HYPERLINK("http://x.example")
+    >>> print(spreadsheet_text("Anna"))
+    Anna
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +81,7 @@ class BackupGame:
     game: Game
     started: datetime | None
     draft: dict[str, Any] | None
+    history: UndoHistory | None = None
 
 
 def _fail(where: str, message: str) -> StoreError:
@@ -108,11 +130,20 @@ def parse_backup(
         draft = entry.get("draft")
         if draft is not None and not isinstance(draft, Mapping):
             raise _fail(where, "the draft must be an object")
+        history = None
+        if entry.get("history") is not None:
+            try:
+                history = history_from_json(entry["history"], game)
+            except ValueError as error:
+                raise _fail(
+                    where, f"the undo history cannot be read: {error}"
+                ) from None
         games.append(
             BackupGame(
                 game,
                 _moment(entry.get("started"), where),
                 None if draft is None else dict(draft),
+                history,
             )
         )
     settings = data.get("settings") or {}

@@ -26,8 +26,8 @@ from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
+from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.saved_history import history_key, history_to_json, load_history
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen"]
@@ -68,6 +68,8 @@ class GameStore(Protocol):
     def set_setting(self, key: str, value: Any) -> None: ...
     def export_game(self, game_id: int) -> dict[str, Any]: ...
     def export_csv(self, game_id: int) -> str: ...
+    def load_history(self, game_id: int, game: Game) -> tuple[History, bool]: ...
+    def save_history(self, game_id: int, history: History) -> None: ...
     def player_stats(self) -> Sequence[Any]: ...
 
 
@@ -150,10 +152,9 @@ class AppState:
 
     def _stored_history(self, game_id: int, game: Game) -> History:
         try:
-            data = self.store.get_setting(history_key(game_id))
+            history, self.full_undo = self.store.load_history(game_id, game)
         except FAILURES:
-            data = None
-        history, self.full_undo = load_history(game, data)
+            history, self.full_undo = rounds_history(game), False
         return history
 
     def _keep_history(self) -> None:
@@ -161,9 +162,7 @@ class AppState:
         if self.history is None or self.game_id is None:
             return
         with contextlib.suppress(*FAILURES):
-            self.store.set_setting(
-                history_key(self.game_id), history_to_json(self.history)
-            )
+            self.store.save_history(self.game_id, self.history)
         self.full_undo = True
         self._published(self.game_id)
 
@@ -422,8 +421,6 @@ class AppState:
             self.store.delete_game(game_id)
         except FAILURES as e:
             return self._fail(_failure(e))
-        with contextlib.suppress(*FAILURES):
-            self.store.set_setting(history_key(game_id), None)
         if game_id == self.game_id:
             self._forget_game()
         if game_id == self.viewing_id:
