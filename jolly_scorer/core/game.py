@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from jolly_scorer.core.cards import Card
 from jolly_scorer.core.errors import GameFileError
+from jolly_scorer.core.names import InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules
 
 __all__ = [
@@ -153,6 +154,14 @@ def _checked(game: Game) -> Game:
     return game
 
 
+def _clean(name: str, where: str) -> str:
+    """The clean name, or :class:`GameFileError` naming the place."""
+    try:
+        return clean_name(name)
+    except InvalidName as error:
+        raise GameFileError(f"{where}: {error}") from None
+
+
 def new_game(
     rules: Rules,
     players: Sequence[str],
@@ -169,7 +178,11 @@ def new_game(
     ...
     jolly_scorer.core.errors.GameFileError: players: 1 player, the rules allow 2 to 6
     """
-    names = tuple(name.strip() for name in players)
+    names = tuple(_clean(name, "players") for name in players)
+    keys = [name_key(name) for name in names]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            raise GameFileError(f"players: {names[i]!r} is named twice")
     if not 0 <= first_dealer < max(len(names), 1):
         raise GameFileError(f"first dealer: no seat {first_dealer}")
     game = Game(
@@ -218,12 +231,11 @@ def reopen(game: Game) -> Game:
 
 def rename_player(game: Game, old: str, new: str) -> Game:
     """The game with a player renamed in every round."""
-    new = new.strip()
     if old not in game.players:
         raise GameFileError(f"{old!r} is not a player")
-    if not new:
-        raise GameFileError("a player needs a name")
-    if new != old and new in game.players:
+    new = _clean(new, "rename")
+    key = name_key(new)
+    if any(name_key(p) == key for p in game.players if p != old):
         raise GameFileError(f"{new!r} is already a player")
     return _checked(
         dataclasses.replace(

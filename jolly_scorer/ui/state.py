@@ -22,15 +22,23 @@ from jolly_scorer.core import game as core
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, History, Round
 from jolly_scorer.core.gamefile import rules_to_json
+from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.saved_history import history_key, history_to_json, load_history
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen"]
+
+#: Why a name is refused (``InvalidName.reason``), in words to translate.
+_NAME_REFUSALS = {
+    "empty": N_("A player needs a name."),
+    "too_long": N_("A name has at most {count} characters."),
+    "control": N_("A name may not hold invisible or control characters."),
+}
 
 #: The screens: home, new game, scoreboard, round entry, past games, a past game
 #: (read only), statistics, settings, rules, meld checker.
@@ -365,11 +373,13 @@ class AppState:
     def rename_player(self, old: str, new: str) -> str | None:
         """Rename a player in the whole game; the common refusals in words of
         the user's language (the core checks again)."""
-        name = new.strip()
+        try:
+            name = clean_name(new)
+        except InvalidName as e:
+            return self._fail(self.t(_NAME_REFUSALS[e.reason], count=MAX_NAME_LENGTH))
         if self.game is not None and name != old:
-            if not name:
-                return self._fail(self.t("A player needs a name."))
-            if name in self.game.players:
+            taken = {name_key(p) for p in self.game.players if p != old}
+            if name_key(name) in taken:
                 return self._fail(self.t("{name} is already a player.", name=name))
         return self._apply(lambda g: core.rename_player(g, old, new))
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import KNOBS, PRESETS, Rules, find_rules
 
 __all__ = ["EDITABLE_KNOBS", "GameForm"]
@@ -142,7 +143,7 @@ class GameForm:
             return "min_players"
         if len(names) > self.rules.players_max:
             return "max_players"
-        if len(set(n.casefold() for n in names)) != len(names):
+        if len({name_key(n) for n in names}) != len(names):
             return "duplicate"
         return None
 
