@@ -34,10 +34,15 @@ def test_core_imports_only_the_standard_library() -> None:
         "subprocess",
         "secrets",
     }
+    # the arranger reads a monotonic clock for its time limit only: past the
+    # limit it raises, its answers never depend on the clock
+    clock_ok = {"arranger.py": {"time"}}
     for path in sorted((PACKAGE / "core").glob("*.py")):
         for name in imported_modules(path):
             top = name.split(".")[0]
             assert top in allowed, f"{path.name} imports {name}"
+            if top in clock_ok.get(path.name, set()):
+                continue
             assert top not in forbidden, f"{path.name} does I/O or clock: {name}"
             if top == "jolly_scorer":
                 assert name.startswith("jolly_scorer.core"), f"{path.name}: {name}"

@@ -32,13 +32,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from time import monotonic
 
 from jolly_scorer.core.cards import RANKS, SUITS, Card, Rank, Suit
-from jolly_scorer.core.errors import HandError
+from jolly_scorer.core.errors import ArrangeTimeout, HandError, TooManyCards
 from jolly_scorer.core.melds import Meld, MeldType, check_meld, position_value
 from jolly_scorer.core.rules import Rules
 
-__all__ = ["Arrangement", "Split", "arrange", "best"]
+__all__ = ["MAX_CARDS", "Arrangement", "Split", "arrange", "best"]
+
+MAX_CARDS = 40
+"""The most cards :func:`best` and :func:`arrange` take: more than a player
+holds at the table (a dealt hand is 13, the largest allowed 20; a pile laid
+down in one round stays below 40). The search grows fast with the cards and
+jokers; beyond this it could run for minutes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +116,15 @@ class Split:
         }
 
 
-def best(cards: Sequence[Card], rules: Rules) -> Arrangement:
+def best(
+    cards: Sequence[Card], rules: Rules, *, time_limit: float | None = None
+) -> Arrangement:
     """The disjoint legal melds with the most good points from a hand.
 
     Raises :class:`HandError` when the hand holds more copies of a card than
-    the pack (or more jokers than the rules' pack).
+    the pack (or more jokers than the rules' pack), :class:`TooManyCards` for
+    more than :data:`MAX_CARDS` cards and :class:`ArrangeTimeout` when the
+    search runs past ``time_limit`` seconds (None: no limit).
 
     >>> from jolly_scorer.core.cards import parse_cards
     >>> from jolly_scorer.core.rules import find_rules
@@ -125,13 +136,17 @@ def best(cards: Sequence[Card], rules: Rules) -> Arrangement:
     >>> best(parse_cards("2c 9d"), find_rules("jolly_at")).melds
     ()
     """
-    found = _Problem(tuple(cards), rules).solve(use_all=False)
+    found = _Problem(tuple(cards), rules, time_limit).solve(use_all=False)
     assert found is not None
     return found
 
 
-def arrange(cards: Sequence[Card], rules: Rules) -> Split:
+def arrange(
+    cards: Sequence[Card], rules: Rules, *, time_limit: float | None = None
+) -> Split:
     """All the cards split into legal melds, the split worth the most points.
+
+    Raises as :func:`best` does; ``time_limit`` covers the whole answer.
 
     >>> from jolly_scorer.core.cards import parse_cards
     >>> from jolly_scorer.core.rules import find_rules
@@ -143,13 +158,20 @@ def arrange(cards: Sequence[Card], rules: Rules) -> Split:
     >>> split.complete, split.best.points, format_cards(split.best.left)
     (False, 18, '2c')
     """
-    problem = _Problem(tuple(cards), rules)
+    problem = _Problem(tuple(cards), rules, time_limit)
     whole = problem.solve(use_all=True)
     if whole is not None:
         return Split(whole, whole)
     found = problem.solve(use_all=False)
     assert found is not None
     return Split(None, found)
+
+
+def _timeout(time_limit_seconds: float) -> ArrangeTimeout:
+    return ArrangeTimeout(
+        f"no best lay-down found within {time_limit_seconds:g} seconds: "
+        "too many possibilities (fewer cards or fewer jokers help)"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -267,9 +289,20 @@ class _Problem:
     subtraction test), the plain jokers in the last field.
     """
 
-    def __init__(self, cards: tuple[Card, ...], rules: Rules) -> None:
+    def __init__(
+        self, cards: tuple[Card, ...], rules: Rules, time_limit: float | None = None
+    ) -> None:
+        if len(cards) > MAX_CARDS:
+            raise TooManyCards(
+                f"{len(cards)} cards: the best lay-down takes at most {MAX_CARDS} "
+                "cards, more than a player holds at the table"
+            )
         self.cards = cards
         self.rules = rules
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be above 0, not {time_limit!r}")
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else monotonic() + time_limit
         self.table = _table(rules)
         # a card type is number * 8 + suit * 2 + (1 if a declared joker)
         where: dict[int, list[int]] = {}
@@ -346,7 +379,14 @@ class _Problem:
         found: _Found = {}
         _find_runs(self, found)
         _find_groups(self, found)
+        self.check_time()
         self._build(found)
+
+    def check_time(self) -> None:
+        """Raise :class:`ArrangeTimeout` when the time limit is past."""
+        if self.deadline is not None and monotonic() > self.deadline:
+            assert self.time_limit is not None
+            raise _timeout(self.time_limit)
 
     def _build(self, found: _Found) -> None:
         ntypes = len(self.keys)
@@ -531,11 +571,19 @@ def _searcher(
     card_max = problem.card_max
     by_first = problem.by_first
     memo_get = memo.get
+    check_time = problem.check_time
+    timed = problem.deadline is not None
+    steps = 0
 
     def search(state: int, bound: int, alpha: int) -> int:
+        nonlocal steps
         entry = memo_get(state)
         if entry is not None and (entry[1] or entry[0] <= alpha):
             return entry[0]
+        if timed:
+            steps += 1
+            if not steps & 1023:
+                check_time()
         low = state & -state
         if low == 0 or low >= joker_unit:  # only plain jokers left, or nothing
             value = 0 if not use_all or state == 0 else _NEG
