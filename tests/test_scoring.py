@@ -222,3 +222,17 @@ def test_operations_and_history() -> None:
     assert history.undo().undo().present == g
     assert history.undo().redo().present == renamed
     assert not history.redo().can_redo
+
+
+def test_standings_ties_share_a_place() -> None:
+    from jolly_scorer.core.standings import leaders, standings
+
+    players = ("Anna", "Ben", "Cleo", "Dora")
+    totals = {"Anna": 10, "Ben": 30, "Cleo": 30, "Dora": 5}
+    plus = [(s.place, s.player) for s in standings(players, totals, plus=True)]
+    assert plus == [(1, "Ben"), (1, "Cleo"), (3, "Anna"), (4, "Dora")]
+    low = [(s.place, s.player) for s in standings(players, totals, plus=False)]
+    assert low == [(1, "Dora"), (2, "Anna"), (3, "Ben"), (3, "Cleo")]
+    assert leaders(players, totals, plus=True) == ("Ben", "Cleo")
+    assert leaders(players, totals, plus=False) == ("Dora",)
+    assert leaders((), {}, plus=True) == ()

@@ -25,7 +25,9 @@ from jolly_scorer.core.cards import Card, Rank
 from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.melds import Meld, check_meld
+from jolly_scorer.core.pack import PackCount
 from jolly_scorer.core.rules import Rules
+from jolly_scorer.core.standings import leaders
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
 __all__ = [
@@ -177,19 +179,12 @@ def _validate(game: Game, entry: Round, place: _Place) -> tuple[Meld, ...]:
                 f"{name} went out and holds no cards, so has no bad points",
             )
     melds: list[Meld] = []
-    seen: Counter[Card] = Counter()
+    pack = PackCount(rules)
 
     def count(cards: Sequence[Card], where: str) -> None:
         for card in cards:
-            plain = card.plain
-            seen[plain] += 1
-            if plain.is_joker and seen[plain] > rules.jokers:
-                raise place(
-                    where,
-                    f"a joker too many: the pack holds {rules.jokers} jokers",
-                )
-            if not plain.is_joker and seen[plain] > 2:
-                raise place(where, f"a third {plain}: the pack holds every card twice")
+            if not pack.add(card):
+                raise place(where, pack.message(card))
 
     for i, table_meld in enumerate(entry.table, 1):
         where = f"table meld {i}"
@@ -274,19 +269,16 @@ def _winners(
 ) -> tuple[str, ...] | None:
     """The winners if the game is over after ``rounds`` rounds, else None."""
     rules = game.rules
-    values = list(totals.values())
     at_limit = game.rounds_limit is not None and rounds >= game.rounds_limit
+    ahead = leaders(game.players, totals, plus=rules.is_plus)
     if rules.is_plus:
-        best = max(values)
-        leaders = tuple(p for p in game.players if totals[p] == best)
         if at_limit:
-            return leaders
-        if _reached(best, game):
-            return leaders if len(leaders) == 1 else None
+            return ahead
+        if _reached(totals[ahead[0]], game):
+            return ahead if len(ahead) == 1 else None
         return None
-    if at_limit or any(_reached(v, game) for v in values):
-        low = min(values)
-        return tuple(p for p in game.players if totals[p] == low)
+    if at_limit or any(_reached(totals[p], game) for p in game.players):
+        return ahead
     return None
 
 
@@ -334,7 +326,5 @@ def _score_game(game: Game) -> GameResult:
         results.append(RoundResult(result.scores, dict(totals), result.melds))
         winners = _winners(game, totals, number)
     if winners is None and game.finished and game.rounds:
-        pick = max if game.rules.is_plus else min
-        best = pick(totals.values())
-        winners = tuple(p for p in game.players if totals[p] == best)
+        winners = leaders(game.players, totals, plus=game.rules.is_plus)
     return GameResult(tuple(results), totals, winners is not None, winners or ())

@@ -35,6 +35,7 @@ from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
 from jolly_scorer.core.melds import Meld, check_meld, meld_readings
+from jolly_scorer.core.pack import copies_in_pack
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
 if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
@@ -473,7 +474,7 @@ class RoundModel:
     def used_up(self) -> dict[str, bool]:
         """The cards the pack has no copy left of (twice each; jokers by the rules)."""
         return {
-            code: n >= (self.rules.jokers if code == "X" else 2)
+            code: n >= copies_in_pack(parse_card(code), self.rules)
             for code, n in self.used_counts().items()
         }
 
@@ -535,7 +536,7 @@ class RoundModel:
             plain = card.plain
             seen[plain] += 1
             where.setdefault(plain, []).append(place)
-            limit = self.rules.jokers if plain.is_joker else 2
+            limit = copies_in_pack(plain, self.rules)
             if seen[plain] == limit + 1:
                 code = "joker_too_many" if plain.is_joker else "third_copy"
                 others = tuple(
@@ -576,7 +577,7 @@ class RoundModel:
         def fits(card: Card) -> bool:
             plain = card.plain
             seen[plain] += 1
-            return seen[plain] <= (self.rules.jokers if plain.is_joker else 2)
+            return seen[plain] <= copies_in_pack(plain, self.rules)
 
         table = []
         for i, meld in enumerate(self.melds):
