@@ -219,21 +219,24 @@ class _Table:
     )
 
     def __init__(self, rules: Rules) -> None:
-        self.values = [0] + [position_value(p, rules) for p in range(1, 27)]
-        self.group_points = [0, rules.ace_in_group] + self.values[2:14]
+        values = (0, *(position_value(p, rules) for p in range(1, 27)))
+        self.values = values
+        self.group_points = (0, rules.ace_in_group, *values[2:14])
         self.meld = meld_rules(rules)
         self.adjacent = rules.adjacent_jokers
         self.keeps_value = rules.ace_low >= rules.ace_high
-        self.start_bits = 0
-        self.last = [0] * 14
+        start_bits = 0
+        last = [0] * 14
         for start in range(1, 14) if rules.wrap_around else range(1, 13):
-            self.start_bits |= 1 << start
+            start_bits |= 1 << start
             if rules.ace_both_ends and start == 1:
-                self.last[start] = 14
+                last[start] = 14
             elif rules.wrap_around:
-                self.last[start] = start + 12
+                last[start] = start + 12
             else:
-                self.last[start] = min(start + 12, 14)
+                last[start] = min(start + 12, 14)
+        self.start_bits = start_bits
+        self.last = tuple(last)
 
 
 _TABLES: dict[Rules, _Table] = {}

@@ -23,7 +23,14 @@ from typing import Any
 
 from jolly_scorer.core.cards import Card, parse_card
 from jolly_scorer.core.errors import CardError, GameFileError, RulesError
-from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
+from jolly_scorer.core.game import (
+    Counted,
+    Game,
+    PlacedCard,
+    Round,
+    Scored,
+    TableMeld,
+)
 from jolly_scorer.core.names import InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
@@ -33,6 +40,7 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "load_game",
+    "load_scored",
     "round_from_json",
     "round_to_json",
 ]
@@ -228,11 +236,12 @@ def game_from_json(data: Any) -> Game:
 
 def load_game(data: Any) -> Game:
     """A game from JSON data, shape checked and every round validated by scoring."""
-    from jolly_scorer.core.scoring import score_game
+    return load_scored(data).game
 
-    game = game_from_json(data)
-    score_game(game)
-    return game
+
+def load_scored(data: Any) -> Scored:
+    """A game from JSON data with its result (scored once)."""
+    return Scored.of(game_from_json(data))
 
 
 def round_to_json(entry: Round) -> dict[str, Any]:

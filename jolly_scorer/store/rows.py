@@ -89,7 +89,7 @@ def game_columns(game: Game) -> dict[str, Any]:
         "rounds_limit": game.rounds_limit,
         "first_dealer": game.first_dealer,
         "finished": int(game.finished),
-        "extra": dumps([list(pair) for pair in game.extra]),
+        "extra": "[]",  # Game.extra is gone from the core
     }
 
 
@@ -111,7 +111,6 @@ def game_from_rows(
     Raises :class:`JollyError` (or ValueError) when the stored data is damaged.
     """
     rules = resolve_rules(json.loads(row["rules"]))
-    extra = tuple((str(k), str(v)) for k, v in json.loads(row["extra"]))
     return Game(
         rules=rules,
         players=tuple(players),
@@ -123,5 +122,4 @@ def game_from_rows(
         ),
         first_dealer=row["first_dealer"],
         finished=bool(row["finished"]),
-        extra=extra,
     )

@@ -16,7 +16,7 @@ import hashlib
 import json
 from typing import Any
 
-from jolly_scorer.core.game import Game, History
+from jolly_scorer.core.game import Game, UndoHistory
 from jolly_scorer.core.gamefile import game_from_json, game_to_json, round_to_json
 
 __all__ = ["KEPT_STEPS", "history_key", "history_to_json", "load_history"]
@@ -63,7 +63,7 @@ def _game(step: Any, present: Game) -> Game:
     return dataclasses.replace(own, rounds=present.rounds[:keep] + own.rounds)
 
 
-def history_to_json(history: History) -> dict[str, Any]:
+def history_to_json(history: UndoHistory) -> dict[str, Any]:
     """What is kept of ``history``: the last :data:`KEPT_STEPS` steps each way."""
     present = history.present
     return {
@@ -73,7 +73,7 @@ def history_to_json(history: History) -> dict[str, Any]:
     }
 
 
-def rounds_history(game: Game) -> History:
+def rounds_history(game: Game) -> UndoHistory:
     """A history that takes back the game's last rounds (and a finish).
 
     >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
@@ -91,17 +91,17 @@ def rounds_history(game: Game) -> History:
     )
     if game.finished:
         past += (dataclasses.replace(game, finished=False),)
-    return History(past, game)
+    return UndoHistory(past, game)
 
 
-def load_history(game: Game, data: Any) -> tuple[History, bool]:
+def load_history(game: Game, data: Any) -> tuple[UndoHistory, bool]:
     """The history kept for ``game`` (the game in the store), and whether it was
     the kept one (False: it did not match, so rounds can be taken back only).
 
     >>> from jolly_scorer.core.game import finish, new_game, rename_player
     >>> from jolly_scorer.core.rules import find_rules
     >>> g = new_game(find_rules("rommi_fi"), ["A", "B"])
-    >>> h = History.start(g).push(rename_player(g, "A", "Ann"))
+    >>> h = UndoHistory.start(g).push(rename_player(g, "A", "Ann"))
     >>> h = h.push(finish(h.present))
     >>> back, kept = load_history(h.present, history_to_json(h))
     >>> kept, back == h
@@ -114,4 +114,4 @@ def load_history(game: Game, data: Any) -> tuple[History, bool]:
         future = tuple(_game(s, game) for s in data["future"])
     except (ValueError, TypeError, KeyError, AttributeError):
         return rounds_history(game), False
-    return History(past, game, future), True
+    return UndoHistory(past, game, future), True
