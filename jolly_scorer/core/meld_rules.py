@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from jolly_scorer.core.values import Frozen
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from jolly_scorer.core.rules import Rules
@@ -25,7 +27,7 @@ RUN_MAX = 14
 """A run has at most fourteen cards (ace to ace, where the rules allow it)."""
 
 
-class MeldRules:
+class MeldRules(Frozen):
     """The joker rules of one meld, read from the rules once.
 
     ``min_naturals``: the natural cards a meld needs (at least one: a meld of
@@ -43,19 +45,17 @@ class MeldRules:
     ok: tuple[tuple[bool, ...], ...]
 
     def __init__(self, rules: Rules) -> None:
-        init = object.__setattr__
-        init(self, "min_naturals", max(1, rules.min_naturals))
-        init(self, "at_most_naturals", rules.jokers_at_most_naturals)
-        init(self, "per_meld", rules.max_jokers_per_meld)
-        init(self, "per_group", rules.max_jokers_in_group)
+        self._init(
+            min_naturals=max(1, rules.min_naturals),
+            at_most_naturals=rules.jokers_at_most_naturals,
+            per_meld=rules.max_jokers_per_meld,
+            per_group=rules.max_jokers_in_group,
+        )
         table = tuple(
             tuple(self.joker_reason(n, j) is None for j in range(RUN_MAX + 1))
             for n in range(RUN_MAX + 1)
         )
-        init(self, "ok", table)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"MeldRules is immutable: cannot set {name!r}")
+        self._init(ok=table)
 
     def joker_reason(self, naturals: int, jokers: int) -> str | None:
         """Why a meld of so many natural cards and jokers breaks the joker
