@@ -61,10 +61,6 @@ class PackCount:
         self.seen[plain] = count
         return count <= copies_in_pack(plain, self.rules)
 
-    def count(self, card: Card) -> int:
-        """How often ``card`` (or any joker, for a joker) has been counted."""
-        return self.seen.get(card.plain, 0)
-
     def message(self, card: Card) -> str:
         """Why ``card`` is one too many, as a sentence for people."""
         if card.is_joker:
