@@ -38,6 +38,7 @@ __all__ = [
     "count_copies",
     "meld_readings",
     "position_value",
+    "reading_choices",
 ]
 
 
@@ -364,6 +365,25 @@ def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
     ):
         return ()
     return _readings(cards, parts, rules)
+
+
+def reading_choices(
+    cards: Sequence[Card], rules: Rules
+) -> tuple[tuple[Meld, bool], ...]:
+    """Every reading of the cards with their jokers free (the most points
+    first), each with whether it is the one the cards have as they lie (their
+    :func:`check_meld` verdict): the choice a tap on a joker offers.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> rules = find_rules("romme_de")
+    >>> [(format_cards(m.cards), now) for m, now in
+    ...  reading_choices(parse_cards("X=4h 5h 6h"), rules)]
+    [('5h 6h X=7h', False), ('X=4h 5h 6h', True)]
+    """
+    verdict = check_meld(cards, rules)
+    now = verdict.cards if verdict.valid else None
+    free = tuple(card.plain for card in cards)
+    return tuple((r, r.cards == now) for r in meld_readings(free, rules))
 
 
 def _readings(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Meld, ...]:

@@ -34,7 +34,7 @@ from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
-from jolly_scorer.core.melds import Meld, check_meld, meld_readings
+from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
 from jolly_scorer.core.pack import copies_in_pack
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
@@ -460,11 +460,7 @@ class RoundModel:
     def reading_choices(self, index: int) -> tuple[tuple[Meld, bool], ...]:
         """Every valid reading of meld ``index``, each with whether it is the one
         the meld has now (for the menu a tap on its joker opens)."""
-        verdict = self.verdict(index)
-        current = [str(c) for c in verdict.cards] if verdict.valid else None
-        return tuple(
-            (r, [str(c) for c in r.cards] == current) for r in self.readings(index)
-        )
+        return reading_choices(self.melds[index].plain, self.rules)
 
     def used_counts(self) -> dict[str, int]:
         """How often each card (plain notation, ``"X"`` for jokers) is entered
