@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -171,3 +172,26 @@ def test_a_name_with_a_newline_is_a_one_line_cli_error() -> None:
         assert result.returncode == 2
         assert len(result.stderr.splitlines()) == 1, result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_import_refuses_a_bad_name_and_stores_nothing(tmp_path: Path) -> None:
+    def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "jolly_scorer.cli", "--data-dir", str(tmp_path)]
+            + list(args),
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    for players in (["Anna", "Be\nn"], ["Anna", "ANNA"], ["Anna", "B" * 1_000_000]):
+        result = cli("games", "import", "-", stdin=json.dumps({"players": players}))
+        assert result.returncode == 2, result.stderr
+        assert len(result.stderr.splitlines()) == 1 and len(result.stderr) < 200
+    listed = cli("games", "list", "--json")
+    assert listed.returncode == 0 and json.loads(listed.stdout) == []
+    good = cli("games", "import", "-", stdin=json.dumps({"players": [" Anna ", "Ben"]}))
+    assert good.returncode == 0, good.stderr
+    exported = cli("games", "export", good.stdout.strip())
+    assert json.loads(exported.stdout)["players"] == ["Anna", "Ben"]
