@@ -266,3 +266,16 @@ def test_saving_a_round_scores_only_what_changed(
     assert edited.remove_last_round().result.totals == {"A": 50, "B": 0}
     assert edited.finish().result.winners == ("A",)
     assert calls == []
+
+
+def test_a_result_of_another_game_is_refused() -> None:
+    from jolly_scorer.core.game import Scored
+
+    entry = ops.Round(counted=(("A", ops.Counted(good=1)), ("B", ops.Counted())))
+    empty = Scored.of(ops.new_game(find_rules("jolly_at"), ["A", "B"]))
+    one = empty.add_round(entry)
+    with pytest.raises(ValueError, match="not the result of this game"):
+        Scored(one.game, empty.result)
+    other = Scored.of(ops.new_game(find_rules("jolly_at"), ["A", "C"]))
+    with pytest.raises(ValueError, match="not the result of this game"):
+        Scored(empty.game, other.result)

@@ -69,6 +69,13 @@ class Scored:
     game: Game
     result: GameResult
 
+    def __post_init__(self) -> None:
+        # a cheap guard against a result kept for another game value
+        if len(self.result.rounds) != len(self.game.rounds) or set(
+            self.result.totals
+        ) != set(self.game.players):
+            raise ValueError("this result is not the result of this game")
+
     @classmethod
     def of(cls, game: Game) -> Scored:
         """The game, checked and scored whole."""
