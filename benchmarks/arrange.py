@@ -43,6 +43,7 @@ jokers, duplicates).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
@@ -55,7 +56,7 @@ from typing import Any
 import highspy
 import numpy as np
 
-from jolly_scorer.core.arranger import best
+from jolly_scorer.core.arranger import Arrangement, best
 from jolly_scorer.core.cards import RANKS, SUITS, Card, format_cards, full_deck
 from jolly_scorer.core.melds import position_value
 from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
@@ -371,6 +372,40 @@ def ilp_fastest(
     return optimum, total, solve, size
 
 
+def largest_allowed_hand(repeat: int) -> None:
+    """The largest hand the arranger takes (``MAX_CARDS``), the busiest of the
+    shapes tried: both copies of a suit, eight of another, six jokers (as many
+    as the rules have, the rest of the other suit); and the
+    time to refuse one card more (issue 12.2: before the cap, 64 cards took
+    8.2 s and 72 more than 30 s)."""
+    from jolly_scorer.core.arranger import MAX_CARDS
+    from jolly_scorer.core.errors import TooManyCards
+
+    hand: list[Card] = []
+    for name, rules in PRESETS.items():
+        jokers = min(6, rules.jokers)
+        hand = [Card(r, SUITS[0]) for r in RANKS] * 2
+        hand += [Card(r, SUITS[3]) for r in RANKS[: MAX_CARDS - 26 - jokers]]
+        hand += [Card.joker()] * jokers
+        assert len(hand) == MAX_CARDS
+
+        def search(rules: Rules = rules, hand: list[Card] = hand) -> Arrangement:
+            return best(hand, rules, time_limit=60)
+
+        found, elapsed = fastest(search, repeat)
+        print(
+            f"largest allowed hand ({MAX_CARDS} cards, {jokers} jokers, {name}): "
+            f"{found.points} pts in {elapsed * 1000:.0f} ms"
+        )
+    start = time.perf_counter()
+    with contextlib.suppress(TooManyCards):
+        best([*hand, Card(RANKS[9], SUITS[3])], PRESETS["jolly_at"])
+    print(
+        f"{MAX_CARDS + 1} cards refused in "
+        f"{(time.perf_counter() - start) * 1000:.2f} ms"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=Path, help="a JSON hands file")
@@ -418,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{statistics.median(a / b for a, b in solved):.3f}, worst-hand "
             f"ratio {max(ours) / max(b for _, b in solved):.3f})"
         )
+    if not args.quiet:
+        largest_allowed_hand(args.repeat)
     print(
         f"arrange: {len(hands)} hands, optimal {optimal}/{len(hands)}, "
         f"median ratio {median:.3f}, worst-hand ratio {worst:.3f}"

@@ -133,13 +133,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args._module.run(args)
     except JollyError as error:
-        print(f"jolly-scorer: {error}", file=sys.stderr)
+        print(f"jolly-scorer: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
     return status
+
+
+def one_line(message: str) -> str:
+    """The message on one line: unprintable characters (a newline in a name,
+    a right-to-left override) written as escapes.
+    """
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
 def _first_positional(argv: list[str]) -> int:

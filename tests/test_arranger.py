@@ -16,9 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jolly_scorer.cli import main
-from jolly_scorer.core.arranger import Arrangement, arrange, best
+from jolly_scorer.core.arranger import MAX_CARDS, Arrangement, arrange, best
 from jolly_scorer.core.cards import RANKS, SUITS, Card, parse_cards
-from jolly_scorer.core.errors import HandError, JollyError
+from jolly_scorer.core.errors import (
+    ArrangeTimeout,
+    HandError,
+    JollyError,
+    TooManyCards,
+)
 from jolly_scorer.core.melds import check_meld, meld_readings
 from jolly_scorer.core.rules import PRESETS, Rules, find_rules, house_rules
 
@@ -299,6 +304,63 @@ def test_a_pile_of_thirty_laid_cards() -> None:
 def test_adjacent_runs_are_joined() -> None:
     found = best(parse_cards("3h 4h 5h 6h 7h 8h 9h"), find_rules("jolly_at"))
     assert texts(found) == ["3h 4h 5h 6h 7h 8h 9h"]
+
+
+# --------------------------------------------------------------------------
+# The cap and the time limit (issue 12.2).
+
+# The largest allowed hand that keeps the search busiest of those tried: both
+# copies of a suit, eight cards of another, six jokers (about 0.1-1 s).
+LARGEST = (
+    [Card(r, SUITS[0]) for r in RANKS] * 2
+    + [Card(r, SUITS[3]) for r in RANKS[:8]]
+    + [Card.joker()] * 6
+)
+
+
+def test_the_largest_allowed_hand_is_answered() -> None:
+    assert len(LARGEST) == MAX_CARDS
+    found = best(LARGEST, find_rules("romme_de"))
+    assert found.points == 300
+    assert_legal(found, LARGEST, find_rules("romme_de"))
+
+
+def test_one_card_more_than_the_cap_is_refused_naming_it() -> None:
+    hand = [Card(r, s) for s in SUITS for r in RANKS[:10]] + [Card.joker()]
+    assert len(hand) == MAX_CARDS + 1
+    for function in (best, arrange):
+        with pytest.raises(TooManyCards, match=f"at most {MAX_CARDS} cards"):
+            function(hand, find_rules("jolly_at"))  # type: ignore[operator]
+    assert issubclass(TooManyCards, JollyError)
+    best(hand[:MAX_CARDS], find_rules("jolly_at"))  # exactly the cap is fine
+
+
+def test_a_search_past_its_time_limit_raises() -> None:
+    at = find_rules("jolly_at")
+    with pytest.raises(ArrangeTimeout, match="within 0.001 seconds"):
+        best(LARGEST, at, time_limit=0.001)
+    with pytest.raises(ArrangeTimeout):
+        arrange(LARGEST, at, time_limit=0.001)
+    assert issubclass(ArrangeTimeout, JollyError)
+    # a small hand finishes well within a generous limit
+    assert best(parse_cards("5h 6h 7h"), at, time_limit=60).points == 18
+    for bad in (0, -1.0, float("nan")):
+        with pytest.raises(ValueError, match="time_limit"):
+            best(parse_cards("5h 6h 7h"), at, time_limit=bad)
+
+
+def test_cli_time_limit_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    cards = [str(card) for card in LARGEST]
+    for command in ("best", "arrange"):
+        status, out, err = run_cli(capsys, command, "--time-limit", "0.001", *cards)
+        assert status == 2 and out == ""
+        assert err.count("\n") == 1 and "within 0.001 seconds" in err
+    status, _, err = run_cli(capsys, "best", *cards, "2c")
+    assert status == 2 and err.count("\n") == 1 and f"at most {MAX_CARDS}" in err
+    with pytest.raises(SystemExit) as stopped:
+        main(["best", "--time-limit", "-3", "5h"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 # --------------------------------------------------------------------------

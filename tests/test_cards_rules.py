@@ -111,3 +111,12 @@ def test_house_rules_on_a_preset() -> None:
     assert rules.base == "rommi_fi" and rules.opening_min == 30
     assert rules.overrides() == {"opening_min": 30}
     assert house_rules(rules.to_dict()) == rules
+
+
+def test_presets_cannot_be_changed_by_a_caller() -> None:
+    from jolly_scorer.core.rules import PRESETS
+
+    with pytest.raises(TypeError):
+        PRESETS["jolly_at"] = PRESETS["romme_de"]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        PRESETS["jolly_at"].jokers = 9  # type: ignore[misc]

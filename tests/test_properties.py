@@ -162,3 +162,45 @@ def test_totals_are_the_sum_of_rounds(
         )
         if result.rounds:
             assert result.rounds[-1].totals[player] == result.totals[player]
+
+
+counted_rounds = st.builds(
+    lambda closer, good, bad: Round(
+        closed_by=closer,
+        counted=tuple(
+            (p, Counted(good=g, bad=0 if p == closer else b))
+            for p, g, b in zip(("A", "B", "C"), good, bad, strict=True)
+        ),
+    ),
+    st.sampled_from(["A", "B", "C", None]),
+    st.lists(st.integers(0, 120), min_size=3, max_size=3),
+    st.lists(st.integers(0, 120), min_size=3, max_size=3),
+)
+
+
+@settings(max_examples=60)
+@given(presets, st.lists(st.tuples(st.integers(0, 5), counted_rounds), max_size=12))
+def test_operations_score_only_what_changed_and_agree_with_a_full_scoring(
+    rules: Rules, steps: list[tuple[int, Round]]
+) -> None:
+    """Every operation's incremental result equals scoring the game whole."""
+    from jolly_scorer.core.errors import GameFileError
+    from jolly_scorer.core.game import Scored
+
+    scored = Scored.of(new_game(rules, ["A", "B", "C"], target=400))
+    for kind, entry in steps:
+        rounds = len(scored.game.rounds)
+        try:
+            if kind <= 1 or not rounds:
+                scored = scored.add_round(entry)
+            elif kind == 2:
+                scored = scored.replace_round(rounds // 2, entry)
+            elif kind == 3:
+                scored = scored.remove_last_round()
+            elif kind == 4:
+                scored = scored.finish()
+            else:
+                scored = scored.reopen()
+        except GameFileError:
+            continue  # an operation the game refuses (it is over, say)
+        assert scored.result == score_game(scored.game)

@@ -10,6 +10,7 @@ import pytest
 from jolly_scorer.core import game as ops
 from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.gamefile import game_to_json, load_game
+from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
 
 
@@ -218,7 +219,63 @@ def test_operations_and_history() -> None:
         ops.rename_player(bigger, "A", "B")
     finished = ops.finish(g)
     assert score_game(finished).winners == ("A",)
-    history = ops.History.start(g).push(bigger).push(renamed)
+    history = ops.UndoHistory.start(g).push(bigger).push(renamed)
     assert history.undo().undo().present == g
     assert history.undo().redo().present == renamed
     assert not history.redo().can_redo
+
+
+def test_standings_ties_share_a_place() -> None:
+    from jolly_scorer.core.standings import leaders, standings
+
+    players = ("Anna", "Ben", "Cleo", "Dora")
+    totals = {"Anna": 10, "Ben": 30, "Cleo": 30, "Dora": 5}
+    plus = [(s.place, s.player) for s in standings(players, totals, plus=True)]
+    assert plus == [(1, "Ben"), (1, "Cleo"), (3, "Anna"), (4, "Dora")]
+    low = [(s.place, s.player) for s in standings(players, totals, plus=False)]
+    assert low == [(1, "Dora"), (2, "Anna"), (3, "Ben"), (3, "Cleo")]
+    assert leaders(players, totals, plus=True) == ("Ben", "Cleo")
+    assert leaders(players, totals, plus=False) == ("Dora",)
+    assert leaders((), {}, plus=True) == ()
+
+
+def test_saving_a_round_scores_only_what_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jolly_scorer.core import scoring
+    from jolly_scorer.core.game import Scored
+
+    entry = ops.Round(counted=(("A", ops.Counted(good=1)), ("B", ops.Counted())))
+    scored = Scored.of(ops.new_game(find_rules("jolly_at"), ["A", "B"]))
+    for _ in range(50):
+        scored = scored.add_round(entry)
+    calls: list[int] = []
+    real = scoring.score_round
+
+    def counting(game: ops.Game, one: ops.Round, number: int | None = None) -> object:
+        calls.append(number or 0)
+        return real(game, one, number)
+
+    monkeypatch.setattr(scoring, "score_round", counting)
+    after = scored.add_round(entry)
+    assert calls == [51] and after.result.totals == {"A": 51, "B": 0}
+    calls.clear()
+    edited = after.replace_round(9, entry)
+    assert calls == list(range(10, 52))
+    calls.clear()
+    assert edited.remove_last_round().result.totals == {"A": 50, "B": 0}
+    assert edited.finish().result.winners == ("A",)
+    assert calls == []
+
+
+def test_a_result_of_another_game_is_refused() -> None:
+    from jolly_scorer.core.game import Scored
+
+    entry = ops.Round(counted=(("A", ops.Counted(good=1)), ("B", ops.Counted())))
+    empty = Scored.of(ops.new_game(find_rules("jolly_at"), ["A", "B"]))
+    one = empty.add_round(entry)
+    with pytest.raises(ValueError, match="not the result of this game"):
+        Scored(one.game, empty.result)
+    other = Scored.of(ops.new_game(find_rules("jolly_at"), ["A", "C"]))
+    with pytest.raises(ValueError, match="not the result of this game"):
+        Scored(empty.game, other.result)

@@ -22,6 +22,7 @@ from jolly_scorer.core.game import (
     new_game,
 )
 from jolly_scorer.core.gamefile import load_game
+from jolly_scorer.core.names import InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import PRESETS
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import Store
@@ -33,6 +34,16 @@ names = st.text(
     min_size=1,
     max_size=8,
 )
+
+
+def _is_clean(name: str) -> bool:
+    """A name the core keeps as it is (core.names)."""
+    try:
+        return clean_name(name) == name
+    except InvalidName:
+        return False
+
+
 cards = st.sampled_from([r + s for r in RANKS for s in SUITS] + ["X"])
 
 
@@ -82,7 +93,7 @@ def games(draw: st.DrawFn) -> Game:
     players = tuple(
         draw(
             st.lists(
-                names.map(str.strip).filter(bool), min_size=2, max_size=4, unique=True
+                names.filter(_is_clean), min_size=2, max_size=4, unique_by=name_key
             )
         )
     )

@@ -158,3 +158,33 @@ def test_a_stored_game_the_engine_rejects_is_a_message_not_a_crash(tmp_path):
         state.error = None
         state.open_past_game(game_id)
         assert state.error and "went out" in state.error
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("anna", "anna is already a player."),
+        ("  CLEO ", "CLEO is already a player."),
+        ("   ", "A player needs a name."),
+        ("x" * 41, "A name has at most 40 characters."),
+        ("Be\u202ea", "A name may not hold invisible or control characters."),
+        ("Be\nn", "A name may not hold invisible or control characters."),
+    ],
+)
+def test_rename_refusals_use_the_core_name_rule(state, store, typed, message):
+    """core.names decides; the refusal is in the user's words, nothing changes."""
+    assert state.rename_player("Ben", typed) == message
+    assert store.load_game(state.game_id).players == ("Anna", "Ben", "Cleo")
+    assert state.rename_player("Ben", "  Benny   B ") is None
+    assert store.load_game(state.game_id).players == ("Anna", "Benny B", "Cleo")
+
+
+def test_rename_and_finish_keep_the_result_in_step(state):
+    """Operations return their result: the state shows what the game scores."""
+    from jolly_scorer.core.scoring import score_game
+
+    state.save_round(counted(Anna=(40, 0), Ben=(10, 5), Cleo=(0, 20)))
+    state.rename_player("Anna", "Ann")
+    assert state.result == score_game(state.game)
+    state.finish()
+    assert state.result == score_game(state.game) and state.result.winners == ("Ann",)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import test_ui_app
 from test_ui_app import enter_round, field_in, new_game, total
 
@@ -256,7 +258,9 @@ def test_undo_says_when_it_only_takes_back_rounds(open_app, tmp_path):
         s = AppState(store=store, settings=UiSettings(language="en"))
         s.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
         s.save_round(Round("Anna", counted=(("Ben", Counted(bad=3)),)))
-        store.set_setting(f"undo.{s.game_id}", None)  # e.g. an older version
+        game_id = s.game_id
+    with sqlite3.connect(tmp_path / "games.db") as db:  # e.g. an older version
+        db.execute("DELETE FROM history WHERE game_id = ?", (game_id,))
     app = open_app()
     app.click(app.find(semantics="home-continue"))
     assert app.find(semantics="undo").content.tooltip == (

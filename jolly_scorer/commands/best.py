@@ -19,11 +19,34 @@ from jolly_scorer.core.arranger import Arrangement, arrange, best
 from jolly_scorer.core.cards import format_cards, parse_cards
 from jolly_scorer.core.errors import JollyError
 
+#: Seconds the search may take before the command gives up (exit 2).
+DEFAULT_TIME_LIMIT = 10.0
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a positive number of seconds, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds from 0 to 86400"
+        )
+    return value
+
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     """Arguments of ``best`` and ``arrange``."""
     add_rules_option(parser)
     add_json_option(parser)
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"give up after this long (default {DEFAULT_TIME_LIMIT:g})",
+    )
     what = "the hand" if name == "best" else "the cards laid down"
     parser.add_argument("cards", nargs="+", metavar="CARD", help=what)
 
@@ -36,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         raise JollyError("'/' is not a card: give the cards without meld separators")
     cards = parse_cards(tokens)
     if args.command == "arrange":
-        split = arrange(cards, rules)
+        split = arrange(cards, rules, time_limit=args.time_limit)
         if args.json:
             print_json(split.to_json())
         elif split.arrangement is not None:
@@ -45,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             print("no split uses every card; the best lay-down from them:")
             _print(split.best)
         return 0 if split.complete else 1
-    found = best(cards, rules)
+    found = best(cards, rules, time_limit=args.time_limit)
     if args.json:
         print_json(found.to_json())
     else:

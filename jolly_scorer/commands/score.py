@@ -10,8 +10,7 @@ from jolly_scorer.commands.common import (
     print_json,
     read_input,
 )
-from jolly_scorer.core.gamefile import load_game
-from jolly_scorer.core.scoring import score_game
+from jolly_scorer.core.gamefile import load_scored
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -25,8 +24,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score the game and print the rounds, totals and winners."""
     text, where = read_input(args.file)
-    game = load_game(parse_json(text, where))
-    result = score_game(game)
+    scored = load_scored(parse_json(text, where))
+    game, result = scored.game, scored.result
     if args.json:
         print_json(result.to_json())
         return 0

@@ -32,13 +32,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from time import monotonic
 
-from jolly_scorer.core.cards import RANKS, SUITS, Card, Rank, Suit
-from jolly_scorer.core.errors import HandError
+from jolly_scorer.core.cards import RANKS, SUITS, Card, Rank, Suit, rank_number_at
+from jolly_scorer.core.errors import ArrangeTimeout, HandError, TooManyCards
+from jolly_scorer.core.meld_rules import GROUP_MAX, MIN_CARDS, RUN_MAX, meld_rules
 from jolly_scorer.core.melds import Meld, MeldType, check_meld, position_value
+from jolly_scorer.core.pack import over_the_pack
 from jolly_scorer.core.rules import Rules
 
-__all__ = ["Arrangement", "Split", "arrange", "best"]
+__all__ = ["MAX_CARDS", "Arrangement", "Split", "arrange", "best"]
+
+MAX_CARDS = 40
+"""The most cards :func:`best` and :func:`arrange` take: more than a player
+holds at the table (a dealt hand is 13, the largest allowed 20; a pile laid
+down in one round stays below 40). The search grows fast with the cards and
+jokers; beyond this it could run for minutes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +118,15 @@ class Split:
         }
 
 
-def best(cards: Sequence[Card], rules: Rules) -> Arrangement:
+def best(
+    cards: Sequence[Card], rules: Rules, *, time_limit: float | None = None
+) -> Arrangement:
     """The disjoint legal melds with the most good points from a hand.
 
     Raises :class:`HandError` when the hand holds more copies of a card than
-    the pack (or more jokers than the rules' pack).
+    the pack (or more jokers than the rules' pack), :class:`TooManyCards` for
+    more than :data:`MAX_CARDS` cards and :class:`ArrangeTimeout` when the
+    search runs past ``time_limit`` seconds (None: no limit).
 
     >>> from jolly_scorer.core.cards import parse_cards
     >>> from jolly_scorer.core.rules import find_rules
@@ -125,13 +138,17 @@ def best(cards: Sequence[Card], rules: Rules) -> Arrangement:
     >>> best(parse_cards("2c 9d"), find_rules("jolly_at")).melds
     ()
     """
-    found = _Problem(tuple(cards), rules).solve(use_all=False)
+    found = _Problem(tuple(cards), rules, time_limit).solve(use_all=False)
     assert found is not None
     return found
 
 
-def arrange(cards: Sequence[Card], rules: Rules) -> Split:
+def arrange(
+    cards: Sequence[Card], rules: Rules, *, time_limit: float | None = None
+) -> Split:
     """All the cards split into legal melds, the split worth the most points.
+
+    Raises as :func:`best` does; ``time_limit`` covers the whole answer.
 
     >>> from jolly_scorer.core.cards import parse_cards
     >>> from jolly_scorer.core.rules import find_rules
@@ -143,13 +160,20 @@ def arrange(cards: Sequence[Card], rules: Rules) -> Split:
     >>> split.complete, split.best.points, format_cards(split.best.left)
     (False, 18, '2c')
     """
-    problem = _Problem(tuple(cards), rules)
+    problem = _Problem(tuple(cards), rules, time_limit)
     whole = problem.solve(use_all=True)
     if whole is not None:
         return Split(whole, whole)
     found = problem.solve(use_all=False)
     assert found is not None
     return Split(None, found)
+
+
+def _timeout(time_limit_seconds: float) -> ArrangeTimeout:
+    return ArrangeTimeout(
+        f"no best lay-down found within {time_limit_seconds:g} seconds: "
+        "too many possibilities (fewer cards or fewer jokers help)"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -159,19 +183,18 @@ _NEG = -(1 << 60)
 _PLAIN = -1  # a plain joker among the codes of a pattern
 _LEAVE = -1  # memo choice: the lowest card stays in the hand
 _END = -2  # memo choice: nothing more to lay down
-_LONGEST = 14  # the most cards a meld can hold (a run A-2-…-K-A)
 
 _SUIT_CODE: dict[Suit | None, int] = {suit: 2 * i for i, suit in enumerate(SUITS)}
 _RANK_CODE: dict[Rank | None, int] = {rank: 8 * i + 8 for i, rank in enumerate(RANKS)}
 _NATURALS = tuple(tuple(Card(rank, suit) for rank in RANKS) for suit in SUITS)
 # _DECLARED[suit][number - 1]: a joker declared as that natural card
 _DECLARED = tuple(tuple(Card.joker(card) for card in row) for row in _NATURALS)
-_ORDERS = tuple(tuple(range(n)) for n in range(_LONGEST + 1))
+_ORDERS = tuple(tuple(range(n)) for n in range(RUN_MAX + 1))
 
 
 def _natural(position: int, suit: int) -> Card:
     """The natural card at a run position (1 low ace … 14 high ace, cyclic on)."""
-    return _NATURALS[suit][(position - 1) % 13]
+    return _NATURALS[suit][rank_number_at(position) - 1]
 
 
 class _Table:
@@ -179,19 +202,16 @@ class _Table:
 
     ``values[p]``: good points at run position p (1 low ace … 14 high ace,
     cyclic on to 26); ``group_points[n]``: good points of a card of number n
-    in a group; ``ok[naturals][jokers]``: the joker rules of one meld (as
-    ``melds._joker_count_reason``); ``start_bits``: the positions a run may
-    start at (bits), ``last[start]`` the last position it may reach.
+    in a group; ``meld``: what a meld may be (the validator's table:
+    ``meld.ok[naturals][jokers]``, the joker limits); ``start_bits``: the
+    positions a run may start at (bits), ``last[start]`` the last position it
+    may reach.
     """
 
     __slots__ = (
         "values",
         "group_points",
-        "ok",
-        "need",
-        "at_most",
-        "cap",
-        "gcap",
+        "meld",
         "adjacent",
         "keeps_value",
         "start_bits",
@@ -199,33 +219,24 @@ class _Table:
     )
 
     def __init__(self, rules: Rules) -> None:
-        self.values = [0] + [position_value(p, rules) for p in range(1, 27)]
-        self.group_points = [0, rules.ace_in_group] + self.values[2:14]
-        self.need = max(1, rules.min_naturals)
-        self.at_most = rules.jokers_at_most_naturals
-        self.cap = rules.max_jokers_per_meld
-        self.gcap = rules.max_jokers_in_group
+        values = (0, *(position_value(p, rules) for p in range(1, 27)))
+        self.values = values
+        self.group_points = (0, rules.ace_in_group, *values[2:14])
+        self.meld = meld_rules(rules)
         self.adjacent = rules.adjacent_jokers
         self.keeps_value = rules.ace_low >= rules.ace_high
-        self.ok = [
-            [
-                naturals >= self.need
-                and not (self.at_most and jokers > naturals)
-                and (self.cap is None or jokers <= self.cap)
-                for jokers in range(_LONGEST + 1)
-            ]
-            for naturals in range(_LONGEST + 1)
-        ]
-        self.start_bits = 0
-        self.last = [0] * 14
+        start_bits = 0
+        last = [0] * 14
         for start in range(1, 14) if rules.wrap_around else range(1, 13):
-            self.start_bits |= 1 << start
+            start_bits |= 1 << start
             if rules.ace_both_ends and start == 1:
-                self.last[start] = 14
+                last[start] = 14
             elif rules.wrap_around:
-                self.last[start] = start + 12
+                last[start] = start + 12
             else:
-                self.last[start] = min(start + 12, 14)
+                last[start] = min(start + 12, 14)
+        self.start_bits = start_bits
+        self.last = tuple(last)
 
 
 _TABLES: dict[Rules, _Table] = {}
@@ -254,9 +265,11 @@ def _table(rules: Rules) -> _Table:
 # --------------------------------------------------------------------------
 # The search.
 
-# What the pattern finders record per multiset: (value, is_run, codes, a, b)
-# where a run has a = suit, b = start and a group a = number, b = suits.
-_Found = dict[int, tuple[int, bool, tuple[int, ...], int, object]]
+# What the pattern finders record per multiset: (value, is_run, codes,
+# run_suit, run_start, group_number, group_suits); a run leaves the group's
+# fields 0 and (), a group the run's 0 and 0. ``group_suits`` has a suit per code.
+_Pattern = tuple[int, bool, tuple[int, ...], int, int, int, tuple[int, ...]]
+_Found = dict[int, _Pattern]
 
 
 class _Problem:
@@ -267,9 +280,28 @@ class _Problem:
     subtraction test), the plain jokers in the last field.
     """
 
-    def __init__(self, cards: tuple[Card, ...], rules: Rules) -> None:
+    def __init__(
+        self, cards: tuple[Card, ...], rules: Rules, time_limit: float | None = None
+    ) -> None:
+        if len(cards) > MAX_CARDS:
+            raise TooManyCards(
+                f"{len(cards)} cards: the best lay-down takes at most {MAX_CARDS} "
+                "cards, more than a player holds at the table"
+            )
+        extra = over_the_pack(cards, rules)
+        if extra is not None:
+            held = sum(1 for card in cards if card.plain == extra)
+            if extra.is_joker:
+                message = f"{held} jokers: the pack holds only {rules.jokers}"
+            else:
+                message = f"{extra} is there {held} times: the pack holds it twice"
+            raise HandError(message + " under these rules")
         self.cards = cards
         self.rules = rules
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be above 0, not {time_limit!r}")
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else monotonic() + time_limit
         self.table = _table(rules)
         # a card type is number * 8 + suit * 2 + (1 if a declared joker)
         where: dict[int, list[int]] = {}
@@ -318,11 +350,6 @@ class _Problem:
             if natural:
                 natural_at[suit][number] = t
                 natural_bits[suit] |= 1 << number
-                if counts[t] > 2:
-                    card = _natural(number, suit)
-                    raise HandError(
-                        f"{card} is there {counts[t]} times: the pack holds it twice"
-                    )
             else:
                 declared_at[suit][number] = t
                 declared_bits[suit] |= 1 << number
@@ -332,11 +359,6 @@ class _Problem:
                 by_number[number] = [(suit, t, natural)]
             else:
                 here.append((suit, t, natural))
-        if jokers + sum(declared_total) > rules.jokers:
-            raise HandError(
-                f"{jokers + sum(declared_total)} jokers: the pack holds only "
-                f"{rules.jokers} under these rules"
-            )
         self.natural_at = natural_at
         self.declared_at = declared_at
         self.natural_bits = natural_bits
@@ -346,7 +368,14 @@ class _Problem:
         found: _Found = {}
         _find_runs(self, found)
         _find_groups(self, found)
+        self.check_time()
         self._build(found)
+
+    def check_time(self) -> None:
+        """Raise :class:`ArrangeTimeout` when the time limit is past."""
+        if self.deadline is not None and monotonic() > self.deadline:
+            assert self.time_limit is not None
+            raise _timeout(self.time_limit)
 
     def _build(self, found: _Found) -> None:
         ntypes = len(self.keys)
@@ -356,10 +385,9 @@ class _Problem:
         card_max = [0] * ntypes
         joker_max = 0
         entries = sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))
-        for _, (_, is_run, codes, a, b) in entries:
+        for _, (_, is_run, codes, _, run_start, group_number, _) in entries:
             if is_run:
-                assert isinstance(b, int)
-                for i, code in enumerate(codes, b):
+                for i, code in enumerate(codes, run_start):
                     v = values[i] * scale + 1
                     if code >= 0:
                         if v > card_max[code]:
@@ -367,7 +395,7 @@ class _Problem:
                     elif v > joker_max:
                         joker_max = v
             else:
-                v = group_points[a] * scale + 1
+                v = group_points[group_number] * scale + 1
                 for code in codes:
                     if code >= 0:
                         if v > card_max[code]:
@@ -380,7 +408,7 @@ class _Problem:
         # Per card type, the patterns whose lowest type it is:
         # (multiset, value, bound of its cards, index), the best first.
         by_first: list[list[tuple[int, int, int, int]]] = [[] for _ in range(ntypes)]
-        for i, (key, (value, _, codes, _, _)) in enumerate(entries):
+        for i, (key, (value, _, codes, *_)) in enumerate(entries):
             cost = 0
             first = ntypes
             for c in codes:
@@ -449,7 +477,8 @@ class _Problem:
         used: set[int] = set()
         melds: list[Meld] = []
         for choice in chosen:
-            _, (_, is_run, codes, a, b) = self.entries[choice]
+            _, pattern = self.entries[choice]
+            _, is_run, codes, run_suit, run_start, group_number, group_suits = pattern
             n = len(codes)
             indices: list[int] = []
             for code in codes:
@@ -461,15 +490,14 @@ class _Problem:
                     jokers_taken += 1
             used.update(indices)
             if is_run:
-                assert isinstance(b, int)
-                declared = _DECLARED[a]
+                declared = _DECLARED[run_suit]
                 meld_cards = tuple(
                     cards[index]
                     if cards[index].rank is not None
-                    else declared[(b + offset - 1) % 13]
+                    else declared[rank_number_at(run_start + offset) - 1]
                     for offset, index in enumerate(indices)
                 )
-                points = values[b : b + n]
+                points = values[run_start : run_start + n]
                 melds.append(
                     Meld(
                         True,
@@ -481,18 +509,17 @@ class _Problem:
                     )
                 )
             else:
-                assert isinstance(b, tuple)
                 placed = sorted(
                     (
                         cards[index].rank is None,
                         index,
                         cards[index]
                         if cards[index].rank is not None
-                        else _DECLARED[suit][a - 1],
+                        else _DECLARED[suit][group_number - 1],
                     )
-                    for index, suit in zip(indices, b, strict=True)
+                    for index, suit in zip(indices, group_suits, strict=True)
                 )
-                point = self.table.group_points[a]
+                point = self.table.group_points[group_number]
                 melds.append(
                     Meld(
                         True,
@@ -531,11 +558,19 @@ def _searcher(
     card_max = problem.card_max
     by_first = problem.by_first
     memo_get = memo.get
+    check_time = problem.check_time
+    timed = problem.deadline is not None
+    steps = 0
 
     def search(state: int, bound: int, alpha: int) -> int:
+        nonlocal steps
         entry = memo_get(state)
         if entry is not None and (entry[1] or entry[0] <= alpha):
             return entry[0]
+        if timed:
+            steps += 1
+            if not steps & 1023:
+                check_time()
         low = state & -state
         if low == 0 or low >= joker_unit:  # only plain jokers left, or nothing
             value = 0 if not use_all or state == 0 else _NEG
@@ -606,11 +641,11 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
     joker_unit = problem.joker_unit
     scale = problem.scale
     values = table.values
-    ok = table.ok
+    ok = table.meld.ok
     adjacent = table.adjacent
-    cap = table.cap
-    at_most = table.at_most
-    need = table.need
+    per_meld = table.meld.per_meld
+    at_most_naturals = table.meld.at_most_naturals
+    min_naturals = table.meld.min_naturals
     keeps_value = table.keeps_value
     codes: list[int] = []
     used = [0] * len(counts)
@@ -626,7 +661,7 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
     ) -> tuple[bool, bool]:
         """(this run splits, every longer run from it splits too)."""
         now = False
-        for k in range(3, length - 2):
+        for k in range(MIN_CARDS, length - MIN_CARDS + 1):
             if start + k == 14 and not keeps_value:
                 continue  # the tail alone would start at a low ace
             head_nat = (bits & ((1 << k) - 1)).bit_count()
@@ -635,8 +670,8 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
             if not (ok[head_nat][k - head_nat] and ok[tail_nat][tail_jok]):
                 continue
             now = True
-            if (not at_most or tail_nat - tail_jok >= spare) and (
-                cap is None or tail_jok + spare <= cap
+            if (not at_most_naturals or tail_nat - tail_jok >= spare) and (
+                per_meld is None or tail_jok + spare <= per_meld
             ):
                 return True, True
         return now, False
@@ -656,7 +691,7 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
         ``bits``) from ``start``; the next card goes at ``position``."""
         length = position - start
         spare = jokers - plain + declared_total - spent
-        if length >= 3:
+        if length >= MIN_CARDS:
             now = False
             if length >= 6:
                 now, always = splits(start, length, nat, bits, spare)
@@ -666,10 +701,10 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
                 value = points * scale + length
                 old = found.get(key)
                 if old is None or value > old[0]:
-                    found[key] = (value, True, tuple(codes), suit, start)
+                    found[key] = (value, True, tuple(codes), suit, start, 0, ())
         if position > last:
             return
-        number = (position - 1) % 13 + 1
+        number = rank_number_at(position)
         worth = values[position]
         n = natural[number]
         if n >= 0 and used[n] < counts[n]:
@@ -690,9 +725,9 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
             codes.pop()
         if length and not adjacent and not bits >> (length - 1) & 1:
             return  # the last card is a joker
-        if cap is not None and length - nat >= cap:
+        if per_meld is not None and length - nat >= per_meld:
             return
-        if nat < need and not near >> (position + 1) & ((1 << spare) - 1):
+        if nat < min_naturals and not near >> (position + 1) & ((1 << spare) - 1):
             return  # no natural card within the jokers' reach
         d = declared[number]
         if d >= 0 and used[d] < counts[d]:
@@ -739,13 +774,14 @@ def _find_runs(problem: _Problem, found: _Found) -> None:
         near = naturals | naturals << 13 | naturals << 26
         # the starts with at least three cards from there (counting jokers)
         # and a natural card within the jokers' reach
-        one, two = there >> 1, there >> 2
+        # bit p of next_card: a card at position p + 1; of after_next: p + 2
+        next_card, after_next = there >> 1, there >> 2
         if jokers == 0:
-            starts = there & one & two
+            starts = there & next_card & after_next
         elif jokers == 1:
-            starts = there & one | there & two | one & two
+            starts = there & next_card | there & after_next | next_card & after_next
         elif jokers == 2:
-            starts = there | one | two
+            starts = there | next_card | after_next
         else:
             starts = -1
         reach = near
@@ -763,16 +799,16 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
     """Every legal group: per suit a natural card, a declared joker or nothing,
     then plain jokers for missing suits."""
     table = problem.table
-    ok = table.ok
+    limits = table.meld
+    ok = limits.ok
     unit = problem.unit
     joker_unit = problem.joker_unit
     scale = problem.scale
     jokers = problem.jokers
-    gcap = table.gcap
-    need = table.need
+    min_naturals = limits.min_naturals
     for number, here in problem.by_number.items():
         # here: (suit, type, natural) by suit, a natural before a declared joker
-        if len(here) + jokers < 3:
+        if len(here) + jokers < MIN_CARDS:
             continue
         naturals_here = 0
         natural_bits = 0
@@ -783,15 +819,18 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
                 natural_bits |= 1 << i
             elif i and here[i - 1][0] == suit:
                 clashes.append(3 << (i - 1))
-        if naturals_here < need or len(here) - len(clashes) + jokers < 3:
+        if (
+            naturals_here < min_naturals
+            or len(here) - len(clashes) + jokers < MIN_CARDS
+        ):
             continue
         points = table.group_points[number]
         for mask in range(1, 1 << len(here)):
             naturals = (mask & natural_bits).bit_count()
-            if naturals < need:
+            if naturals < min_naturals:
                 continue
             fixed = mask.bit_count()
-            if fixed + jokers < 3 or fixed > 4:
+            if fixed + jokers < MIN_CARDS or fixed > GROUP_MAX:
                 continue
             if clashes and any(mask & c == c for c in clashes):
                 continue
@@ -800,13 +839,14 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
             for _, code, _ in chosen:
                 key += unit[code]
             for plain in range(
-                3 - fixed if fixed < 3 else 0, min(jokers, 4 - fixed) + 1
+                MIN_CARDS - fixed if fixed < MIN_CARDS else 0,
+                min(jokers, GROUP_MAX - fixed) + 1,
             ):
                 size = fixed + plain
                 joker_count = size - naturals
                 if not ok[naturals][joker_count]:
                     continue
-                if gcap is not None and joker_count > gcap:
+                if not limits.group_allows(joker_count):
                     continue
                 value = points * size * scale + size
                 full_key = key + plain * joker_unit
@@ -818,6 +858,8 @@ def _find_groups(problem: _Problem, found: _Found) -> None:
                         value,
                         False,
                         tuple(code for _, code, _ in chosen) + (_PLAIN,) * plain,
+                        0,
+                        0,
                         number,
                         tuple(suits + missing),
                     )
@@ -827,37 +869,34 @@ def _merge_runs(melds: list[Meld], rules: Rules) -> list[Meld]:
     """Join runs of one suit that continue each other (same points, fewer melds)."""
 
     def ends(meld: Meld) -> tuple[Card | None, Card | None]:
-        first, last = meld.cards[0], meld.cards[-1]
-        return (
-            first.stands_for if first.is_joker else first,
-            last.stands_for if last.is_joker else last,
-        )
+        return meld.cards[0].natural, meld.cards[-1].natural
 
     merged = True
     while merged:
         merged = False
         runs = [m for m in melds if m.type is MeldType.RUN]
-        for a in runs:
-            a_last = ends(a)[1]
-            for b in runs:
-                b_first = ends(b)[0]
+        for lower in runs:
+            lower_last = ends(lower)[1]
+            for upper in runs:
+                upper_first = ends(upper)[0]
                 if (
-                    a is b
-                    or a_last is None
-                    or b_first is None
-                    or a_last.suit is not b_first.suit
-                    or a_last.rank is None
-                    or b_first.rank is None
-                    or b_first.rank.number != a_last.rank.number % 13 + 1
+                    lower is upper
+                    or lower_last is None
+                    or upper_first is None
+                    or lower_last.suit is not upper_first.suit
+                    or lower_last.rank is None
+                    or upper_first.rank is None
+                    or upper_first.rank.number
+                    != rank_number_at(lower_last.rank.number + 1)
                 ):
                     continue
-                joined = check_meld(a.cards + b.cards, rules)
+                joined = check_meld(lower.cards + upper.cards, rules)
                 if (
                     joined.valid
-                    and joined.points == (a.points or 0) + (b.points or 0)
-                    and joined.cards == a.cards + b.cards
+                    and joined.points == (lower.points or 0) + (upper.points or 0)
+                    and joined.cards == lower.cards + upper.cards
                 ):
-                    melds = [m for m in melds if m is not a and m is not b]
+                    melds = [m for m in melds if m is not lower and m is not upper]
                     melds.append(joined)
                     merged = True
                     break

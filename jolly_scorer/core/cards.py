@@ -30,6 +30,7 @@ __all__ = [
     "full_deck",
     "parse_card",
     "parse_cards",
+    "rank_number_at",
 ]
 
 
@@ -118,6 +119,16 @@ class Rank(Choice):
         return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
+def rank_number_at(position: int) -> int:
+    """The rank number (ace 1 … king 13) at a run position: 1 is the low ace,
+    14 the high ace, and on round the corner (15 is a two).
+
+    >>> [rank_number_at(p) for p in (1, 13, 14, 15)]
+    [1, 13, 1, 2]
+    """
+    return (position - 1) % 13 + 1
+
+
 RANKS: tuple[Rank, ...] = tuple(Rank)
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANK_NUMBERS = {rank: i + 1 for i, rank in enumerate(RANKS)}
@@ -172,6 +183,12 @@ class Card(Frozen):
     def plain(self) -> Card:
         """The card without a joker declaration (a natural card is itself)."""
         return _PLAIN_JOKER if self.is_joker else self
+
+    @property
+    def natural(self) -> Card | None:
+        """The natural card this card is or, a declared joker, stands for
+        (None: a joker not declared)."""
+        return self.stands_for if self.rank is None else self
 
     @property
     def label(self) -> str:

@@ -21,3 +21,11 @@ class GameFileError(JollyError):
 
 class HandError(JollyError):
     """A hand that cannot exist: more copies of a card than the pack holds."""
+
+
+class TooManyCards(HandError):
+    """More cards than the arranger takes (more than a player holds at the table)."""
+
+
+class ArrangeTimeout(JollyError):
+    """The best lay-down was not found within the time limit."""

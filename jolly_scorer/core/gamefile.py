@@ -23,7 +23,15 @@ from typing import Any
 
 from jolly_scorer.core.cards import Card, parse_card
 from jolly_scorer.core.errors import CardError, GameFileError, RulesError
-from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
+from jolly_scorer.core.game import (
+    Counted,
+    Game,
+    PlacedCard,
+    Round,
+    Scored,
+    TableMeld,
+)
+from jolly_scorer.core.names import InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
@@ -32,6 +40,7 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "load_game",
+    "load_scored",
     "round_from_json",
     "round_to_json",
 ]
@@ -52,9 +61,16 @@ def _cards(tokens: Any, where: str) -> tuple[Card, ...]:
     return tuple(_card(token, where) for token in tokens)
 
 
-def _name(value: Any, where: str) -> str:
+def _name(value: Any, where: str, clean: bool = False) -> str:
+    """A name as written (stored rounds), or cleaned by the one rule of
+    :mod:`~jolly_scorer.core.names` (a file being imported or scored)."""
     if not is_text(value):
         raise GameFileError(f"{where}: {value!r} is not a player's name")
+    if clean:
+        try:
+            return clean_name(value)
+        except InvalidName as error:
+            raise GameFileError(f"{where}: {error}") from None
     return str(value)
 
 
@@ -73,14 +89,19 @@ def _given(data: Mapping[str, Any], key: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def round_from_json(data: Any, number: int) -> Round:
-    """One round object (``number`` is 1-based, for messages)."""
+def round_from_json(data: Any, number: int, *, clean_names: bool = False) -> Round:
+    """One round object (``number`` is 1-based, for messages).
+
+    With ``clean_names`` every name is cleaned as the players' names of a
+    game file are (see :func:`game_from_json`); the store reads its rounds as
+    they were written.
+    """
     here = f"round {number}"
     if not isinstance(data, Mapping):
         raise GameFileError(f"{here}: expected an object, not {data!r}")
     closed_by = data.get("closed_by")
     if closed_by is not None:
-        closed_by = _name(closed_by, here)
+        closed_by = _name(closed_by, here, clean_names)
     handglatt = data.get("handglatt", False)
     if handglatt is None:
         handglatt = False
@@ -98,7 +119,7 @@ def round_from_json(data: Any, number: int) -> Round:
         where = f"{here}, table meld {i}"
         if not isinstance(meld, Mapping) or "cards" not in meld:
             raise GameFileError(f"{where}: expected {{'by': player, 'cards': [...]}}")
-        by = _name(meld.get("by"), where)
+        by = _name(meld.get("by"), where, clean_names)
         if not isinstance(meld["cards"], list):
             raise GameFileError(f"{where}: expected a list of cards")
         placed: list[PlacedCard] = []
@@ -114,7 +135,7 @@ def round_from_json(data: Any, number: int) -> Round:
                 placed.append(
                     PlacedCard(
                         _card(item["card"], where),
-                        None if who is None else _name(who, where),
+                        None if who is None else _name(who, where, clean_names),
                     )
                 )
             else:
@@ -124,7 +145,7 @@ def round_from_json(data: Any, number: int) -> Round:
     if not isinstance(hands_data, Mapping):
         raise GameFileError(f"{here}: hands must be an object of player: cards")
     hands = tuple(
-        (_name(name, here), _cards(cards, f"{here}, hand of {name}"))
+        (_name(name, here, clean_names), _cards(cards, f"{here}, hand of {name}"))
         for name, cards in hands_data.items()
     )
     counted_data = _given(data, "counted", {})
@@ -139,7 +160,7 @@ def round_from_json(data: Any, number: int) -> Round:
             )
         counted.append(
             (
-                _name(name, where),
+                _name(name, where, clean_names),
                 Counted(
                     good=_whole(value.get("good", 0), f"{where}, good"),
                     bad=_whole(value.get("bad", 0), f"{where}, bad"),
@@ -178,6 +199,11 @@ def game_from_json(data: Any) -> Game:
     players = data.get("players")
     if not isinstance(players, list) or not all(is_text(p) for p in players):
         raise GameFileError("players: expected a list of names")
+    players = [_name(p, "players", clean=True) for p in players]
+    keys = [name_key(p) for p in players]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            raise GameFileError(f"players: {players[i]!r} is named twice")
     target = data.get("target")
     target = rules.target if target is None else _whole(target, "target", 1)
     limit = data.get("rounds_limit")
@@ -199,7 +225,10 @@ def game_from_json(data: Any) -> Game:
         players=tuple(players),
         target=target,
         rounds_limit=limit,
-        rounds=tuple(round_from_json(r, i) for i, r in enumerate(rounds_data, 1)),
+        rounds=tuple(
+            round_from_json(r, i, clean_names=True)
+            for i, r in enumerate(rounds_data, 1)
+        ),
         first_dealer=first_dealer,
         finished=finished,
     )
@@ -207,11 +236,12 @@ def game_from_json(data: Any) -> Game:
 
 def load_game(data: Any) -> Game:
     """A game from JSON data, shape checked and every round validated by scoring."""
-    from jolly_scorer.core.scoring import score_game
+    return load_scored(data).game
 
-    game = game_from_json(data)
-    score_game(game)
-    return game
+
+def load_scored(data: Any) -> Scored:
+    """A game from JSON data with its result (scored once)."""
+    return Scored.of(game_from_json(data))
 
 
 def round_to_json(entry: Round) -> dict[str, Any]:

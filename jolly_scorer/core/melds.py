@@ -14,7 +14,9 @@ arrangement worth the most points. A declared joker (``X=6h``) never moves.
 
 from __future__ import annotations
 
-from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards
+from jolly_scorer.core.cards import SUITS, Card, Rank, format_cards, rank_number_at
+from jolly_scorer.core.meld_rules import GROUP_MAX, MIN_CARDS, RUN_MAX, meld_rules
+from jolly_scorer.core.pack import over_the_pack
 from jolly_scorer.core.values import Choice, Frozen
 
 TYPE_CHECKING = False
@@ -36,6 +38,7 @@ __all__ = [
     "count_copies",
     "meld_readings",
     "position_value",
+    "reading_choices",
 ]
 
 
@@ -155,7 +158,7 @@ def position_value(position: int, rules: Rules) -> int:
     >>> [position_value(p, find_rules("jolly_at")) for p in (1, 5, 12, 14, 15)]
     [1, 5, 10, 11, 2]
     """
-    number = (position - 1) % 13 + 1
+    number = rank_number_at(position)
     if number == 1:
         return rules.ace_low if position == 1 else rules.ace_high
     return _rank_value(number, rules)
@@ -205,15 +208,11 @@ def _split(cards: Sequence[Card], use_declared: bool = True) -> _Parts:
     return _Parts(tuple(naturals), tuple(jokers), tuple(declared))
 
 
-def _number_at(position: int) -> int:
-    return (position - 1) % 13 + 1
-
-
 def _windows(n: int, wrap: bool, both_ends: bool) -> Iterator[int]:
     """Start positions of runs of ``n`` cards (positions 1..14, or cyclic)."""
-    if n > 14:
+    if n > RUN_MAX:
         return
-    if n == 14:
+    if n == RUN_MAX:
         if both_ends:
             yield 1
         return
@@ -239,9 +238,9 @@ def _run_at(
     slots: list[int | None] = [None] * n
     if listed:
         for i, card in enumerate(cards):
-            target = card if not card.is_joker else card.stands_for
+            target = card.natural
             if target is not None:
-                number = _number_at(start + i)
+                number = rank_number_at(start + i)
                 if target.suit is not suit or target.rank is None:
                     return None
                 if target.rank.number != number:
@@ -250,7 +249,7 @@ def _run_at(
     else:
         by_number: dict[int, list[int]] = {}
         for offset in range(n):
-            by_number.setdefault(_number_at(start + offset), []).append(offset)
+            by_number.setdefault(rank_number_at(start + offset), []).append(offset)
         fixed = [(i, c) for i, c in parts.naturals] + list(parts.declared)
         for i, card in fixed:
             if card.suit is not suit or card.rank is None:
@@ -275,7 +274,7 @@ def _run_at(
                 return None
             previous_joker = True
             assert suit is not None
-            stands = Card(Rank.from_number(_number_at(position)), suit)
+            stands = Card(Rank.from_number(rank_number_at(position)), suit)
             arranged.append(Card.joker(stands))
         else:
             previous_joker = False
@@ -313,10 +312,9 @@ def _group(cards: Sequence[Card], parts: _Parts, rules: Rules) -> Meld | None:
     suits = [card.suit for _, card in parts.naturals]
     if any(card.rank is not rank for _, card in parts.naturals):
         return None
-    if len(cards) > 4 or len(set(suits)) != len(suits):
+    if len(cards) > GROUP_MAX or len(set(suits)) != len(suits):
         return None
-    jokers = len(parts.jokers) + len(parts.declared)
-    if rules.max_jokers_in_group is not None and jokers > rules.max_jokers_in_group:
+    if not meld_rules(rules).group_allows(len(parts.jokers) + len(parts.declared)):
         return None
     for _, card in parts.declared:
         if card.rank is not rank or card.suit in suits:
@@ -343,15 +341,9 @@ def _group(cards: Sequence[Card], parts: _Parts, rules: Rules) -> Meld | None:
 
 
 def _joker_count_reason(parts: _Parts, rules: Rules) -> str | None:
-    naturals = len(parts.naturals)
-    jokers = len(parts.jokers) + len(parts.declared)
-    if naturals < rules.min_naturals:
-        return f"a meld needs at least {rules.min_naturals} natural cards"
-    if rules.jokers_at_most_naturals and jokers > naturals:
-        return "a meld may not hold more jokers than natural cards"
-    if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
-        return f"a meld may hold at most {rules.max_jokers_per_meld} jokers"
-    return None
+    return meld_rules(rules).joker_reason(
+        len(parts.naturals), len(parts.jokers) + len(parts.declared)
+    )
 
 
 def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
@@ -366,9 +358,32 @@ def meld_readings(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...]:
     ['5h 6h X=7h', 'X=4h 5h 6h']
     """
     parts = _split(cards)
-    if len(cards) < 3 or not parts.naturals or _joker_count_reason(parts, rules):
+    if (
+        len(cards) < MIN_CARDS
+        or not parts.naturals
+        or _joker_count_reason(parts, rules)
+    ):
         return ()
     return _readings(cards, parts, rules)
+
+
+def reading_choices(
+    cards: Sequence[Card], rules: Rules
+) -> tuple[tuple[Meld, bool], ...]:
+    """Every reading of the cards with their jokers free (the most points
+    first), each with whether it is the one the cards have as they lie (their
+    :func:`check_meld` verdict): the choice a tap on a joker offers.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> rules = find_rules("romme_de")
+    >>> [(format_cards(m.cards), now) for m, now in
+    ...  reading_choices(parse_cards("X=4h 5h 6h"), rules)]
+    [('5h 6h X=7h', False), ('X=4h 5h 6h', True)]
+    """
+    verdict = check_meld(cards, rules)
+    now = verdict.cards if verdict.valid else None
+    free = tuple(card.plain for card in cards)
+    return tuple((r, r.cards == now) for r in meld_readings(free, rules))
 
 
 def _readings(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Meld, ...]:
@@ -398,7 +413,11 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     """
     cards = tuple(cards)
     parts = _split(cards)
-    if parts.naturals and len(cards) >= 3 and not _joker_count_reason(parts, rules):
+    if (
+        parts.naturals
+        and len(cards) >= MIN_CARDS
+        and not _joker_count_reason(parts, rules)
+    ):
         listed = next(_runs(cards, parts, rules, listed=True), None)
         if listed is not None:
             return listed
@@ -420,8 +439,8 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> Meld:
 
 def _explain(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Reason, str]:
     """The most specific reason why no reading of ``cards`` is valid."""
-    if len(cards) < 3:
-        return Reason.TOO_FEW_CARDS, "a meld needs at least 3 cards"
+    if len(cards) < MIN_CARDS:
+        return Reason.TOO_FEW_CARDS, f"a meld needs at least {MIN_CARDS} cards"
     if not parts.naturals:
         return Reason.JOKER_ONLY, "a meld needs natural cards, not only jokers"
     joker_reason = _joker_count_reason(parts, rules)
@@ -430,20 +449,18 @@ def _explain(cards: Sequence[Card], parts: _Parts, rules: Rules) -> tuple[Reason
     naturals = [card for _, card in parts.naturals]
     ranks = _count(card.rank for card in naturals)
     suits = _count(card.suit for card in naturals)
-    if len(ranks) == 1 and not (len(naturals) == 1 and len(cards) > 4):
+    if len(ranks) == 1 and not (len(naturals) == 1 and len(cards) > GROUP_MAX):
         return _explain_group(cards, parts, rules, naturals)
     if len(suits) == 1:
         return _explain_run(cards, parts, rules, ranks)
     if len(ranks) == len(naturals):
-        return Reason.MIXED_SUITS, "a run must be of one suit: " + _listing(naturals)
+        return Reason.MIXED_SUITS, "a run must be of one suit: " + format_cards(
+            naturals
+        )
     return (
         Reason.INVALID_COMBINATION,
-        "neither a group of one rank nor a run of one suit: " + _listing(naturals),
+        "neither a group of one rank nor a run of one suit: " + format_cards(naturals),
     )
-
-
-def _listing(cards: Sequence[Card]) -> str:
-    return format_cards(cards)
 
 
 def _explain_group(
@@ -456,11 +473,17 @@ def _explain_group(
             Reason.DUPLICATE_SUIT,
             f"a group needs different suits: {twice[0]} is there twice",
         )
-    if len(cards) > 4:
-        return Reason.GROUP_TOO_LARGE, "a group has at most 4 cards, one of each suit"
-    cap = rules.max_jokers_in_group
-    if cap is not None and len(parts.jokers) + len(parts.declared) > cap:
-        return Reason.TOO_MANY_JOKERS, f"a group may hold at most {cap} jokers"
+    if len(cards) > GROUP_MAX:
+        return (
+            Reason.GROUP_TOO_LARGE,
+            f"a group has at most {GROUP_MAX} cards, one of each suit",
+        )
+    limits = meld_rules(rules)
+    if not limits.group_allows(len(parts.jokers) + len(parts.declared)):
+        return (
+            Reason.TOO_MANY_JOKERS,
+            f"a group may hold at most {limits.per_group} jokers",
+        )
     taken = {card.suit for card in naturals}
     bad = "X"
     for _, card in parts.declared:
@@ -506,8 +529,11 @@ def _explain_run(
         )
     if fits(wrap=True):
         return Reason.WRAP_AROUND, "a run may not go round the corner (K-A-2)"
-    if len(cards) > 14:
-        return Reason.OUT_OF_RANGE, "a run has at most 14 cards (ace to ace)"
+    if len(cards) > RUN_MAX:
+        return (
+            Reason.OUT_OF_RANGE,
+            f"a run has at most {RUN_MAX} cards (ace to ace)",
+        )
     return (
         Reason.NOT_CONSECUTIVE,
         "the cards of a run must be consecutive (too few jokers to fill the gaps)",
@@ -523,14 +549,8 @@ def count_copies(cards: Sequence[Card], rules: Rules) -> str | None:
     >>> count_copies(parse_cards("X X X X X"), find_rules("rommi_fi"))
     'X'
     """
-    counts = _count(card.plain for card in cards)
-    for card, count in counts.items():
-        if card.is_joker:
-            if count > rules.jokers:
-                return "X"
-        elif count > 2:
-            return str(card)
-    return None
+    extra = over_the_pack(cards, rules)
+    return None if extra is None else str(extra)
 
 
 class MeldsVerdict(Frozen):

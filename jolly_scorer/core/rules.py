@@ -12,6 +12,8 @@ jolly_scorer.core.errors.RulesError: unknown rules key: 'opening'
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from jolly_scorer.core.errors import RulesError
 from jolly_scorer.core.values import WHOLE_MAX, Frozen, as_whole, is_text
 
@@ -233,7 +235,9 @@ ROMME_DE = JOLLY_AT._replace(
     target_inclusive=False,
 )
 
-PRESETS: dict[str, Rules] = {r.base: r for r in (JOLLY_AT, ROMMI_FI, ROMME_DE)}
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {r.base: r for r in (JOLLY_AT, ROMMI_FI, ROMME_DE)}
+)
 PRESET_IDS: tuple[str, ...] = tuple(PRESETS)
 
 

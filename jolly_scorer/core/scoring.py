@@ -5,9 +5,9 @@ reaches the target. Penalty scoring: ``score = bad``, the lowest total wins once
 total reaches (or passes) the limit. See ``RULES.md`` §4 and §5.
 
 >>> from jolly_scorer.core.cards import parse_cards
->>> from jolly_scorer.core.game import Round, TableMeld, new_game
+>>> from jolly_scorer.core.record import Game, Round, TableMeld
 >>> from jolly_scorer.core.rules import find_rules
->>> game = new_game(find_rules("jolly_at"), ["A", "B"])
+>>> game = Game(find_rules("jolly_at"), ("A", "B"), target=500)
 >>> entry = Round(closed_by="A", table=(TableMeld.of("A", parse_cards("9h 10h Jh")),),
 ...               hands=(("B", parse_cards("9s")),))
 >>> result = score_round(game, entry)
@@ -23,9 +23,11 @@ from dataclasses import dataclass
 
 from jolly_scorer.core.cards import Card, Rank
 from jolly_scorer.core.errors import GameFileError
-from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.melds import Meld, check_meld
+from jolly_scorer.core.pack import PackCount
+from jolly_scorer.core.record import Game, Round
 from jolly_scorer.core.rules import Rules
+from jolly_scorer.core.standings import leaders
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "bad_points",
     "check_players",
     "score_game",
+    "score_game_from",
     "score_round",
 ]
 
@@ -177,19 +180,12 @@ def _validate(game: Game, entry: Round, place: _Place) -> tuple[Meld, ...]:
                 f"{name} went out and holds no cards, so has no bad points",
             )
     melds: list[Meld] = []
-    seen: Counter[Card] = Counter()
+    pack = PackCount(rules)
 
     def count(cards: Sequence[Card], where: str) -> None:
         for card in cards:
-            plain = card.plain
-            seen[plain] += 1
-            if plain.is_joker and seen[plain] > rules.jokers:
-                raise place(
-                    where,
-                    f"a joker too many: the pack holds {rules.jokers} jokers",
-                )
-            if not plain.is_joker and seen[plain] > 2:
-                raise place(where, f"a third {plain}: the pack holds every card twice")
+            if not pack.add(card):
+                raise place(where, pack.message(card))
 
     for i, table_meld in enumerate(entry.table, 1):
         where = f"table meld {i}"
@@ -274,19 +270,16 @@ def _winners(
 ) -> tuple[str, ...] | None:
     """The winners if the game is over after ``rounds`` rounds, else None."""
     rules = game.rules
-    values = list(totals.values())
     at_limit = game.rounds_limit is not None and rounds >= game.rounds_limit
+    ahead = leaders(game.players, totals, plus=rules.is_plus)
     if rules.is_plus:
-        best = max(values)
-        leaders = tuple(p for p in game.players if totals[p] == best)
         if at_limit:
-            return leaders
-        if _reached(best, game):
-            return leaders if len(leaders) == 1 else None
+            return ahead
+        if _reached(totals[ahead[0]], game):
+            return ahead if len(ahead) == 1 else None
         return None
-    if at_limit or any(_reached(v, game) for v in values):
-        low = min(values)
-        return tuple(p for p in game.players if totals[p] == low)
+    if at_limit or any(_reached(totals[p], game) for p in game.players):
+        return ahead
     return None
 
 
@@ -294,47 +287,61 @@ def _reached(total: int, game: Game) -> bool:
     return total >= game.target if game.rules.target_inclusive else total > game.target
 
 
-_last_scored: tuple[Game, GameResult] | None = None
-
-
 def score_game(game: Game) -> GameResult:
     """Validate and score a whole game: running totals, the end, the winners.
 
     Raises :class:`GameFileError` naming the place of the first problem; nothing
-    is half-scored. Games are immutable, so the last game scored is remembered:
-    an operation validates by scoring and its caller asks again for the result.
+    is half-scored.
     """
-    global _last_scored
-    last = _last_scored
-    if last is not None and last[0] is game:
-        return last[1]
-    result = _score_game(game)
-    _last_scored = (game, result)
-    return result
+    return score_game_from(game, None, 0)
 
 
-def _score_game(game: Game) -> GameResult:
+def score_game_from(
+    game: Game, previous: GameResult | None, unchanged: int
+) -> GameResult:
+    """Score ``game`` again after a change, reusing the first ``unchanged`` rounds
+    of ``previous``: the result of a game with the same players, rules, target,
+    limit and first ``unchanged`` rounds (the operations of
+    :mod:`~jolly_scorer.core.game` know which rounds they changed).
+
+    >>> from jolly_scorer.core.record import Counted, Game, Round
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> game = Game(find_rules("romme_de"), ("A", "B"), target=100)
+    >>> one = Round(closed_by="A", counted=(("B", Counted(bad=30)),))
+    >>> first = score_game(Game(game.rules, game.players, 100, rounds=(one,)))
+    >>> later = Game(game.rules, game.players, 100, rounds=(one, one))
+    >>> score_game_from(later, first, 1) == score_game(later)
+    True
+    """
     check_players(game.players, game.rules)
     for key, value in (("target", game.target), ("rounds_limit", game.rounds_limit)):
         if (value is not None or key == "target") and as_whole(value, 1) is None:
             raise GameFileError(
                 f"{key}: {value!r} is not a whole number from 1 to {WHOLE_MAX}"
             )
-    totals = dict.fromkeys(game.players, 0)
+    start = 0
     results: list[RoundResult] = []
+    totals = dict.fromkeys(game.players, 0)
     winners: tuple[str, ...] | None = None
-    for number, entry in enumerate(game.rounds, 1):
+    if previous is not None and unchanged > 0:
+        if not unchanged <= min(len(previous.rounds), len(game.rounds)) or set(
+            previous.totals
+        ) != set(game.players):
+            raise ValueError(f"{unchanged} unchanged rounds: not in both games")
+        start = unchanged
+        results = list(previous.rounds[:start])
+        totals = dict(results[-1].totals)
+        winners = _winners(game, totals, start)
+    for number in range(start + 1, len(game.rounds) + 1):
         if winners is not None:
             raise GameFileError(
                 f"round {number}: the game was already over after round {number - 1}"
             )
-        result = score_round(game, entry, number)
+        result = score_round(game, game.rounds[number - 1], number)
         for name in game.players:
             totals[name] += result.scores[name].score
         results.append(RoundResult(result.scores, dict(totals), result.melds))
         winners = _winners(game, totals, number)
     if winners is None and game.finished and game.rounds:
-        pick = max if game.rules.is_plus else min
-        best = pick(totals.values())
-        winners = tuple(p for p in game.players if totals[p] == best)
+        winners = leaders(game.players, totals, plus=game.rules.is_plus)
     return GameResult(tuple(results), totals, winners is not None, winners or ())

@@ -1,9 +1,14 @@
 """A light base for the engine's immutable value types.
 
-The command line must start fast, and ``dataclasses`` with ``typing`` cost more
-at import than the whole of ``jolly-scorer check``; so the types on that path
-derive from :class:`Frozen`: slots, equality and hashing by value, a readable
-``repr``, no assignment after ``__init__``.
+The command line must start fast: ``jolly-scorer check`` takes at most 4 times
+a bare ``python -c pass``. The types on its path (cards, rules, melds) derive
+from :class:`Frozen` (slots, equality and hashing by value, a readable
+``repr``, no assignment after ``__init__``) and :class:`Choice` (a cheap
+``StrEnum``). Measured (issue 9, same run, loaded 2-core machine): check with
+these types 2.6-2.7 times ``python -c pass``; the same types as frozen slotted
+dataclasses and ``StrEnum`` 4.5-4.9 times (``dataclasses`` alone pulls in
+``inspect``, about 20 ms). Every other value type of the core, off that path,
+is a frozen slotted dataclass.
 
 >>> class Point(Frozen):
 ...     __slots__ = ("x", "y")

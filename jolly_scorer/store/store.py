@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from jolly_scorer.core.game import Game, Round
-from jolly_scorer.core.gamefile import game_to_json, load_game
+from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
 from jolly_scorer.store.connection import connect, translated
@@ -582,7 +582,8 @@ class Store:
         A file ``jolly-scorer score`` rejects raises the same
         :class:`~jolly_scorer.core.errors.GameFileError`; nothing is stored.
         """
-        return self.create_game(load_game(data))
+        scored = load_scored(data)  # scored once, not again by create_game
+        return self.create_game(scored.game, result=scored.result)
 
     def export_game(self, game_id: int) -> dict[str, Any]:
         """The game file of a stored game."""

@@ -25,11 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from jolly_scorer.core.game import Game
-
-# The core's undo history type (named UndoHistory once the core's rename lands:
-# then this is ``from jolly_scorer.core.game import UndoHistory``).
-from jolly_scorer.core.game import History as UndoHistory
+from jolly_scorer.core.game import Game, UndoHistory
 from jolly_scorer.core.gamefile import game_from_json, game_to_json, round_to_json
 
 __all__ = [

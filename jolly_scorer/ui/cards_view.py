@@ -77,7 +77,7 @@ def suit_color(suit: Suit | None, four_color: bool = False) -> str:
 
 
 def _ink(card: Card, four_color: bool) -> str:
-    shown = card.stands_for if card.stands_for is not None else card
+    shown = card.natural or card
     return suit_color(shown.suit if not card.is_joker else None, four_color)
 
 

@@ -34,7 +34,8 @@ from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
-from jolly_scorer.core.melds import Meld, check_meld, meld_readings
+from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
+from jolly_scorer.core.pack import copies_in_pack
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
 if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
@@ -459,11 +460,7 @@ class RoundModel:
     def reading_choices(self, index: int) -> tuple[tuple[Meld, bool], ...]:
         """Every valid reading of meld ``index``, each with whether it is the one
         the meld has now (for the menu a tap on its joker opens)."""
-        verdict = self.verdict(index)
-        current = [str(c) for c in verdict.cards] if verdict.valid else None
-        return tuple(
-            (r, [str(c) for c in r.cards] == current) for r in self.readings(index)
-        )
+        return reading_choices(self.melds[index].plain, self.rules)
 
     def used_counts(self) -> dict[str, int]:
         """How often each card (plain notation, ``"X"`` for jokers) is entered
@@ -473,7 +470,7 @@ class RoundModel:
     def used_up(self) -> dict[str, bool]:
         """The cards the pack has no copy left of (twice each; jokers by the rules)."""
         return {
-            code: n >= (self.rules.jokers if code == "X" else 2)
+            code: n >= copies_in_pack(parse_card(code), self.rules)
             for code, n in self.used_counts().items()
         }
 
@@ -535,7 +532,7 @@ class RoundModel:
             plain = card.plain
             seen[plain] += 1
             where.setdefault(plain, []).append(place)
-            limit = self.rules.jokers if plain.is_joker else 2
+            limit = copies_in_pack(plain, self.rules)
             if seen[plain] == limit + 1:
                 code = "joker_too_many" if plain.is_joker else "third_copy"
                 others = tuple(
@@ -576,7 +573,7 @@ class RoundModel:
         def fits(card: Card) -> bool:
             plain = card.plain
             seen[plain] += 1
-            return seen[plain] <= (self.rules.jokers if plain.is_joker else 2)
+            return seen[plain] <= copies_in_pack(plain, self.rules)
 
         table = []
         for i, meld in enumerate(self.melds):

@@ -20,17 +20,25 @@ import flet as ft
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.game import Game, History, Round
+from jolly_scorer.core.game import Game, Round, Scored, UndoHistory
 from jolly_scorer.core.gamefile import rules_to_json
+from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
 from jolly_scorer.store.undo import rounds_history
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen"]
+
+#: Why a name is refused (``InvalidName.reason``), in words to translate.
+_NAME_REFUSALS = {
+    "empty": N_("A player needs a name."),
+    "too_long": N_("A name has at most {count} characters."),
+    "control": N_("A name may not hold invisible or control characters."),
+}
 
 #: The screens: home, new game, scoreboard, round entry, past games, a past game
 #: (read only), statistics, settings, rules, meld checker.
@@ -68,8 +76,8 @@ class GameStore(Protocol):
     def set_setting(self, key: str, value: Any) -> None: ...
     def export_game(self, game_id: int) -> dict[str, Any]: ...
     def export_csv(self, game_id: int) -> str: ...
-    def load_history(self, game_id: int, game: Game) -> tuple[History, bool]: ...
-    def save_history(self, game_id: int, history: History) -> None: ...
+    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]: ...
+    def save_history(self, game_id: int, history: UndoHistory) -> None: ...
     def player_stats(self) -> Sequence[Any]: ...
 
 
@@ -91,7 +99,7 @@ class AppState:
     settings: UiSettings = field(default_factory=UiSettings)
     screen: Screen = "home"
     game_id: int | None = None
-    history: History | None = None
+    history: UndoHistory | None = None
     result: GameResult | None = None
     error: str | None = None
     notice: str | None = None
@@ -150,7 +158,7 @@ class AppState:
         except FAILURES as e:  # also a stored game this engine rejects
             self.error = _failure(e)
 
-    def _stored_history(self, game_id: int, game: Game) -> History:
+    def _stored_history(self, game_id: int, game: Game) -> UndoHistory:
         try:
             history, self.full_undo = self.store.load_history(game_id, game)
         except FAILURES:
@@ -236,18 +244,19 @@ class AppState:
         self.notice = None
 
     # -- changing the game ----------------------------------------------------
-    def _set_game(self, game_id: int, history: History) -> None:
+    def _set_game(self, game_id: int, history: UndoHistory) -> None:
         self.result = score_game(history.present)
         self.game_id = game_id
         self.history = history
 
-    def _apply(self, operation: Callable[[Game], Game]) -> str | None:
+    def _apply(self, operation: Callable[[Scored], Scored]) -> str | None:
         """Core op → committed save → history → re-render. Returns an error."""
-        if self.history is None or self.game_id is None:
+        if self.history is None or self.game_id is None or self.result is None:
             return self._fail(self.t("There is no game running."))
         try:
-            new = operation(self.history.present)
-            result = score_game(new)
+            # the op scores only what it changed, from the present's result
+            scored = operation(Scored(self.history.present, self.result))
+            new, result = scored.game, scored.result
             self.store.save_game(self.game_id, new, result=result)
         except StoreConflict:
             return self._conflict()
@@ -296,7 +305,7 @@ class AppState:
             game_id = self.store.create_game(game)
         except FAILURES as e:
             return self._fail(_failure(e))
-        self._set_game(game_id, History.start(game))
+        self._set_game(game_id, UndoHistory.start(game))
         self._keep_history()
         self.go("board")
         return None
@@ -318,9 +327,9 @@ class AppState:
         """Save the round being entered (new or edited); returns an error message."""
         index = self.edit_round
         if index is None:
-            error = self._apply(lambda g: core.add_round(g, entry))
+            error = self._apply(lambda s: s.add_round(entry))
         else:
-            error = self._apply(lambda g: core.replace_round(g, index, entry))
+            error = self._apply(lambda s: s.replace_round(index, entry))
         if error is None:
             self.clear_draft()
             self.go("board")
@@ -343,34 +352,37 @@ class AppState:
         if moved is self.history:
             return None
         try:
-            self.store.save_game(self.game_id, moved.present)
+            result = score_game(moved.present)
+            self.store.save_game(self.game_id, moved.present, result=result)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
-        self.result = score_game(moved.present)
+        self.result = result
         self.history = moved
         self._keep_history()
         self.revision += 1
         return None
 
     def finish(self) -> str | None:
-        return self._apply(core.finish)
+        return self._apply(Scored.finish)
 
     def reopen(self) -> str | None:
-        return self._apply(core.reopen)
+        return self._apply(Scored.reopen)
 
     def rename_player(self, old: str, new: str) -> str | None:
         """Rename a player in the whole game; the common refusals in words of
         the user's language (the core checks again)."""
-        name = new.strip()
+        try:
+            name = clean_name(new)
+        except InvalidName as e:
+            return self._fail(self.t(_NAME_REFUSALS[e.reason], count=MAX_NAME_LENGTH))
         if self.game is not None and name != old:
-            if not name:
-                return self._fail(self.t("A player needs a name."))
-            if name in self.game.players:
+            taken = {name_key(p) for p in self.game.players if p != old}
+            if name_key(name) in taken:
                 return self._fail(self.t("{name} is already a player.", name=name))
-        return self._apply(lambda g: core.rename_player(g, old, new))
+        return self._apply(lambda s: s.rename_player(old, new))
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:

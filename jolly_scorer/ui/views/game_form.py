@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import KNOBS, PRESETS, Rules, find_rules
 
 __all__ = ["EDITABLE_KNOBS", "GameForm"]
@@ -142,7 +142,7 @@ class GameForm:
             return "min_players"
         if len(names) > self.rules.players_max:
             return "max_players"
-        if len(set(n.casefold() for n in names)) != len(names):
+        if len({name_key(n) for n in names}) != len(names):
             return "duplicate"
         return None
 
@@ -150,10 +150,3 @@ class GameForm:
         """The first dealer's index among the filled-in names."""
         filled = [i for i, n in enumerate(self.players) if n.strip()]
         return filled.index(self.first_dealer) if self.first_dealer in filled else 0
-
-
-def rules_or_none(preset_id: str) -> Rules | None:
-    try:
-        return find_rules(preset_id)
-    except JollyError:
-        return None

@@ -22,7 +22,7 @@ import flet as ft
 from jolly_scorer.core.arranger import best
 from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.melds import Meld, check_melds, meld_readings
+from jolly_scorer.core.melds import Meld, check_melds, reading_choices
 from jolly_scorer.core.rules import PRESETS, Rules
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import preset_name, reason_text
@@ -298,17 +298,11 @@ def _melds_result(
     if cards and meld is not None:
         live.append(card_row(cards, t, settings, on_tap=partial(on.tap, active)))
         live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
-        plain = tuple(c.plain if c.is_joker else c for c in cards)
         joker = state.joker
         if joker is not None and joker[0] == active and joker[1] < len(cards):
-            now = [str(c) for c in meld.cards] if meld.valid else None
-            choices = [
-                (r, [str(c) for c in r.cards] == now)
-                for r in meld_readings(plain, rules)
-            ]
             live.append(
                 joker_menu(
-                    choices,
+                    reading_choices(cards, rules),
                     t,
                     partial(on.choose, active),
                     on.close_joker,
@@ -319,7 +313,7 @@ def _melds_result(
         elif (
             meld.valid
             and any(c.is_joker for c in cards)
-            and len(meld_readings(plain, rules)) > 1
+            and len(reading_choices(cards, rules)) > 1
         ):
             live.append(
                 ft.Text(

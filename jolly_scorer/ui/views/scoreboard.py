@@ -10,6 +10,7 @@ import flet as ft
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
+from jolly_scorer.core.standings import leaders, standings
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.charts import totals_chart
@@ -28,12 +29,6 @@ from jolly_scorer.ui.views.common import (
 from jolly_scorer.ui.views.export import ExportButtons
 
 
-def standings(game: Game, result: GameResult) -> list[str]:
-    """Players from best to worst."""
-    sign = -1 if game.rules.is_plus else 1
-    return sorted(game.players, key=lambda p: sign * result.totals.get(p, 0))
-
-
 def _player_tile(
     game: Game,
     result: GameResult,
@@ -48,7 +43,9 @@ def _player_tile(
     progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
     near = not game.rules.is_plus and progress >= 0.8
     leader = (
-        not result.game_over and result.rounds and standings(game, result)[0] == player
+        not result.game_over
+        and result.rounds
+        and player in leaders(game.players, result.totals, plus=game.rules.is_plus)
     )
     name_col = ft.Column(
         [
@@ -236,14 +233,14 @@ def rounds_table(
 def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
     names = " & ".join(result.winners)
     title = t.plural("{names} wins!", "{names} win!", len(result.winners), names=names)
-    order = standings(game, result)
+    order = standings(game.players, result.totals, plus=game.rules.is_plus)
     lines = [
         ft.Text(
-            f"{place + 1}. {p}   {t.number(result.totals.get(p, 0))}",
-            size=24 if place else 28,
-            weight=ft.FontWeight.BOLD if place == 0 else None,
+            f"{s.place}. {s.player}   {t.number(s.total)}",
+            size=28 if s.place == 1 else 24,
+            weight=ft.FontWeight.BOLD if s.place == 1 else None,
         )
-        for place, p in enumerate(order)
+        for s in order
     ]
     return tagged(
         "winner",
