@@ -239,7 +239,10 @@ def NewGame(state: AppState) -> ft.Control:
     body += [
         section(t("Rules")),
         preset_picker("preset", preset, lambda p: set_form(form.with_preset(p)), t),
-        ft.Text(preset_description(preset, t), size=16),
+        tagged(
+            "preset-description",
+            ft.Text(preset_description(preset, t, target=form.target), size=16),
+        ),
         _target_row(form, t, set_form),
         tagged(
             "house-rules",
