@@ -103,7 +103,6 @@ def NumberRow(
         dense=True,
         disabled=disabled,
         content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
-        border_color=ft.Colors.ERROR if error else None,
         tooltip=label,
         on_change=typing,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -51,10 +51,14 @@ def _player_row(
     t: Translator,
     set_form: Any,
     seats: _Seats,
-    on_enter: Callable[[int], Any],
+    on_enter: Callable[[int], Awaitable[None]],
 ) -> ft.Control:
     name = form.players[seat]
     is_dealer = seat == form.first_dealer
+
+    async def submitted(e: ft.Event[ft.TextField]) -> None:
+        await on_enter(seat)
+
     name_field = ft.TextField(
         value=name,
         label=t("Player {n}", n=seat + 1),
@@ -64,7 +68,7 @@ def _player_row(
         autofocus=seat == seats.focus,
         capitalization=ft.TextCapitalization.WORDS,
         on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
-        on_submit=lambda e: on_enter(seat),
+        on_submit=submitted,
     )
     seats.fields[seat] = name_field
     return ft.Row(

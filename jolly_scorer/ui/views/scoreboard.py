@@ -26,7 +26,7 @@ from jolly_scorer.ui.views.common import (
     tagged,
 )
 from jolly_scorer.ui.views.export import ExportButtons
-from jolly_scorer.ui.views.rounds_table import rounds_table
+from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
 
 
 def standings(game: Game, result: GameResult) -> list[str]:
@@ -348,8 +348,11 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     on_tap = None if read_only else state.enter_round
     if n:
         limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
-        room = min(state.page_width or 390, MAX_WIDTH) - 24
-        room = (room - 12) / 2 - 32 if wide else room - 32  # half a row; card padding
+        full = min(state.page_width or 390, MAX_WIDTH) - 24 - 32  # card padding
+        half = (full + 32 - 12) / 2 - 32
+        # the laptop puts the table beside the chart when its columns fit there
+        beside = wide and fits(len(game.players), column_width(game, result, t), half)
+        room = half if beside else full
         parts = [
             section(t("Rounds")),
             rounds_table(game, result, t, on_tap, limit, room),
@@ -369,13 +372,15 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         chart = card(
             totals_chart(game.players, result.totals_after(), t, target=game.target)
         )
-        if wide:
+        if beside:
             body.append(
                 ft.Row(
                     [ft.Container(table, expand=1), ft.Container(chart, expand=1)],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
+        elif wide:
+            body += [table, chart]
         else:
             body += [chart, table]
     game_id = state.viewing_id if read_only else state.game_id
