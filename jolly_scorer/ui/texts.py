@@ -203,7 +203,7 @@ def preset_description(preset_id: str, t: Translator, target: int | None = None)
     """One line describing a preset; with ``target``, the game's target in it.
 
     >>> from jolly_scorer.ui.i18n import Translator
-    >>> preset_description("jolly_at", Translator("en"), target=300)[-20:]
+    >>> preset_description("jolly_at", Translator("en"), target=300)[-18:]
     'first to 300 wins.'
 
     :raises KeyError: for an unknown preset id.

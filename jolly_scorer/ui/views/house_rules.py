@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.numbers import NumberError, parse_whole_number
@@ -58,7 +59,7 @@ class _Typed:
 def NumberRow(
     label: str,
     value: int,
-    on_change: Callable[[int], None],
+    on_change: Callable[[int], str | None],
     t: Translator,
     identifier: str,
     *,
@@ -72,7 +73,8 @@ def NumberRow(
     """A labelled number: − field + (ids ``{identifier}-less``, ``{identifier}``,
     ``{identifier}-more``), an optional control after it, and the message under
     it when the typed text is not a whole number from ``minimum`` to ``maximum``
-    (``ui.numbers``; nothing changes then)."""
+    (``ui.numbers``) or ``on_change`` refuses the number (it returns why):
+    nothing changes then."""
     typed, set_typed = ft.use_state(cast(_Typed | None, None))
     mine = typed if typed is not None and typed.shown == value else None
     text = mine.text if mine is not None else str(value)
@@ -86,13 +88,15 @@ def NumberRow(
             message = t(problem.message, minimum=minimum, maximum=maximum)
             set_typed(_Typed(value, raw, message))
             return
-        set_typed(_Typed(number, raw))
-        if number != value:
-            on_change(number)
+        refused = on_change(number) if number != value else None
+        if refused:
+            set_typed(_Typed(value, raw, refused))
+        else:
+            set_typed(_Typed(number, raw))
 
     def stepped(number: int) -> None:
-        set_typed(None)
-        on_change(number)
+        refused = on_change(number)
+        set_typed(_Typed(value, str(value), refused) if refused else None)
 
     field = ft.TextField(
         value=text,
@@ -159,9 +163,25 @@ def NumberRow(
     )
 
 
-def knob_row(
-    key: str, rules: Rules, t: Translator, on_change: Callable[[str, Any], None]
-) -> ft.Control:
+Change = Callable[[str, Any], str | None]  # a knob's new value → why refused
+
+
+def least(rules: Rules, key: str) -> int:
+    """The smallest number the core takes for knob ``key`` (0 or 1).
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> jolly = find_rules("jolly_at")
+    >>> least(jolly, "hand_size"), least(jolly, "jokers")
+    (1, 0)
+    """
+    try:
+        rules.replace(**{key: 0})
+    except JollyError:
+        return 1
+    return 0
+
+
+def knob_row(key: str, rules: Rules, t: Translator, on_change: Change) -> ft.Control:
     label = knob_label(key, t)
     value = getattr(rules, key)
     ident = f"knob-{key}"
@@ -175,7 +195,7 @@ def knob_row(
                 lambda v: on_change(key, v),
                 t,
                 ident,
-                minimum=1,
+                minimum=least(rules, key),
                 disabled=off,
                 trailing=ft.Switch(
                     value=not off,
@@ -196,6 +216,7 @@ def knob_row(
                 t,
                 ident,
                 step=STEP.get(key, 1),
+                minimum=least(rules, key),
             ),
             padding=ft.Padding.symmetric(vertical=2),
         )
@@ -230,9 +251,7 @@ def knob_row(
     )
 
 
-def house_rules_editor(
-    rules: Rules, t: Translator, on_change: Callable[[str, Any], None]
-) -> ft.Control:
+def house_rules_editor(rules: Rules, t: Translator, on_change: Change) -> ft.Control:
     """Every editable knob, one row each."""
     return ft.Column(
         [knob_row(key, rules, t, on_change) for key in EDITABLE_KNOBS],

@@ -117,7 +117,7 @@ def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
     target = NumberRow(
         label,
         form.target,
-        lambda v: set_form(form.with_target(v)),
+        lambda v: set_form(form.with_target(v)),  # None: taken
         t,
         "target",
         step=50,
@@ -129,7 +129,7 @@ def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
     rounds_row = NumberRow(
         t("Number of rounds"),
         rounds or 10,
-        lambda v: set_form(form.with_rounds_limit(v)),
+        lambda v: set_form(form.with_rounds_limit(v)),  # None: taken
         t,
         "rounds-limit",
         minimum=1,
@@ -173,12 +173,18 @@ def NewGame(state: AppState) -> ft.Control:
     show_house, set_show_house = ft.use_state(False)
     knob_error, set_knob_error = ft.use_state(cast(str | None, None))
 
-    def change_knob(key: str, value: Any) -> None:
+    def change_knob(key: str, value: Any) -> str | None:
+        """A house rule changed; the core's objection is returned (a number
+        field shows it beside itself) and shown under the rules."""
         try:
             set_form(form.with_knob(key, value))
-            set_knob_error(None)
         except JollyError as e:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return str(e)
             set_knob_error(str(e))
+            return str(e)
+        set_knob_error(None)
+        return None
 
     def start() -> None:
         names = form.names()

@@ -52,7 +52,7 @@ def column_width(game: Game, result: GameResult, t: Translator) -> int:
 def fits(players: int, cell: int, room: float | None) -> bool:
     """Whether ``players`` columns of ``cell`` px fit beside the round numbers.
 
-    >>> fits(4, 64, 334), fits(4, 80, 334), fits(6, 64, None)
+    >>> fits(4, 56, 334), fits(4, 72, 334), fits(6, 64, None)
     (True, False, True)
     """
     return room is None or NUMBER_WIDTH + players * (cell + GAP) <= room
