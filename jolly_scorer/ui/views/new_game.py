@@ -172,6 +172,8 @@ def NewGame(state: AppState) -> ft.Control:
 
     show_house, set_show_house = ft.use_state(False)
     knob_error, set_knob_error = ft.use_state(cast(str | None, None))
+    # why the game could not start, for the form as it was then
+    start_error, set_start_error = ft.use_state(cast(tuple[GameForm, str] | None, None))
 
     def change_knob(key: str, value: Any) -> str | None:
         """A house rule changed; the core's objection is returned (a number
@@ -188,13 +190,16 @@ def NewGame(state: AppState) -> ft.Control:
 
     def start() -> None:
         names = form.names()
-        state.start_game(
+        refused = state.start_game(
             form.rules,
             names,
             target=form.target,
             rounds_limit=form.rounds_limit,
             first_dealer=form.dealer_seat(),
         )
+        if refused is not None:  # e.g. a name the core does not take
+            state.dismiss()  # told beside the names, not at the top
+            set_start_error((form, refused))
 
     known = [p for p in state.store.known_players() if p not in form.names()]
     problem = _form_error(form.error(), form, t)
@@ -206,6 +211,16 @@ def NewGame(state: AppState) -> ft.Control:
     body: list[ft.Control] = [
         section(t("Players, in seating order")),
         *players,
+        *(
+            [
+                tagged(
+                    "players-error",
+                    ft.Text(start_error[1], color=ft.Colors.ERROR, size=16),
+                )
+            ]
+            if start_error is not None and start_error[0] == form
+            else []
+        ),
         *(
             [
                 ft.Text(
