@@ -407,26 +407,30 @@ def test_rounds_table_scrolls_visibly_with_the_round_number_fixed(open_app, tmp_
     assert not wide.find_all(semantics="rounds-scroll-hint")
 
 
-def test_add_player_focuses_the_new_field_and_enter_moves_on(open_app):
-    app = open_app()
-    app.click(app.find(semantics="home-new-game"))
-    first, second = field_in(app, "player-name-1"), field_in(app, "player-name-2")
-    assert not first.autofocus and not second.autofocus
-    app.type_text(first, "Anna", submit=True)  # Enter: on to the next name
-    focused = [
+def focused(app):
+    """The ids of the controls the app moved the keyboard focus to, in order."""
+    return [
         body["control_id"]
         for action, body in app.conn.messages
         if action == MessageAction.INVOKE_METHOD.value and body["name"] == "focus"
     ]
-    assert focused == [field_in(app, "player-name-2")._i]
-    app.type_text(field_in(app, "player-name-2"), "Ben", submit=True)  # after the last
+
+
+def test_add_player_focuses_the_new_field_and_enter_moves_on(open_app):
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    assert focused(app) == []
+    app.type_text(field_in(app, "player-name-1"), "Anna", submit=True)  # Enter
+    assert focused(app) == [field_in(app, "player-name-2")._i]
+    app.type_text(field_in(app, "player-name-2"), "Ben", submit=True)  # the last
+    app.wait_for(lambda: len(focused(app)) == 2)
     third = field_in(app, "player-name-3")
-    assert third.autofocus and third.value == ""
+    assert focused(app)[-1] == third._i and third.value == ""
     app.type_text(third, "Cleo")
     app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 3)
     fourth = field_in(app, "player-name-4")
-    assert fourth.autofocus and fourth.value == ""
-    assert not field_in(app, "player-name-3").autofocus
+    assert focused(app)[-1] == fourth._i and fourth.value == ""
     assert [field_in(app, f"player-name-{i}").value for i in (1, 2, 3)] == [
         "Anna",
         "Ben",

@@ -144,3 +144,59 @@ def test_the_browsers_language_is_the_default(web_app, tmp_path):
         wait_text="Uusi peli",
     )
     assert app.by_id("home-new-game").count()
+
+
+def focused_value(app, timeout=10_000):
+    """Wait until a text field has the keyboard focus; its text."""
+    app.page.wait_for_function(
+        "() => { const a = document.activeElement;"
+        " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA'); }",
+        timeout=timeout,
+    )
+    return app.page.evaluate("() => document.activeElement.value")
+
+
+def wait_focused_value(app, wanted, timeout=10_000):
+    """Wait until the focused field holds exactly ``wanted``."""
+    try:
+        app.page.wait_for_function(
+            "w => { const a = document.activeElement; return !!a && a.value === w; }",
+            arg=wanted,
+            timeout=timeout,
+        )
+    except Exception as e:
+        held = app.page.evaluate(
+            "() => document.activeElement && document.activeElement.value"
+        )
+        raise AssertionError(f"the focused field holds {held!r}, not {wanted!r}") from e
+
+
+def test_names_go_one_after_another(web_app, tmp_path):
+    """Issue 8, defect 5: after "Add player" the new empty field has the focus
+    (not the previous name, selected, to be overwritten); Enter moves on."""
+    data = tmp_path / "data"
+    env = {"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(data)}
+    app = web_app(TARGET, viewport="phone", env=env, wait_text="New game")
+    tap(app, "home-new-game")
+    tap(app, "player-name-1")
+    focused_value(app)
+    app.page.keyboard.type("Anna", delay=30)
+    wait_focused_value(app, "Anna")
+    app.page.keyboard.press("Enter")  # on to player 2
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Ben", delay=30)
+    wait_focused_value(app, "Ben")
+    tap(app, "add-player")  # player 3, empty, has the focus
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Cleo", delay=30)
+    wait_focused_value(app, "Cleo")
+    app.page.keyboard.press("Enter")  # after the last name: one more seat
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Dora", delay=30)
+    wait_focused_value(app, "Dora")
+    shoot(app, "new-game-names-phone")
+    tap(app, "start-game")
+    app.by_id("enter-round").wait_for()
+    with Store.open(data) as store:
+        game = store.load_game(store.current_game_id())
+    assert game.players == ("Anna", "Ben", "Cleo", "Dora")

@@ -39,7 +39,7 @@ def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
 @dataclass
 class _Seats:
     """The players' name fields of the last render (for moving the focus) and
-    the seat whose field takes the focus when it appears (a seat just added)."""
+    the seat whose field takes the focus once it is there (a seat just added)."""
 
     fields: dict[int, ft.TextField] = field(default_factory=dict)
     focus: int | None = None
@@ -65,7 +65,6 @@ def _player_row(
         text_size=20,
         expand=True,
         dense=False,
-        autofocus=seat == seats.focus,
         capitalization=ft.TextCapitalization.WORDS,
         on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
         on_submit=submitted,
@@ -160,6 +159,16 @@ def NewGame(state: AppState) -> ft.Control:
         if not name:
             seats.focus = len(form.players)
         set_form(form.add(name))
+
+    async def focus_new_seat() -> None:
+        """Flutter's autofocus does not take the focus from the field that has
+        it (the name typed before): move it to the seat just added."""
+        seat, seats.focus = seats.focus, None
+        added = seats.fields.get(seat) if seat is not None else None
+        if added is not None:
+            await cast(Any, added).focus()  # untyped in Flet
+
+    ft.use_effect(focus_new_seat, [len(form.players)])
 
     async def enter_pressed(seat: int) -> None:
         """Enter in a name field: on to the next name, or a new seat after the
