@@ -358,3 +358,53 @@ def test_play_a_game_on_a_phone(web_app, tmp_path, language):
         if screen != "home":
             app.by_id("back").wait_for()
             shoot(app, f"{name}-{screen}")
+
+
+def seed_handglatt(folder, players):
+    """A Rommé game whose second round was a Handglatt."""
+    game = new_game(find_rules("romme_de"), players)
+    for i, handglatt in enumerate((False, True, False)):
+        closer = players[i]
+        counted = tuple((p, Counted(bad=5 + 7 * s)) for s, p in enumerate(players))
+        counted = tuple((p, c) for p, c in counted if p != closer)
+        game = add_round(game, Round(closer, handglatt=handglatt, counted=counted))
+    with Store.open(folder) as store:
+        store.create_game(game)
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_long_words_on_a_phone(web_app, tmp_path, language):
+    """Screens at 390 × 844 with the long German and Finnish words: the rounds
+    table of five players (scrolling sideways, round numbers fixed), the house
+    rules, a refused target; looked at in the screenshots."""
+    data = tmp_path / "data"
+    players = ["Anna", "Maximiliane", "Bartholomäus", "Cleo", "Eemeli"]
+    seed_handglatt(data, players)
+    env = {"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)}
+    home = {"de": "Neues Spiel", "fi": "Uusi peli"}[language]
+    app = web_app(TARGET, viewport="phone", env=env, wait_text=home)
+    tap(app, "home-continue")
+    app.by_id("rounds-scroll-hint").wait_for()
+    reveal(app, "round-1")
+    shoot(app, f"words-{language}-rounds-table")
+    tap(app, "back")
+    tap(app, "home-new-game")
+    tap(app, "house-rules")
+    reveal(app, "knob-penalty_face")
+    shoot(app, f"words-{language}-house-rules")
+    reveal(app, "knob-max_jokers_in_group")
+    shoot(app, f"words-{language}-house-rules-2")
+    tap(app, "target")
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type("1e3", delay=30)
+    app.by_id("target-error").wait_for()
+    reveal(app, "target-error")
+    shoot(app, f"words-{language}-target-refused")
+    tap(app, "back")
+    tap(app, "home-rules")
+    app.wait_text({"de": "So wird gespielt", "fi": "Näin pelataan"}[language])
+    app.page.mouse.move(200, 400)
+    for part in range(1, 4):
+        app.page.mouse.wheel(0, 700)
+        app.page.wait_for_timeout(300)  # let the wheel scroll finish (a picture)
+        shoot(app, f"words-{language}-rules-values-{part}")
