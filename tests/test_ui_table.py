@@ -492,3 +492,17 @@ def test_home_offers_the_game_played_last_on_any_device(open_app, tmp_path):
     assert "Anna" in app.texts() and "Cleo" not in app.texts()
     app.click(app.find(semantics="home-continue"))
     assert total(app, 2) == "Ben: 9 points"
+
+
+def test_player_statistics_say_when_columns_are_off_screen(open_app):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    for a, width in ((app, 390), (open_app(width=1280, height=800), 1280)):
+        if width > 390:
+            a.click(a.find(semantics="home-past"))
+        else:
+            a.click(a.find(semantics="back"))
+            a.click(a.find(semantics="home-past"))
+        a.click(a.find(semantics="open-stats"))
+        assert bool(a.find_all(semantics="stats-scroll-hint")) == (width < 720)
