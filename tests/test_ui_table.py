@@ -506,3 +506,19 @@ def test_player_statistics_say_when_columns_are_off_screen(open_app):
             a.click(a.find(semantics="home-past"))
         a.click(a.find(semantics="open-stats"))
         assert bool(a.find_all(semantics="stats-scroll-hint")) == (width < 720)
+
+
+def test_a_change_on_another_device_takes_the_snack_bar_away(open_app):
+    phone = open_app()
+    new_game(phone, ("Anna", "Ben"), preset="rommi_fi")
+    laptop = open_app(width=1280, height=800, pubsub_with=phone)
+    laptop.click(laptop.find(semantics="home-continue"))
+    enter_round(phone, 0, {1: (None, 12)})
+    assert snack(phone) == ("Round 1 saved.", "Undo")
+    assert snack(laptop) is None  # told where it was saved
+    laptop.wait_for(shows(laptop, "total-2", "Ben: 12 points"))
+    laptop.click(laptop.find(semantics="undo"))
+    assert snack(laptop) == ("Round 1 taken back.", "Redo")
+    # the phone's "Undo" would now take back something else: it goes
+    phone.wait_for(lambda: snack(phone) is None)
+    phone.wait_for(shows(phone, "total-2", "Ben: 0 points"))

@@ -211,6 +211,8 @@ class AppState:
     def refresh(self, game_id: int) -> None:
         """Another session changed game ``game_id``: show what the store holds."""
         if game_id == self.game_id:
+            # the snack bar's Undo would now take back another device's change
+            self.toast = None
             try:
                 game = self.store.load_game(game_id)
             except GameNotFound:
