@@ -36,9 +36,9 @@ def new_game(app, players=PLAYERS, preset=None, target=None):
         seg = field_in(app, "preset")
         app.session.apply_patch(seg._i, {"selected": [preset]})
         app.fire(seg, "change")
-    while target and int(app.find(semantics="target").value) != target:
-        more = int(app.find(semantics="target").value) < target
-        app.click(app.find(semantics="target-more" if more else "target-less"))
+    if target:
+        app.type_text(field_in(app, "target"), str(target))
+        assert field_in(app, "target").value == str(target)
     app.click(app.find(semantics="start-game"))
 
 

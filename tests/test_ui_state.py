@@ -188,3 +188,43 @@ def test_rename_and_finish_keep_the_result_in_step(state):
     assert state.result == score_game(state.game)
     state.finish()
     assert state.result == score_game(state.game) and state.result.winners == ("Ann",)
+
+
+def test_saving_a_round_leaves_a_message_for_the_board_with_one_tap_back(state, store):
+    state.enter_round()
+    assert state.save_round(counted(Anna=(20, 0), Ben=(0, 5), Cleo=(0, 7))) is None
+    assert state.screen == "board"
+    assert (state.toast.message, state.toast.action) == ("Round 1 saved.", "undo")
+    first = state.toast.serial
+    assert state.toast_action() is None  # the snack bar's Undo
+    assert state.game.rounds == () and store.load_game(state.game_id).rounds == ()
+    assert (state.toast.message, state.toast.action) == ("Round 1 taken back.", "redo")
+    assert state.toast.serial > first
+    state.toast_action()  # Redo
+    assert len(state.game.rounds) == 1
+    assert (state.toast.message, state.toast.action) == ("Round 1 restored.", "undo")
+    state.dismiss_toast(first)  # an old timer: the newer message stays
+    assert state.toast is not None
+    state.go("home")
+    assert state.toast is None
+    state.go("board")
+    state.rename_player("Ben", "Bea")  # not a round: no message
+    assert state.toast is None
+    state.undo()
+    assert state.toast.message == "Last change taken back."
+
+
+def test_home_follows_the_game_changed_last(state, store):
+    first = state.game_id
+    state.start_game(find_rules("jolly_at"), ["Dora", "Eva"])
+    second = state.game_id
+    state.go("home")
+    assert state.game_id == second
+    game = store.load_game(first)
+    store.save_game(first, game)  # played on another device
+    state.go("home")
+    assert state.game_id == first and state.game.players == ("Anna", "Ben", "Cleo")
+    store.delete_game(first)
+    store.delete_game(second)
+    state.go("home")
+    assert state.game is None

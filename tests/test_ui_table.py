@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 
+import flet as ft
 import test_ui_app
+from flet.messaging.protocol import MessageAction
+from flet_harness import control_texts, iter_controls
 from test_ui_app import enter_round, field_in, new_game, total
 
-from jolly_scorer.core.game import Counted, Round
+from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.ui.settings import UiSettings
@@ -266,3 +269,260 @@ def test_undo_says_when_it_only_takes_back_rounds(open_app, tmp_path):
     assert app.find(semantics="undo").content.tooltip == (
         "Undo: takes back the last round"
     )
+
+
+# -- issue 8: the table's side ------------------------------------------------
+
+
+def snack(app):
+    """(message, action) of the snack bar, or None."""
+    if not app.find_all(semantics="snack"):
+        return None
+    text = app.find(semantics="snack-text").content.value
+    action = app.find_all(semantics="snack-action")
+    return text, (action[0].content.content if action else None)
+
+
+def test_save_undo_and_redo_say_what_happened_with_one_tap_back(open_app, tmp_path):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    assert snack(app) is None
+    enter_round(app, 0, {1: (None, 12)})
+    assert snack(app) == ("Round 1 saved.", "Undo")
+    app.click(app.find(semantics="snack-action"))  # one tap: the round is gone
+    assert total(app, 2) == "Ben: 0 points"
+    assert snack(app) == ("Round 1 taken back.", "Redo")
+    with Store.open(tmp_path) as store:
+        assert store.load_game(store.current_game_id()).rounds == ()
+    app.click(app.find(semantics="snack-action"))
+    assert total(app, 2) == "Ben: 12 points"
+    assert snack(app) == ("Round 1 restored.", "Undo")
+    # the toolbar's undo tells the same; editing a round says "changed"
+    app.click(app.find(semantics="undo"))
+    assert snack(app) == ("Round 1 taken back.", "Redo")
+    app.click(app.find(semantics="redo"))
+    app.click(app.find(semantics="round-1"))
+    app.click(app.find(semantics="round-save"))
+    assert snack(app) == ("Round 1 changed.", "Undo")
+    app.click(app.find(semantics="snack-close"))
+    assert snack(app) is None
+    enter_round(app, 1, {0: (None, 3)})
+    app.click(app.find(semantics="back"))  # another screen: the message goes
+    assert snack(app) is None
+
+
+def test_the_snack_bar_goes_by_itself(open_app, monkeypatch):
+    from jolly_scorer.ui.views import common
+
+    monkeypatch.setattr(common, "SNACK_SECONDS", 0.05)
+    app = open_app()
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    app.wait_for(lambda: snack(app) is None)
+
+
+def test_snack_bar_in_german_and_finnish():
+    from jolly_scorer.ui.i18n import Translator
+
+    for lang, word in (
+        ("de", "Runde 2 gespeichert."),
+        ("fi", "Kierros 2 tallennettu."),
+    ):
+        assert Translator(lang)("Round {n} saved.", n=2) == word
+
+
+def play(state, rounds):
+    for closer, bad, handglatt in rounds:
+        counted = tuple((p, Counted(bad=b)) for p, b in bad.items())
+        assert (
+            state.save_round(Round(closer, handglatt=handglatt, counted=counted))
+            is None
+        )
+
+
+def open_seeded(open_app, tmp_path, players, rounds, preset="romme_de", **kw):
+    with Store.open(tmp_path) as store:
+        s = AppState(store=store, settings=UiSettings(language="en"))
+        s.start_game(find_rules(preset), players)
+        play(s, rounds)
+    app = open_app(**kw)
+    app.click(app.find(semantics="home-continue"))
+    return app
+
+
+def table_texts(app, identifier):
+    return [
+        c.value for c in app.find_all(semantics=identifier)[0].content.content.controls
+    ]
+
+
+def test_rounds_table_marks_who_went_out_handglatt_and_totals(open_app, tmp_path):
+    players = ("Anna", "Ben", "Cleo", "Dora")
+    app = open_seeded(
+        open_app,
+        tmp_path,
+        players,
+        [
+            ("Anna", {"Ben": 10, "Cleo": 5, "Dora": 7}, False),
+            ("Cleo", {"Anna": 4, "Ben": 6, "Dora": 8}, True),  # doubled
+        ],
+    )
+    assert table_texts(app, "rounds-total") == ["8", "22", "5", "23"]
+    # who went out: one mark per round, on the closer's score
+    out1 = app.find(semantics="round-1-out")
+    out2 = app.find(semantics="round-2-out")
+    assert out1.label == "Anna went out" and out2.label == "Cleo went out"
+    assert out2.content.controls[0].icon == ft.Icons.CHECK_CIRCLE
+    # Handglatt: marked beside its round number, and explained under the table
+    assert app.find(semantics="round-2").content.label == "Handglatt"
+    assert app.find(semantics="round-1").content.label is None
+    assert "Handglatt" in app.texts() and "went out" in app.texts()
+    # four short names fit a phone: no sideways scrolling
+    assert not app.find_all(semantics="rounds-scroll-hint")
+
+
+def test_rounds_table_scrolls_visibly_with_the_round_number_fixed(open_app, tmp_path):
+    players = ("Maximiliane", "Bartholomäus", "Cleo", "Dora", "Eemeli", "Fanni")
+    app = open_seeded(
+        open_app,
+        tmp_path,
+        players,
+        [("Cleo", {p: 5 for p in players if p != "Cleo"}, False)],
+    )
+    hint = app.find(semantics="rounds-scroll-hint")
+    texts = [t for c, _ in iter_controls(hint) for t in control_texts(c)]
+    assert any("Swipe the table sideways" in t for t in texts)
+    number = app.find(semantics="round-1")
+    # the round numbers are outside the scrolling part, which shows its bar
+    table = next(
+        c
+        for c in app.controls()
+        if isinstance(c, ft.Row) and getattr(c, "scroll", None) == ft.ScrollMode.ALWAYS
+    )
+    inside = [id(c) for c, _ in iter_controls(table)]
+    assert id(number) not in inside
+    assert app.find_all(semantics="rounds-total")
+    # every player's column has its full name as its tooltip
+    for p in players:
+        assert any(getattr(c, "tooltip", None) == p for c in app.find_all(text=p))
+    # the laptop fits them all
+    wide = open_app(width=1280, height=800)
+    wide.click(wide.find(semantics="home-continue"))
+    assert not wide.find_all(semantics="rounds-scroll-hint")
+
+
+def focused(app):
+    """The ids of the controls the app moved the keyboard focus to, in order."""
+    return [
+        body["control_id"]
+        for action, body in app.conn.messages
+        if action == MessageAction.INVOKE_METHOD.value and body["name"] == "focus"
+    ]
+
+
+def test_add_player_focuses_the_new_field_and_enter_moves_on(open_app):
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    assert focused(app) == []
+    app.type_text(field_in(app, "player-name-1"), "Anna", submit=True)  # Enter
+    assert focused(app) == [field_in(app, "player-name-2")._i]
+    app.type_text(field_in(app, "player-name-2"), "Ben", submit=True)  # the last
+    app.wait_for(lambda: len(focused(app)) == 2)
+    third = field_in(app, "player-name-3")
+    assert focused(app)[-1] == third._i and third.value == ""
+    app.type_text(third, "Cleo")
+    app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 3)
+    fourth = field_in(app, "player-name-4")
+    assert focused(app)[-1] == fourth._i and fourth.value == ""
+    assert [field_in(app, f"player-name-{i}").value for i in (1, 2, 3)] == [
+        "Anna",
+        "Ben",
+        "Cleo",
+    ]
+
+
+def test_target_is_typed_and_the_description_follows(open_app, tmp_path):
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    for i, name in enumerate(("Anna", "Ben"), 1):
+        app.type_text(field_in(app, f"player-name-{i}"), name)
+
+    def description():
+        return app.find(semantics="preset-description").content.value
+
+    assert "first to 500 wins" in description()
+    app.type_text(field_in(app, "target"), "1000")
+    assert "first to 1,000 wins" in description()
+    for bad, message in (
+        ("3e2", "Enter a whole number (digits 0-9 only)"),
+        ("-5", "Enter a whole number (digits 0-9 only)"),
+        ("", "Enter a number"),
+        ("20", "At least 50"),
+        ("100001", "At most 100000"),
+    ):
+        app.type_text(field_in(app, "target"), bad)
+        assert app.find(semantics="target-error").content.value == message
+        assert "first to 1,000 wins" in description()  # nothing changed
+    app.click(app.find(semantics="target-more"))  # the stepper starts from 1000
+    assert field_in(app, "target").value == "1050"
+    assert not app.find_all(semantics="target-error")
+    seg = field_in(app, "preset")
+    app.session.apply_patch(seg._i, {"selected": ["rommi_fi"]})
+    app.fire(seg, "change")
+    assert "reaches 500" in description()  # the preset's own target again
+    app.type_text(field_in(app, "target"), "150")
+    assert "reaches 150" in description()
+    app.click(app.find(semantics="start-game"))
+    with Store.open(tmp_path) as store:
+        assert store.load_game(store.current_game_id()).target == 150
+
+
+def test_home_offers_the_game_played_last_on_any_device(open_app, tmp_path):
+    ben_9 = (("Ben", Counted(bad=9)),)
+    with Store.open(tmp_path) as store:
+        s = AppState(store=store, settings=UiSettings(language="en"))
+        s.start_game(find_rules("rommi_fi"), ["Anna", "Ben"])
+        older = s.game_id
+        s.start_game(find_rules("rommi_fi"), ["Cleo", "Dora"])
+    app = open_app()
+    assert "Cleo" in app.texts()  # the newest game
+    # another device (another server on this database) plays the older game
+    with Store.open(tmp_path) as store:
+        game = add_round(store.load_game(older), Round("Anna", counted=ben_9))
+        store.save_game(older, game)
+    app.click(app.find(semantics="home-past"))
+    app.click(app.find(semantics="back"))  # home again: the game played last
+    assert "Anna" in app.texts() and "Cleo" not in app.texts()
+    app.click(app.find(semantics="home-continue"))
+    assert total(app, 2) == "Ben: 9 points"
+
+
+def test_player_statistics_say_when_columns_are_off_screen(open_app):
+    app = open_app()
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    for a, width in ((app, 390), (open_app(width=1280, height=800), 1280)):
+        if width > 390:
+            a.click(a.find(semantics="home-past"))
+        else:
+            a.click(a.find(semantics="back"))
+            a.click(a.find(semantics="home-past"))
+        a.click(a.find(semantics="open-stats"))
+        assert bool(a.find_all(semantics="stats-scroll-hint")) == (width < 720)
+
+
+def test_a_change_on_another_device_takes_the_snack_bar_away(open_app):
+    phone = open_app()
+    new_game(phone, ("Anna", "Ben"), preset="rommi_fi")
+    laptop = open_app(width=1280, height=800, pubsub_with=phone)
+    laptop.click(laptop.find(semantics="home-continue"))
+    enter_round(phone, 0, {1: (None, 12)})
+    assert snack(phone) == ("Round 1 saved.", "Undo")
+    assert snack(laptop) is None  # told where it was saved
+    laptop.wait_for(shows(laptop, "total-2", "Ben: 12 points"))
+    laptop.click(laptop.find(semantics="undo"))
+    assert snack(laptop) == ("Round 1 taken back.", "Redo")
+    # the phone's "Undo" would now take back something else: it goes
+    phone.wait_for(lambda: snack(phone) is None)
+    phone.wait_for(shows(phone, "total-2", "Ben: 0 points"))

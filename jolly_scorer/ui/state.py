@@ -31,7 +31,7 @@ from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["AppState", "GameStore", "Screen"]
+__all__ = ["AppState", "GameStore", "Screen", "Toast"]
 
 #: Why a name is refused (``InvalidName.reason``), in words to translate.
 _NAME_REFUSALS = {
@@ -90,6 +90,19 @@ def _failure(error: Exception) -> str:
     return str(error) or type(error).__name__
 
 
+@dataclass(frozen=True, slots=True)
+class Toast:
+    """A short message after a change to the game (a snack bar), with the one
+    tap that reverses it: ``action`` is ``"undo"`` or ``"redo"`` (or None).
+
+    ``serial`` tells two equal messages apart (each is shown afresh).
+    """
+
+    message: str
+    action: str | None = None
+    serial: int = 0
+
+
 @ft.observable
 @dataclass
 class AppState:
@@ -103,6 +116,9 @@ class AppState:
     result: GameResult | None = None
     error: str | None = None
     notice: str | None = None
+    #: The snack bar after a round was saved, or after undo / redo.
+    toast: Toast | None = None
+    toasts: int = 0  # how many were shown (the next one's serial)
     edit_round: int | None = None
     viewing_id: int | None = None
     viewing: Game | None = None
@@ -148,15 +164,35 @@ class AppState:
 
     # -- startup and navigation ----------------------------------------------
     def open_current(self) -> None:
-        """Load the running game (the most recent one) from the store, if any."""
+        """Load the game played last (on any device: the store's most recently
+        changed game), if any."""
         try:
-            game_id = self.store.current_game_id()
+            game_id = self._last_played_id()
             if game_id is None:
                 return
             game = self.store.load_game(game_id)
             self._set_game(game_id, self._stored_history(game_id, game))
         except FAILURES as e:  # also a stored game this engine rejects
             self.error = _failure(e)
+
+    def _last_played_id(self) -> int | None:
+        """The id of the most recently changed game, finished or not."""
+        games = self.store.list_games()
+        if not games:
+            return None
+        return int(max(games, key=lambda g: (g.updated, g.id)).id)
+
+    def follow_last_played(self) -> None:
+        """Home offers the game played last: another device (or another server
+        on this database) may have played a different game since."""
+        try:
+            game_id = self._last_played_id()
+        except FAILURES:
+            return
+        if game_id is None:
+            self._forget_game()
+        elif game_id != self.game_id:
+            self.open_current()
 
     def _stored_history(self, game_id: int, game: Game) -> UndoHistory:
         try:
@@ -182,6 +218,8 @@ class AppState:
     def refresh(self, game_id: int) -> None:
         """Another session changed game ``game_id``: show what the store holds."""
         if game_id == self.game_id:
+            # the snack bar's Undo would now take back another device's change
+            self.toast = None
             try:
                 game = self.store.load_game(game_id)
             except GameNotFound:
@@ -197,9 +235,7 @@ class AppState:
                 except FAILURES as e:
                     self.error = _failure(e)
         elif self.screen == "home" or self.game_id is None:
-            with contextlib.suppress(*FAILURES):
-                if self.store.current_game_id() == game_id:
-                    self.open_current()
+            self.follow_last_played()
         if game_id == self.viewing_id:
             try:
                 viewing = self.store.load_game(game_id)
@@ -225,9 +261,13 @@ class AppState:
             raise ValueError(f"unknown screen: {screen!r}")
         self.error = None
         self.notice = None
+        if screen != "board":  # a round saved in the entry is told on the board
+            self.toast = None
         if screen != "entry":
             self.edit_round = None
         self.screen = screen
+        if screen == "home":
+            self.follow_last_played()
 
     def continue_game(self) -> None:
         self.go("board" if self.game is not None else "new")
@@ -242,6 +282,22 @@ class AppState:
     def dismiss(self) -> None:
         self.error = None
         self.notice = None
+
+    def dismiss_toast(self, serial: int | None = None) -> None:
+        """Hide the snack bar (only toast ``serial``, when given)."""
+        if self.toast is not None and serial in (None, self.toast.serial):
+            self.toast = None
+
+    def toast_action(self) -> str | None:
+        """The snack bar's button: undo (or redo) what it told about."""
+        toast = self.toast
+        if toast is None or toast.action is None:
+            return None
+        return self.undo() if toast.action == "undo" else self.redo()
+
+    def _tell(self, message: str, action: str | None) -> None:
+        self.toasts += 1
+        self.toast = Toast(message, action, self.toasts)
 
     # -- changing the game ----------------------------------------------------
     def _set_game(self, game_id: int, history: UndoHistory) -> None:
@@ -266,6 +322,11 @@ class AppState:
         self.result = result
         self.history = self.history.push(new)
         self._keep_history()
+        if self.screen == "entry":  # the round entry saved: say so on the board
+            if self.edit_round is None:
+                self._tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
+            else:
+                self._tell(self.t("Round {n} changed.", n=self.edit_round + 1), "undo")
         self.revision += 1
         return None
 
@@ -358,12 +419,31 @@ class AppState:
             return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
+        before = self.history.present
         self.error = None
         self.result = result
         self.history = moved
         self._keep_history()
+        self._tell_step(before, moved.present, back)
         self.revision += 1
         return None
+
+    def _tell_step(self, before: Game, after: Game, back: bool) -> None:
+        """The snack bar after undo (offering redo) or redo (offering undo)."""
+        t = self.t
+        if back:
+            message = (
+                t("Round {n} taken back.", n=len(before.rounds))
+                if len(after.rounds) < len(before.rounds)
+                else t("Last change taken back.")
+            )
+        else:
+            message = (
+                t("Round {n} restored.", n=len(after.rounds))
+                if len(after.rounds) > len(before.rounds)
+                else t("Change restored.")
+            )
+        self._tell(message, "redo" if back else "undo")
 
     def finish(self) -> str | None:
         return self._apply(Scored.finish)

@@ -181,12 +181,36 @@ def preset_name(preset_id: str, t: Translator) -> str:
     return t(_PRESET_NAMES[preset_id]) if preset_id in _PRESET_NAMES else preset_id
 
 
-def preset_description(preset_id: str, t: Translator) -> str:
-    """One line describing a preset.
+#: The presets' descriptions with the game's target in them.
+_PRESETS_TO: dict[str, str] = {
+    "jolly_at": N_(
+        "Austrian Jolly: 6 jokers, open with 30, good points minus bad points, "
+        "bonus for going out, first to {target} wins."
+    ),
+    "rommi_fi": N_(
+        "Finnish rommi: 4 jokers, open with 40, penalty points for cards left "
+        "in hand; the game ends when someone reaches {target}, lowest total wins."
+    ),
+    "romme_de": N_(
+        "German Rommé: 6 jokers, open with 40, penalty points for cards left in "
+        "hand, doubled after a Handglatt; the game ends when someone reaches "
+        "{target}, lowest total wins."
+    ),
+}
+
+
+def preset_description(preset_id: str, t: Translator, target: int | None = None) -> str:
+    """One line describing a preset; with ``target``, the game's target in it.
+
+    >>> from jolly_scorer.ui.i18n import Translator
+    >>> preset_description("jolly_at", Translator("en"), target=300)[-18:]
+    'first to 300 wins.'
 
     :raises KeyError: for an unknown preset id.
     """
-    return t(_PRESETS[preset_id])
+    if target is None:
+        return t(_PRESETS[preset_id])
+    return t(_PRESETS_TO[preset_id], target=t.number(target))
 
 
 def play_rules(rules: Rules | str, t: Translator) -> list[str]:

@@ -144,3 +144,267 @@ def test_the_browsers_language_is_the_default(web_app, tmp_path):
         wait_text="Uusi peli",
     )
     assert app.by_id("home-new-game").count()
+
+
+def focused_value(app, timeout=10_000):
+    """Wait until a text field has the keyboard focus; its text."""
+    app.page.wait_for_function(
+        "() => { const a = document.activeElement;"
+        " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA'); }",
+        timeout=timeout,
+    )
+    return app.page.evaluate("() => document.activeElement.value")
+
+
+def wait_focused_value(app, wanted, timeout=10_000):
+    """Wait until the focused field holds exactly ``wanted``."""
+    try:
+        app.page.wait_for_function(
+            "w => { const a = document.activeElement; return !!a && a.value === w; }",
+            arg=wanted,
+            timeout=timeout,
+        )
+    except Exception as e:
+        held = app.page.evaluate(
+            "() => document.activeElement && document.activeElement.value"
+        )
+        raise AssertionError(f"the focused field holds {held!r}, not {wanted!r}") from e
+
+
+def test_names_go_one_after_another(web_app, tmp_path):
+    """Issue 8, defect 5: after "Add player" the new empty field has the focus
+    (not the previous name, selected, to be overwritten); Enter moves on."""
+    data = tmp_path / "data"
+    env = {"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(data)}
+    app = web_app(TARGET, viewport="phone", env=env, wait_text="New game")
+    tap(app, "home-new-game")
+    tap(app, "player-name-1")
+    focused_value(app)
+    app.page.keyboard.type("Anna", delay=30)
+    wait_focused_value(app, "Anna")
+    app.page.keyboard.press("Enter")  # on to player 2
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Ben", delay=30)
+    wait_focused_value(app, "Ben")
+    tap(app, "add-player")  # player 3, empty, has the focus
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Cleo", delay=30)
+    wait_focused_value(app, "Cleo")
+    app.page.keyboard.press("Enter")  # after the last name: one more seat
+    wait_focused_value(app, "")
+    app.page.keyboard.type("Dora", delay=30)
+    wait_focused_value(app, "Dora")
+    shoot(app, "new-game-names-phone")
+    tap(app, "start-game")
+    app.by_id("enter-round").wait_for()
+    with Store.open(data) as store:
+        game = store.load_game(store.current_game_id())
+    assert game.players == ("Anna", "Ben", "Cleo", "Dora")
+
+
+class Taps:
+    """Counts what a person does: taps, keys typed, Enter presses."""
+
+    def __init__(self, app):
+        self.app, self.taps, self.keys, self.retaps = app, 0, 0, 0
+
+    def tap(self, identifier):
+        self.taps += 1
+        tap(self.app, identifier)
+
+    def type(self, text):
+        self.keys += len(text)
+        self.app.page.keyboard.type(text, delay=30)
+        wait_focused_value_contains(self.app, text)
+
+    def enter(self):
+        self.keys += 1
+        self.app.page.keyboard.press("Enter")
+
+    def holds_focus(self, identifier):
+        """Whether field ``identifier`` has the keyboard focus and keeps it over
+        a few frames (Flutter moves a field it just focused into view)."""
+        script = (
+            "id => { const a = document.activeElement; return !!a &&"
+            " a.tagName === 'INPUT' && !!a.closest("
+            " `[flt-semantics-identifier='${id}']`); }"
+        )
+        try:
+            self.app.page.wait_for_function(script, arg=identifier, timeout=2_000)
+        except Exception:
+            return False
+        for _ in range(10):
+            self.app.page.evaluate(
+                "() => new Promise(r => requestAnimationFrame(() =>"
+                " requestAnimationFrame(r)))"
+            )
+        return bool(self.app.page.evaluate(script, identifier))
+
+    def field(self, identifier, text):
+        """Tap a field (again, as a person would, if the first tap did not give
+        it the keyboard), replace its text with ``text``."""
+        for attempt in range(3):
+            self.tap(identifier)
+            if self.holds_focus(identifier):
+                break
+            self.retaps += 1
+            if attempt == 2:
+                raise AssertionError(f"{identifier} never took the keyboard focus")
+        self.app.page.keyboard.press("Control+A")
+        self.type(text)
+
+
+def wait_focused_value_contains(app, text, timeout=10_000):
+    app.page.wait_for_function(
+        "w => { const a = document.activeElement;"
+        " return !!a && a.value !== undefined && a.value.includes(w); }",
+        arg=text,
+        timeout=timeout,
+    )
+
+
+def counted_round(person, closer, bad):
+    """A round on the counted-points path, tap by tap."""
+    person.tap("enter-round")
+    person.app.by_id(f"round-closer-{closer}").first.wait_for()
+    person.tap(f"round-closer-{closer}")
+    for seat, points in bad.items():
+        person.tap(f"round-mode-{seat}-points")
+        person.field(f"round-bad-{seat}", str(points))
+    person.tap("round-save")
+    person.app.by_id("snack").wait_for()
+
+
+PLAYS = {
+    # language: (home text, preset segment, target typed, rounds, snack texts)
+    "de": (
+        "Neues Spiel",
+        "Rommé",
+        "150",
+        [(0, {1: 40, 2: 25}), (1, {0: 10, 2: 60}), (2, {0: 90, 1: 120})],
+        ("Runde 1 gespeichert.", "Runde 1 zurückgenommen."),
+    ),
+    "fi": (
+        "Uusi peli",
+        "Rommi",
+        "150",
+        [(0, {1: 40, 2: 25}), (1, {0: 10, 2: 60}), (2, {0: 90, 1: 120})],
+        ("Kierros 1 tallennettu.", "Kierros 1 peruttu."),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_play_a_game_on_a_phone(web_app, tmp_path, language):
+    """New game → rounds with counted points → undo and redo from the snack bar
+    → game over, at 390 × 844, as a person taps; prints the taps and keys."""
+    home, preset, target, rounds, (saved, undone) = PLAYS[language]
+    data = tmp_path / "data"
+    env = {"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)}
+    app = web_app(TARGET, viewport="phone", env=env, wait_text=home)
+    person = Taps(app)
+    name = f"play-{language}"
+    person.tap("home-new-game")
+    person.tap("player-name-1")
+    focused_value(app)
+    for player in ("Anna", "Ben"):
+        person.type(player)
+        person.enter()
+        wait_focused_value(app, "")
+    person.type("Cleo")
+    setup = (person.taps, person.keys)
+    person.taps += 1
+    app.by_id("preset").get_by_text(preset).first.click()
+    person.field("target", target)
+    wait_label(app, "preset-description", target)
+    shoot(app, f"{name}-new-game")
+    person.tap("start-game")
+    app.by_id("enter-round").wait_for()
+    started = (person.taps, person.keys)
+    counted_round(person, *rounds[0])
+    wait_label(app, "snack-text", saved)
+    shoot(app, f"{name}-saved")
+    before_undo = person.taps
+    person.tap("snack-action")  # Undo, one tap
+    wait_label(app, "snack-text", undone)
+    shoot(app, f"{name}-undone")
+    person.tap("snack-action")  # Redo, one tap
+    wait_label(app, "round-1", "1")
+    undo_redo = person.taps - before_undo
+    for closer, bad in rounds[1:]:
+        counted_round(person, closer, bad)
+    shoot(app, f"{name}-scoreboard")
+    app.by_id("winner").wait_for(timeout=5_000)
+    shoot(app, f"{name}-game-over")
+    reveal(app, "rounds-total")
+    shoot(app, f"{name}-rounds-table")
+    with Store.open(data) as store:
+        (summary,) = store.list_games()
+        assert summary.game_over
+        game = store.load_game(summary.id)
+    assert game.players == ("Anna", "Ben", "Cleo") and game.target == 150
+    assert len(game.rounds) == 3
+    per_round = (person.taps - started[0] - undo_redo) / len(rounds)
+    print(
+        f"\n{language}: new game {started[0]} taps, {started[1]} keys "
+        f"(names {setup[0]} taps, {setup[1]} keys); rounds {per_round:.1f} taps "
+        f"each; undo + redo {undo_redo} taps; total {person.taps} taps, "
+        f"{person.keys} keys; {person.retaps} taps repeated (a field not focused)"
+    )
+    for screen in ("home", "settings", "rules", "past"):
+        tap(app, "back") if app.by_id("back").count() else None
+        app.by_id("home-new-game").wait_for()
+        shoot(app, f"{name}-home") if screen == "home" else tap(app, f"home-{screen}")
+        if screen != "home":
+            app.by_id("back").wait_for()
+            shoot(app, f"{name}-{screen}")
+
+
+def seed_handglatt(folder, players):
+    """A Rommé game whose second round was a Handglatt."""
+    game = new_game(find_rules("romme_de"), players)
+    for i, handglatt in enumerate((False, True, False)):
+        closer = players[i]
+        counted = tuple((p, Counted(bad=5 + 7 * s)) for s, p in enumerate(players))
+        counted = tuple((p, c) for p, c in counted if p != closer)
+        game = add_round(game, Round(closer, handglatt=handglatt, counted=counted))
+    with Store.open(folder) as store:
+        store.create_game(game)
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_long_words_on_a_phone(web_app, tmp_path, language):
+    """Screens at 390 × 844 with the long German and Finnish words: the rounds
+    table of five players (scrolling sideways, round numbers fixed), the house
+    rules, a refused target; looked at in the screenshots."""
+    data = tmp_path / "data"
+    players = ["Anna", "Maximiliane", "Bartholomäus", "Cleo", "Eemeli"]
+    seed_handglatt(data, players)
+    env = {"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)}
+    home = {"de": "Neues Spiel", "fi": "Uusi peli"}[language]
+    app = web_app(TARGET, viewport="phone", env=env, wait_text=home)
+    tap(app, "home-continue")
+    app.by_id("rounds-scroll-hint").wait_for()
+    reveal(app, "round-1")
+    shoot(app, f"words-{language}-rounds-table")
+    tap(app, "back")
+    tap(app, "home-new-game")
+    tap(app, "house-rules")
+    reveal(app, "knob-penalty_face")
+    shoot(app, f"words-{language}-house-rules")
+    reveal(app, "knob-max_jokers_in_group")
+    shoot(app, f"words-{language}-house-rules-2")
+    tap(app, "target")
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type("1e3", delay=30)
+    app.by_id("target-error").wait_for()
+    reveal(app, "target-error")
+    shoot(app, f"words-{language}-target-refused")
+    tap(app, "back")
+    tap(app, "home-rules")
+    app.wait_text({"de": "So wird gespielt", "fi": "Näin pelataan"}[language])
+    app.page.mouse.move(200, 400)
+    for part in range(1, 4):
+        app.page.mouse.wheel(0, 700)
+        app.page.wait_for_timeout(300)  # let the wheel scroll finish (a picture)
+        shoot(app, f"words-{language}-rules-values-{part}")

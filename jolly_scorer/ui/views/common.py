@@ -6,6 +6,7 @@ every icon-only control has a tooltip (its accessible name).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -13,7 +14,7 @@ import flet as ft
 
 from jolly_scorer.core.rules import PRESET_IDS
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.state import AppState, Toast
 from jolly_scorer.ui.texts import preset_name
 
 #: One colour per seat, used for the name dot and the chart line.
@@ -209,6 +210,69 @@ def messages(state: AppState) -> list[ft.Control]:
     return out
 
 
+#: How long the snack bar stays (seconds); its close button hides it at once.
+SNACK_SECONDS = 8.0
+
+
+@ft.component
+def Snack(state: AppState, toast: Toast) -> ft.Control:
+    """The snack bar: what just happened to the game, and one tap to reverse it
+    (Undo after a save or redo, Redo after an undo). It sits above the screen's
+    buttons (nothing moves under a finger) and goes after ``SNACK_SECONDS``."""
+    t = state.t
+
+    async def expire() -> None:
+        await asyncio.sleep(SNACK_SECONDS)
+        state.dismiss_toast(toast.serial)
+
+    ft.use_effect(expire, [toast.serial])
+    ink = ft.Colors.ON_INVERSE_SURFACE
+    items: list[ft.Control] = [
+        ft.Semantics(
+            identifier="snack-text",
+            live_region=True,
+            expand=True,
+            content=ft.Text(toast.message, size=18, color=ink),
+        )
+    ]
+    if toast.action is not None:
+        label = t("Undo") if toast.action == "undo" else t("Redo")
+        items.append(
+            tagged(
+                "snack-action",
+                ft.TextButton(
+                    label,
+                    on_click=state.toast_action,
+                    height=48,
+                    style=ft.ButtonStyle(
+                        color=ft.Colors.INVERSE_PRIMARY,
+                        text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
+                    ),
+                ),
+            )
+        )
+    items.append(
+        tagged(
+            "snack-close",
+            ft.IconButton(
+                ft.Icons.CLOSE,
+                icon_color=ink,
+                tooltip=t("Close"),
+                on_click=lambda: state.dismiss_toast(toast.serial),
+            ),
+        )
+    )
+    return tagged(
+        "snack",
+        ft.Container(
+            ft.Row(items, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            border_radius=10,
+            padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
+        ),
+    )
+
+
 def section(title: str) -> ft.Control:
     return ft.Text(title, size=20, weight=ft.FontWeight.W_600)
 
@@ -240,6 +304,8 @@ def screen(
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     parts: list[ft.Control] = [top_bar(state, title, back, actions), column]
+    if state.toast is not None:
+        parts.append(Snack(state, state.toast))
     if footer:
         parts.append(ft.Row(list(footer), spacing=12))
     return ft.Column(parts, spacing=12, expand=True)

@@ -11,7 +11,14 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.charts import bars_chart
-from jolly_scorer.ui.views.common import big_button, card, screen, section, tagged
+from jolly_scorer.ui.views.common import (
+    WIDE,
+    big_button,
+    card,
+    screen,
+    section,
+    tagged,
+)
 
 
 def _summary_tile(state: AppState, g: Any, t: Translator, ask: Any) -> ft.Control:
@@ -152,12 +159,27 @@ def Stats(state: AppState) -> ft.Control:
             )
             for s in stats
         ]
-        body.append(
-            card(
-                ft.Row(
-                    [ft.DataTable(columns=columns, rows=rows, column_spacing=20)],
-                    scroll=ft.ScrollMode.AUTO,
+        table: list[ft.Control] = [
+            ft.Row(
+                [ft.DataTable(columns=columns, rows=rows, column_spacing=20)],
+                scroll=ft.ScrollMode.ALWAYS,  # the bar shows there is more
+            )
+        ]
+        if (state.page_width or 390) < WIDE:  # a phone: not every column fits
+            table.append(
+                tagged(
+                    "stats-scroll-hint",
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.SWIPE_LEFT, size=20),
+                            ft.Text(
+                                t("Swipe the table sideways to see every column."),
+                                size=16,
+                                expand=True,
+                            ),
+                        ]
+                    ),
                 )
             )
-        )
+        body.append(card(ft.Column(table, spacing=8)))
     return screen(state, t("Player statistics"), body, back="past")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import flet as ft
@@ -21,7 +23,7 @@ from jolly_scorer.ui.views.common import (
     tagged,
 )
 from jolly_scorer.ui.views.game_form import GameForm
-from jolly_scorer.ui.views.house_rules import house_rules_editor, stepper
+from jolly_scorer.ui.views.house_rules import NumberRow, house_rules_editor
 
 
 def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
@@ -34,24 +36,47 @@ def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
     return None
 
 
-def _player_row(form: GameForm, seat: int, t: Translator, set_form: Any) -> ft.Control:
+@dataclass
+class _Seats:
+    """The players' name fields of the last render (for moving the focus) and
+    the seat whose field takes the focus once it is there (a seat just added)."""
+
+    fields: dict[int, ft.TextField] = field(default_factory=dict)
+    focus: int | None = None
+
+
+def _player_row(
+    form: GameForm,
+    seat: int,
+    t: Translator,
+    set_form: Any,
+    seats: _Seats,
+    on_enter: Callable[[int], Awaitable[None]],
+) -> ft.Control:
     name = form.players[seat]
     is_dealer = seat == form.first_dealer
+
+    async def submitted(e: ft.Event[ft.TextField]) -> None:
+        await on_enter(seat)
+
+    name_field = ft.TextField(
+        value=name,
+        label=t("Player {n}", n=seat + 1),
+        text_size=20,
+        expand=True,
+        dense=False,
+        capitalization=ft.TextCapitalization.WORDS,
+        on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
+        on_submit=submitted,
+    )
+    seats.fields[seat] = name_field
     return ft.Row(
         [
             ft.Container(width=12, height=40, border_radius=6, bgcolor=colour(seat)),
             ft.Semantics(
                 identifier=f"player-name-{seat + 1}",
                 expand=True,
-                content=ft.TextField(
-                    value=name,
-                    label=t("Player {n}", n=seat + 1),
-                    text_size=20,
-                    expand=True,
-                    dense=False,
-                    capitalization=ft.TextCapitalization.WORDS,
-                    on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
-                ),
+                content=name_field,
             ),
             tagged(
                 f"player-deals-{seat + 1}",
@@ -80,44 +105,42 @@ def _player_row(form: GameForm, seat: int, t: Translator, set_form: Any) -> ft.C
     )
 
 
+#: The largest target or rounds limit a game can be given here.
+TARGET_MAX = 100_000
+ROUNDS_MAX = 1_000
+
+
 def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
     plus = form.rules.is_plus
     label = t("Play to") if plus else t("Game ends at")
-    target = ft.Row(
-        [
-            ft.Text(label, size=20, weight=ft.FontWeight.W_500, expand=True),
-            stepper(
-                form.target,
-                lambda v: set_form(form.with_target(v)),
-                t,
-                label,
-                "target",
-                step=50,
-                minimum=50,
-            ),
-        ]
+    target = NumberRow(
+        label,
+        form.target,
+        lambda v: set_form(form.with_target(v)),  # None: taken
+        t,
+        "target",
+        step=50,
+        minimum=50,
+        maximum=TARGET_MAX,
+        size=20,
     )
     rounds = form.rounds_limit
-    rounds_row = ft.Row(
-        [
-            ft.Text(t("Number of rounds"), size=17, expand=True),
-            stepper(
-                rounds or 10,
-                lambda v: set_form(form.with_rounds_limit(v)),
-                t,
-                t("Number of rounds"),
-                "rounds-limit",
-                minimum=1,
-                disabled=rounds is None,
+    rounds_row = NumberRow(
+        t("Number of rounds"),
+        rounds or 10,
+        lambda v: set_form(form.with_rounds_limit(v)),  # None: taken
+        t,
+        "rounds-limit",
+        minimum=1,
+        maximum=ROUNDS_MAX,
+        disabled=rounds is None,
+        trailing=ft.Switch(
+            value=rounds is not None,
+            tooltip=t("Stop after a number of rounds"),
+            on_change=lambda e: set_form(
+                form.with_rounds_limit(10 if e.control.value else None)
             ),
-            ft.Switch(
-                value=rounds is not None,
-                tooltip=t("Stop after a number of rounds"),
-                on_change=lambda e: set_form(
-                    form.with_rounds_limit(10 if e.control.value else None)
-                ),
-            ),
-        ]
+        ),
     )
     return ft.Column([target, rounds_row], spacing=8)
 
@@ -127,35 +150,86 @@ def NewGame(state: AppState) -> ft.Control:
     """The new-game form; Start creates the game and opens the scoreboard."""
     t = state.t
     form, set_form = ft.use_state(GameForm.start(state.default_rules()))
+    ref: Any = ft.use_ref(_Seats)  # the same _Seats on every render
+    seats: _Seats = ref.current
+    seats.fields = {}
+
+    def add_seat(name: str = "") -> None:
+        """A new empty seat takes the focus (a chip's name fills a seat)."""
+        if not name:
+            seats.focus = len(form.players)
+        set_form(form.add(name))
+
+    async def focus_new_seat() -> None:
+        """Flutter's autofocus does not take the focus from the field that has
+        it (the name typed before): move it to the seat just added."""
+        seat, seats.focus = seats.focus, None
+        added = seats.fields.get(seat) if seat is not None else None
+        if added is not None:
+            await cast(Any, added).focus()  # untyped in Flet
+
+    ft.use_effect(focus_new_seat, [len(form.players)])
+
+    async def enter_pressed(seat: int) -> None:
+        """Enter in a name field: on to the next name, or a new seat after the
+        last filled one."""
+        following = seats.fields.get(seat + 1)
+        if following is not None:
+            await cast(Any, following).focus()  # untyped in Flet
+        elif form.players[seat].strip() and form.can_add():
+            add_seat()
+
     show_house, set_show_house = ft.use_state(False)
     knob_error, set_knob_error = ft.use_state(cast(str | None, None))
+    # why the game could not start, for the form as it was then
+    start_error, set_start_error = ft.use_state(cast(tuple[GameForm, str] | None, None))
 
-    def change_knob(key: str, value: Any) -> None:
+    def change_knob(key: str, value: Any) -> str | None:
+        """A house rule changed; the core's objection is returned (a number
+        field shows it beside itself) and shown under the rules."""
         try:
             set_form(form.with_knob(key, value))
-            set_knob_error(None)
         except JollyError as e:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return str(e)
             set_knob_error(str(e))
+            return str(e)
+        set_knob_error(None)
+        return None
 
     def start() -> None:
         names = form.names()
-        state.start_game(
+        refused = state.start_game(
             form.rules,
             names,
             target=form.target,
             rounds_limit=form.rounds_limit,
             first_dealer=form.dealer_seat(),
         )
+        if refused is not None:  # e.g. a name the core does not take
+            state.dismiss()  # told beside the names, not at the top
+            set_start_error((form, refused))
 
     known = [p for p in state.store.known_players() if p not in form.names()]
     problem = _form_error(form.error(), form, t)
     preset = form.preset_id()
     players = [
-        _player_row(form, seat, t, set_form) for seat in range(len(form.players))
+        _player_row(form, seat, t, set_form, seats, enter_pressed)
+        for seat in range(len(form.players))
     ]
     body: list[ft.Control] = [
         section(t("Players, in seating order")),
         *players,
+        *(
+            [
+                tagged(
+                    "players-error",
+                    ft.Text(start_error[1], color=ft.Colors.ERROR, size=16),
+                )
+            ]
+            if start_error is not None and start_error[0] == form
+            else []
+        ),
         *(
             [
                 ft.Text(
@@ -173,7 +247,7 @@ def NewGame(state: AppState) -> ft.Control:
         big_button(
             t("Add player"),
             ft.Icons.PERSON_ADD,
-            (lambda: set_form(form.add())) if form.can_add() else None,
+            (lambda: add_seat()) if form.can_add() else None,
             "add-player",
         ),
     ]
@@ -187,7 +261,7 @@ def NewGame(state: AppState) -> ft.Control:
                             label=ft.Text(name, size=18),
                             leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
                             tooltip=t("Add {name}", name=name),
-                            on_click=lambda e, n=name: set_form(form.add(n)),
+                            on_click=lambda e, n=name: add_seat(n),
                         ),
                     )
                     for name in known[:12]
@@ -199,7 +273,10 @@ def NewGame(state: AppState) -> ft.Control:
     body += [
         section(t("Rules")),
         preset_picker("preset", preset, lambda p: set_form(form.with_preset(p)), t),
-        ft.Text(preset_description(preset, t), size=16),
+        tagged(
+            "preset-description",
+            ft.Text(preset_description(preset, t, target=form.target), size=16),
+        ),
         _target_row(form, t, set_form),
         tagged(
             "house-rules",

@@ -27,6 +27,7 @@ from jolly_scorer.ui.views.common import (
     tagged,
 )
 from jolly_scorer.ui.views.export import ExportButtons
+from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
 
 
 def _player_tile(
@@ -143,91 +144,7 @@ def _player_tile(
     )
 
 
-def name_column_width(players: tuple[str, ...], width: float | None) -> int:
-    """A rounds-table column: 72 px, or enough for the longest name (about 10 px a
-    letter at 16 px) when ``width`` (the table's room) allows.
-
-    >>> name_column_width(("Anna", "Ben"), 500)
-    72
-    >>> name_column_width(("Maximiliane", "Ben"), 500)
-    110
-    >>> name_column_width(("Maximiliane-Sophie", "Bartholomäus", "C", "D"), 500)
-    96
-    """
-    wanted = max(72, 10 * max(len(p) for p in players))
-    if width is None:
-        return 72
-    room = int((width - 52) / len(players)) - 16
-    return max(72, min(wanted, room))
-
-
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
-
-
-def rounds_table(
-    game: Game,
-    result: GameResult,
-    t: Translator,
-    on_tap: object = None,
-    limit: int | None = None,
-    width: float | None = None,
-) -> ft.Control:
-    """The rounds, newest first (the last ``limit``); tapping a round edits it.
-
-    Columns are 72 px, wider (up to what ``width`` leaves) for long names; a name
-    that still does not fit ends in an ellipsis and shows in full as a tooltip.
-    """
-    players = game.players
-    cell_w = name_column_width(players, width)
-    gap = 16 if cell_w > 72 else 8  # wide names apart: "Maximiliane  Bartholomäus"
-    head: list[ft.Control] = [
-        ft.Text("#", size=16, width=44, weight=ft.FontWeight.BOLD)
-    ]
-    header = ft.Row(
-        head
-        + [
-            ft.Text(
-                p,
-                size=16,
-                width=cell_w,
-                weight=ft.FontWeight.BOLD,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                text_align=ft.TextAlign.RIGHT,
-                tooltip=p,
-            )
-            for p in players
-        ],
-        spacing=gap,
-    )
-    rows: list[ft.Control] = [header]
-    last = len(result.rounds) - 1
-    stop = -1 if limit is None else max(last - limit, -1)
-    for i in range(last, stop, -1):
-        scores = result.rounds[i].scores
-        closer = game.rounds[i].closed_by
-        cells: list[ft.Control] = [ft.Text(str(i + 1), size=18, width=44)]
-        for p in players:
-            cells.append(
-                ft.Text(
-                    signed(scores[p].score, t)
-                    if game.rules.is_plus
-                    else t.number(scores[p].score),
-                    size=18,
-                    width=cell_w,
-                    text_align=ft.TextAlign.RIGHT,
-                    weight=ft.FontWeight.BOLD if p == closer else None,
-                )
-            )
-        row = ft.Container(
-            ft.Row(cells, spacing=gap),
-            padding=ft.Padding.symmetric(vertical=8),
-            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            on_click=(lambda e, i=i: on_tap(i)) if callable(on_tap) else None,
-            tooltip=t("Edit round {n}", n=i + 1) if callable(on_tap) else None,
-        )
-        rows.append(tagged(f"round-{i + 1}", row))
-    return ft.Row([ft.Column(rows, spacing=0)], scroll=ft.ScrollMode.AUTO)
 
 
 def _winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
@@ -428,8 +345,11 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     on_tap = None if read_only else state.enter_round
     if n:
         limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
-        room = min(state.page_width or 390, MAX_WIDTH) - 24
-        room = (room - 12) / 2 - 32 if wide else room - 32  # half a row; card padding
+        full = min(state.page_width or 390, MAX_WIDTH) - 24 - 32  # card padding
+        half = (full + 32 - 12) / 2 - 32
+        # the laptop puts the table beside the chart when its columns fit there
+        beside = wide and fits(len(game.players), column_width(game, result, t), half)
+        room = half if beside else full
         parts = [
             section(t("Rounds")),
             rounds_table(game, result, t, on_tap, limit, room),
@@ -449,13 +369,15 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         chart = card(
             totals_chart(game.players, result.totals_after(), t, target=game.target)
         )
-        if wide:
+        if beside:
             body.append(
                 ft.Row(
                     [ft.Container(table, expand=1), ft.Container(chart, expand=1)],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
+        elif wide:
+            body += [table, chart]
         else:
             body += [chart, table]
     game_id = state.viewing_id if read_only else state.game_id

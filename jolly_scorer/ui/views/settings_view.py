@@ -25,6 +25,8 @@ def _segments(
                 ft.Segment(value=v, label=ft.Text(text, size=17)) for v, text in options
             ],
             selected=[selected],
+            # no tick: "Järjestelmä" needs the whole segment on a phone
+            show_selected_icon=False,
             on_change=lambda e: on_pick(e.control.selected[0]),  # type: ignore[operator]
         ),
     )
