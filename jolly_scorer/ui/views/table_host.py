@@ -1,0 +1,136 @@
+"""The host's table panel (``jolly-scorer --table``): the join QR code, the
+address and PIN, the devices that joined, and ending the table.
+
+Shown as a dialog when the host's page opens, and again from the QR button at
+the bottom right of every screen of the host's page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.server import current_table
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.table import Table, join_url, qr_png
+
+
+def _devices(table: Table, t: Any) -> list[ft.Control]:
+    guests = table.guests()
+    if not guests:
+        return [ft.Text(t("No phone has joined yet."), italic=True)]
+    rows: list[ft.Control] = []
+    for device in guests:
+        status = t("connected") if device.pages else t("not connected")
+        rows.append(
+            ft.Text(
+                f"{device.name} · {device.address} · {status}",
+                semantics_label=f"device {device.name} {status}",
+            )
+        )
+    return rows
+
+
+def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
+    """The dialog; its device list follows joins and disconnects."""
+    t = state.t
+    url = join_url(table, table.address)
+    devices = ft.Column(_devices(table, t), spacing=4)
+    ended = ft.Text(
+        t("The table has ended: no phone can join or change anything."),
+        visible=table.ended,
+        color=ft.Colors.ERROR,
+    )
+
+    def follow() -> None:
+        devices.controls = _devices(table, t)
+        ended.visible = table.ended
+        with contextlib.suppress(Exception):
+            page.run_task(_update, dialog)
+
+    async def _update(control: ft.Control) -> None:
+        control.update()
+
+    def close(e: Any = None) -> None:
+        with contextlib.suppress(Exception):
+            table.on_change.remove(follow)
+        page.pop_dialog()
+
+    def end(e: Any) -> None:
+        table.end()
+        end_button.disabled = True
+        follow()
+
+    end_button = ft.Semantics(
+        identifier="table-end",
+        content=ft.TextButton(
+            t("End the table"),
+            icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+            on_click=end,
+            disabled=table.ended,
+        ),
+    )
+    body = ft.Column(
+        [
+            ft.Semantics(
+                identifier="table-qr",
+                label=t("QR code to join the table"),
+                content=ft.Image(src=qr_png(url), width=240, height=240),
+            ),
+            ft.Text(t("Scan to join, or open this address:"), size=16),
+            ft.Text(f"{table.address.rstrip('/')}/join", selectable=True, size=18),
+            ft.Semantics(
+                identifier="table-pin",
+                content=ft.Text(
+                    t("PIN: {pin}", pin=table.pin),
+                    size=28,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            ),
+            ended,
+            ft.Text(t("Joined"), weight=ft.FontWeight.BOLD, size=16),
+            devices,
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+    )
+    dialog = ft.AlertDialog(
+        title=ft.Text(t("Live table")),
+        content=body,
+        actions=[
+            end_button,
+            ft.Semantics(
+                identifier="table-close",
+                content=ft.TextButton(t("Close"), on_click=close),
+            ),
+        ],
+        on_dismiss=lambda e: close_quietly(),
+    )
+
+    def close_quietly() -> None:
+        with contextlib.suppress(ValueError):
+            table.on_change.remove(follow)
+
+    table.on_change.append(follow)
+    return dialog
+
+
+def offer_table(page: ft.Page, state: AppState) -> None:
+    """The host's page: open the table panel now and from a QR button."""
+    table = current_table()
+    if table is None:
+        return
+
+    def show(e: Any = None) -> None:
+        page.show_dialog(table_panel(page, state, table))
+
+    page.floating_action_button = ft.FloatingActionButton(
+        icon=ft.Icons.QR_CODE_2,
+        tooltip=state.t("Live table"),
+        on_click=show,
+    )
+    show()

@@ -1,0 +1,91 @@
+"""The web server (jolly_scorer/ui/server.py) as a real process on 127.0.0.1:
+only the app's own pages may talk to it (issue 12.1), its page title (12),
+dropped sessions and junk frames cost nothing lasting and SIGTERM ends it (12.5).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from server_process import FletClient, http, start_server
+from websockets.exceptions import InvalidStatus
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = start_server(tmp_path)
+    yield running
+    running.stop()
+
+
+def refused(port: int, origin: str | None) -> int:
+    with pytest.raises(InvalidStatus) as caught:
+        FletClient(port, origin=origin)
+    return int(caught.value.response.status_code)
+
+
+def test_websocket_from_another_origin_is_refused(server):
+    port = server.port
+    assert refused(port, "http://evil.example") == 403
+    assert refused(port, f"http://127.0.0.1:{port + 1}") == 403  # another port
+    assert refused(port, f"http://evil.example:{port}") == 403  # DNS rebinding
+    assert refused(port, "null") == 403
+    assert refused(port, None) == 403  # browsers always send one
+    own = FletClient(port, origin=server.origin)
+    own.register()
+    own.wait_text("Jolly")  # the app's own page gets the app
+    own.close()
+    also = FletClient(port, origin=f"http://localhost:{port}")
+    also.register()
+    also.close()
+
+
+def test_http_from_another_origin_is_refused_and_no_cors(server):
+    status, headers, body = http(server.url + "/")
+    assert status == 200
+    assert "access-control-allow-origin" not in {k.lower() for k in headers}
+    assert b"<title>jolly-scorer</title>" in body  # not "Flet" before it loads
+    status, headers, _ = http(server.url + "/", {"Origin": "http://evil.example"})
+    assert status == 403
+    assert "access-control-allow-origin" not in {k.lower() for k in headers}
+    rebinding = {"Host": f"evil.example:{server.port}"}
+    assert http(server.url + "/", rebinding)[0] == 403
+    for path in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):
+        status, _, body = http(server.url + path)
+        assert b"swagger" not in body.lower() and b"redoc" not in body.lower()
+        assert b'"openapi"' not in body
+
+
+def test_junk_frames_are_dropped_and_sigterm_stops_the_server(server):
+    from websockets.sync.client import connect
+
+    first = FletClient(server.port, origin=server.origin)
+    first.register()
+    first.wait_text("Jolly")  # the store is open now
+    first.close()
+    before = server.pid_files()
+    for i in range(60):
+        ws = connect(
+            f"ws://127.0.0.1:{server.port}/ws", origin=server.origin, legacy=True
+        )
+        ws.send(bytes([i % 3]) + b"\xff" * (i * 7))  # junk before registering
+        with pytest.raises(Exception):  # noqa: B017 - closed by the server
+            ws.recv(timeout=5)
+        ws.close()
+    registered = FletClient(server.port, origin=server.origin)
+    registered.register()
+    registered.ws.send(b"\x00\x93junk")  # junk after registering
+    with pytest.raises(Exception):  # noqa: B017 - closed by the server
+        for _ in range(1000):
+            registered.receive(timeout=5)
+    deadline = time.monotonic() + 10
+    while server.pid_files() > before + 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server.pid_files() <= before + 2, (before, server.pid_files())
+    lingering = FletClient(server.port, origin=server.origin)
+    lingering.register()
+    started = time.monotonic()
+    assert server.stop(timeout=10) == 0
+    assert time.monotonic() - started < 8
+    assert "Traceback" not in server.log()
