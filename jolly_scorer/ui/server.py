@@ -595,7 +595,7 @@ def current_table() -> Table | None:
 def _server_class() -> Any:
     import uvicorn
 
-    class Server(uvicorn.Server):  # type: ignore[misc]
+    class Server(uvicorn.Server):
         """uvicorn's server, but a SIGTERM/SIGINT ends it with status 0 after
         the graceful shutdown (uvicorn re-raises the signal afterwards)."""
 
