@@ -89,3 +89,38 @@ def test_junk_frames_are_dropped_and_sigterm_stops_the_server(server):
     assert server.stop(timeout=10) == 0
     assert time.monotonic() - started < 8
     assert "Traceback" not in server.log()
+
+
+def test_dropped_page_sessions_end_and_keep_no_files(tmp_path):
+    """200 page sessions opened and dropped: each ends after the page-session
+    timeout (here 2 s; Flet looks every 10 s), open files stay flat (one shared
+    store), and new pages are still served."""
+    server = start_server(
+        tmp_path,
+        env={"JOLLY_SCORER_SESSION_TIMEOUT": "2", "JOLLY_SCORER_LOG_LEVEL": "DEBUG"},
+    )
+    try:
+        first = FletClient(server.port, origin=server.origin)
+        first.register()
+        first.wait_text("Jolly")
+        first.close()
+        files = server.pid_files()
+        for _ in range(200):
+            client = FletClient(server.port, origin=server.origin)
+            client.register()
+            client.wait_text("Jolly")
+            client.close()
+        assert server.pid_files() <= files + 2
+        deadline = time.monotonic() + 40
+        while (
+            "Delete session (0 left)" not in server.log().rsplit("New session", 1)[-1]
+        ):
+            assert time.monotonic() < deadline, server.log()[-2000:]
+            time.sleep(0.2)
+        assert server.pid_files() <= files + 2
+        again = FletClient(server.port, origin=server.origin)
+        again.register()
+        again.wait_text("Jolly")
+        again.close()
+    finally:
+        assert server.stop() == 0

@@ -34,3 +34,29 @@ def test_handler_exception_stays_on_the_server(flet_app, tmp_path, monkeypatch, 
     # the page is still there and still works
     app.click(app.find(semantics="home-new-game"))
     app.wait_for(lambda: bool(app.find_all(semantics="player-name-1")))
+
+
+def test_log_volume_is_capped():
+    from jolly_scorer.ui.server import RateLimit
+
+    limit = RateLimit(burst=30, period=60)
+    kept = []
+    for i in range(10_000):
+        try:
+            raise ValueError("junk frame")
+        except ValueError:
+            import sys
+
+            record = logging.LogRecord(
+                "flet_web",
+                logging.WARNING,
+                __file__,
+                1,
+                "Receive loop error %s",
+                (i,),
+                sys.exc_info(),
+            )
+        if limit.filter(record):
+            kept.append(record)
+    assert len(kept) == 30
+    assert sum(1 for r in kept if r.exc_info) == 1  # one traceback, not 30

@@ -274,12 +274,23 @@ class _CheckedSocket:
     def __init__(self, websocket: Any, first: bytes) -> None:
         self._ws = websocket
         self._first: bytes | None = first
+        self._gone = False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ws, name)
 
     async def accept(self, *args: Any, **kwargs: Any) -> None:
         return None
+
+    async def send_bytes(self, data: bytes) -> None:
+        # A client gone while its messages are sent: drop them. (Flet's send
+        # loop would raise, skip disconnecting the session, and keep it forever.)
+        if self._gone:
+            return
+        try:
+            await self._ws.send_bytes(data)
+        except Exception:
+            self._gone = True
 
     async def receive_bytes(self) -> bytes:
         from fastapi import WebSocketDisconnect
@@ -293,6 +304,15 @@ class _CheckedSocket:
                 await self._ws.close(code=1008)
             raise WebSocketDisconnect(1008)
         return data
+
+
+async def _disconnect(flet_app: Any, app_manager: Any) -> None:
+    session = getattr(flet_app, "_FletApp__session", None)
+    unique = getattr(flet_app, "_FletApp__get_unique_session_id", None)
+    if session is None or unique is None:
+        return
+    with contextlib.suppress(Exception):
+        await app_manager.disconnect_session(unique(session.id), session_timeout())
 
 
 def _websocket_handler(
@@ -320,14 +340,19 @@ def _websocket_handler(
             _ACCESS.set(access)
         if table is not None and access is not None:
             table.connected(access, +1)
+        flet_app = FletApp(
+            loop=asyncio.get_running_loop(),
+            executor=app_manager.executor,
+            main=session_main,
+            before_main=None,
+            session_timeout_seconds=session_timeout(),
+        )
         try:
-            await FletApp(
-                loop=asyncio.get_running_loop(),
-                executor=app_manager.executor,
-                main=session_main,
-                before_main=None,
-                session_timeout_seconds=session_timeout(),
-            ).handle(_CheckedSocket(websocket, first))
+            await flet_app.handle(_CheckedSocket(websocket, first))
+        except Exception as error:
+            # Flet skipped disconnecting the session: do it, or it is kept forever
+            log.info("page connection ended: %s", error)
+            await _disconnect(flet_app, app_manager)
         finally:
             if table is not None and access is not None:
                 table.connected(access, -1)
@@ -336,6 +361,35 @@ def _websocket_handler(
 
 
 # -- the app -------------------------------------------------------------------
+
+HOUSEKEEPING_INTERVAL = 10.0  # seconds
+
+
+def _release_memory() -> None:
+    """Collect cycles and hand freed heap back to the system (glibc)."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(Exception):
+        name = ctypes.util.find_library("c")
+        if name:
+            ctypes.CDLL(name).malloc_trim(0)
+
+
+async def _housekeeping() -> None:
+    """After Flet evicts expired page sessions, give their memory back."""
+    from flet_web.fastapi import app_manager
+
+    last = 0
+    while True:
+        await asyncio.sleep(HOUSEKEEPING_INTERVAL)
+        sessions = getattr(app_manager, "_FletAppManager__sessions", {})
+        count = len(sessions)
+        if count < last:
+            _release_memory()
+        last = count
 
 
 def build_app(
@@ -353,12 +407,17 @@ def build_app(
     from flet_web.fastapi import FastAPI, FletStaticFiles
     from starlette.routing import WebSocketRoute
 
+    tasks: set[asyncio.Task[None]] = set()
+
+    def start_housekeeping() -> None:
+        tasks.add(asyncio.get_running_loop().create_task(_housekeeping()))
+
     app = FastAPI(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
         swagger_ui_oauth2_redirect_url=None,
-        on_startup=[on_startup] if on_startup else None,
+        on_startup=[start_housekeeping, *([on_startup] if on_startup else [])],
     )
     app.router.routes.append(
         WebSocketRoute("/ws", _websocket_handler(session_main, table))
@@ -464,21 +523,23 @@ class RateLimit(logging.Filter):
 
 def configure_logging() -> None:
     """Warnings and errors of the server (and Flet) to stderr, rate-limited;
-    ``JOLLY_SCORER_LOG=PATH`` also keeps them in a file rotated at 1 MB."""
+    ``JOLLY_SCORER_LOG=PATH`` also keeps them in a file rotated at 1 MB;
+    ``JOLLY_SCORER_LOG_LEVEL`` (INFO, DEBUG) says more."""
     from logging.handlers import RotatingFileHandler
 
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     path = os.environ.get("JOLLY_SCORER_LOG")
     if path:
         handlers.append(RotatingFileHandler(path, maxBytes=1 << 20, backupCount=2))
-    limit = RateLimit()
+    level = os.environ.get("JOLLY_SCORER_LOG_LEVEL", "WARNING").upper()
+    limit = RateLimit(burst=100_000 if level == "DEBUG" else 30)
     for handler in handlers:
         handler.addFilter(limit)
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     for name in ("jolly_scorer", "flet", "flet_web", "flet_transport", "uvicorn"):
         logger = logging.getLogger(name)
         logger.handlers = list(handlers)
-        logger.setLevel(logging.WARNING)
+        logger.setLevel(level if level in ("DEBUG", "INFO", "ERROR") else "WARNING")
         logger.propagate = False
 
 
@@ -592,12 +653,18 @@ def current_table() -> Table | None:
     return _TABLE
 
 
-def _server_class() -> Any:
+def _server_class(on_ready: Callable[[], None] | None) -> Any:
     import uvicorn
 
     class Server(uvicorn.Server):
         """uvicorn's server, but a SIGTERM/SIGINT ends it with status 0 after
-        the graceful shutdown (uvicorn re-raises the signal afterwards)."""
+        the graceful shutdown (uvicorn re-raises the signal afterwards), and
+        ``on_ready`` is called once it listens."""
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and on_ready is not None:
+                on_ready()
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
@@ -627,20 +694,20 @@ def serve(
         port=port,
         assets_dir=assets_dir,
         table=table,
-        on_startup=on_ready,
     )
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level="warning",
+        log_config=None,  # keep configure_logging's rate-limited handlers
         access_log=False,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,
         timeout_graceful_shutdown=3,
         lifespan="on",
     )
-    _server_class()(config).run()
+    _server_class(on_ready)(config).run()
 
 
 def format_exception_line(error: BaseException) -> str:
