@@ -306,6 +306,11 @@ class _CheckedSocket:
         return data
 
 
+async def _close(websocket: Any) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(code=1008)
+
+
 async def _disconnect(flet_app: Any, app_manager: Any) -> None:
     session = getattr(flet_app, "_FletApp__session", None)
     unique = getattr(flet_app, "_FletApp__get_unique_session_id", None)
@@ -338,7 +343,18 @@ def _websocket_handler(
         access = websocket.scope.get("state", {}).get("jolly_access")
         if access is not None:
             _ACCESS.set(access)
+        kick: Callable[[], None] | None = None
         if table is not None and access is not None:
+            loop = asyncio.get_running_loop()
+
+            def kick() -> None:
+                # the table ended (or forgot this device): close its page now
+                if table.access(access.device) is None:
+                    loop.call_soon_threadsafe(
+                        lambda: loop.create_task(_close(websocket))
+                    )
+
+            table.on_change.append(kick)
             table.connected(access, +1)
         flet_app = FletApp(
             loop=asyncio.get_running_loop(),
@@ -355,6 +371,9 @@ def _websocket_handler(
             await _disconnect(flet_app, app_manager)
         finally:
             if table is not None and access is not None:
+                if kick is not None:
+                    with contextlib.suppress(ValueError):
+                        table.on_change.remove(kick)
                 table.connected(access, -1)
 
     return handle
@@ -405,7 +424,7 @@ def build_app(
     from fastapi import Request
     from fastapi.responses import HTMLResponse, RedirectResponse, Response
     from flet_web.fastapi import FastAPI, FletStaticFiles
-    from starlette.routing import WebSocketRoute
+    from starlette.routing import Route, WebSocketRoute
 
     tasks: set[asyncio.Task[None]] = set()
 
@@ -460,8 +479,8 @@ def build_app(
                 status_code=429 if problem.locked else 403,
             )
 
-        app.add_api_route("/join", join_get, methods=["GET"])
-        app.add_api_route("/join", join_post, methods=["POST"])
+        app.router.routes.append(Route("/join", join_get, methods=["GET"]))
+        app.router.routes.append(Route("/join", join_post, methods=["POST"]))
 
     app.mount(
         "/",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import math
 import secrets
 import threading
 import time
@@ -140,7 +141,7 @@ class Table:
         with self._lock:
             count, since = self._failures.get(address, (0, now))
             if count >= PIN_TRIES and now - since < LOCKOUT:
-                minutes = int((LOCKOUT - (now - since)) // 60) + 1
+                minutes = max(1, math.ceil((LOCKOUT - (now - since)) / 60))
                 return None, JoinProblem(
                     N_("Too many wrong PINs. Try again in {minutes} minutes."),
                     minutes,
@@ -168,10 +169,12 @@ class Table:
     # -- using --------------------------------------------------------------
     def access(self, device: str) -> Access | None:
         """What the holder of this device cookie may do (None: nothing)."""
-        if self.ended or not device:
+        if not device:
             return None
         if secrets.compare_digest(device, self.host_device):
-            return Access("host", device)
+            return Access("host", device)  # the host's page outlives the table
+        if self.ended:
+            return None
         with self._lock:
             known = device in self.devices
         return Access("guest", device) if known else None
