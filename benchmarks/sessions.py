@@ -16,6 +16,7 @@ to get its first screen before and after. Also sends 800 junk frames.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import tempfile
 import time
@@ -49,10 +50,8 @@ def junk(server: Server, count: int) -> None:
             legacy=True,
         )
         ws.send(bytes([i % 3]) + b"\xfe" * 64)
-        try:
+        with contextlib.suppress(Exception):  # closed by the server
             ws.recv(timeout=5)
-        except Exception:
-            pass
         ws.close()
 
 
