@@ -2,9 +2,9 @@
 server before, at the peak and after the page-session timeout.
 
     uv run python benchmarks/sessions.py [--sessions 1000] [--timeout 20]
-        [--parallel 4] [--malloc]
+        [--parallel 4] [--pymalloc]
 
-Starts ``jolly-scorer --web`` on 127.0.0.1 (a fresh data folder) with
+Starts the ``jolly-scorer --web`` command on 127.0.0.1 (a fresh data folder) with
 ``JOLLY_SCORER_SESSION_TIMEOUT`` = ``--timeout``, warms it up with 20 sessions,
 then opens ``--sessions`` page sessions over raw websockets speaking Flet's
 protocol (register, wait for the first screen, drop the connection), then waits
@@ -65,17 +65,18 @@ def main() -> None:
     parser.add_argument("--timeout", type=int, default=20)
     parser.add_argument("--parallel", type=int, default=4)
     parser.add_argument(
-        "--malloc",
+        "--pymalloc",
         action="store_true",
-        help="run the server with PYTHONMALLOC=malloc (freed memory goes back)",
+        help="keep Python's allocator (JOLLY_SCORER_PYMALLOC=1): the baseline",
     )
     args = parser.parse_args()
-    if args.malloc:
-        EXTRA_ENV["PYTHONMALLOC"] = "malloc"
+    if args.pymalloc:
+        EXTRA_ENV["JOLLY_SCORER_PYMALLOC"] = "1"
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(
             Path(tmp),
             env={"JOLLY_SCORER_SESSION_TIMEOUT": str(args.timeout), **EXTRA_ENV},
+            command=True,
         )
         try:
             for _ in range(20):

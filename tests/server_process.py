@@ -86,6 +86,7 @@ def start_server(
     env: dict[str, str] | None = None,
     data: Path | None = None,
     port: int | None = None,
+    command: bool = False,
 ) -> Server:
     """``jolly-scorer --web --port N --no-open ARGS`` on 127.0.0.1, once ready."""
     port = port or free_port()
@@ -96,10 +97,15 @@ def start_server(
     server_env["JOLLY_SCORER_DATA"] = str(data)
     server_env.update(env or {})
     log_path = tmp / f"server-{port}.log"
-    cmd = [
+    entry = [
         sys.executable,
         "-c",
         "import sys; from jolly_scorer.cli import main; sys.exit(main(sys.argv[1:]))",
+    ]
+    if command:  # the installed command, as a person runs it
+        entry = [str(Path(sys.executable).parent / "jolly-scorer")]
+    cmd = [
+        *entry,
         "--web",
         "--host",
         "127.0.0.1",

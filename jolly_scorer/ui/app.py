@@ -28,6 +28,8 @@ from jolly_scorer.ui.server import (
     is_wildcard,
     lan_address,
     serve,
+    unwatch_store,
+    use_system_malloc,
     watch_store,
 )
 from jolly_scorer.ui.settings import UiSettings
@@ -230,6 +232,7 @@ def watch_other_processes(page: ft.Page, store: Store) -> None:
 
 
 _STORES: dict[Path, Store] = {}
+_USERS: dict[Path, int] = {}
 _STORES_LOCK = threading.Lock()
 
 
@@ -241,6 +244,10 @@ def open_store(data_dir: str | Path | None = None) -> Store:
     is thread-safe: one lock): a page session costs no file of its own. A store
     whose file cannot be used is not kept, so the next page tries again.
     """
+    return _acquire(data_dir, users=0)[0]
+
+
+def _acquire(data_dir: str | Path | None, users: int = 1) -> tuple[Store, Path]:
     folder = default_data_dir(data_dir or os.environ.get("JOLLY_SCORER_DATA") or None)
     key = folder.resolve()
     with _STORES_LOCK:
@@ -248,7 +255,22 @@ def open_store(data_dir: str | Path | None = None) -> Store:
         if store is None:
             store = Store.open(folder)
             _STORES[key] = store
-        return store
+        _USERS[key] = _USERS.get(key, 0) + users
+        return store, key
+
+
+def _release(key: Path) -> None:
+    """A page session using the store ``key`` ended: the last one closes it."""
+    with _STORES_LOCK:
+        _USERS[key] = _USERS.get(key, 1) - 1
+        if _USERS[key] > 0:
+            return
+        store = _STORES.pop(key, None)
+        _USERS.pop(key, None)
+    if store is not None:
+        unwatch_store(store)
+        with contextlib.suppress(Exception):
+            store.close()
 
 
 def close_stores() -> None:
@@ -258,6 +280,7 @@ def close_stores() -> None:
             with contextlib.suppress(Exception):
                 store.close()
         _STORES.clear()
+        _USERS.clear()
 
 
 def store_problem(page: ft.Page, error: StoreError) -> None:
@@ -289,10 +312,11 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     """One session of the app (one window or browser tab)."""
     contain_errors(page)
     try:
-        shared = open_store(data_dir)
+        shared, key = _acquire(data_dir)
     except StoreError as error:
         store_problem(page, error)
         return
+    page.on_close = lambda e: _release(key)
     access = current_access()
     store: GameStore = shared
     if access.role == "guest":
@@ -385,6 +409,7 @@ def run(
     if not web and not table and _has_display() and _desktop_client_ready():
         ft.run(session, assets_dir=str(ASSETS))
         return
+    use_system_malloc()  # may restart this process: before anything is printed
     live = Table() if table else None
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
