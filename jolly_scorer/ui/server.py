@@ -35,7 +35,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator, default_language
+from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.table import COOKIE, Access, Table, join_page
 
 APP_NAME = "jolly-scorer"
@@ -444,7 +444,12 @@ def build_app(
     )
 
     if table is not None:
-        t = Translator(default_language())
+
+        def translator(request: Any) -> Translator:
+            """The phone's language (Accept-Language), else the server's."""
+            header = str(request.headers.get("accept-language", ""))[:200]
+            tags = [part.split(";")[0].strip() for part in header.split(",")]
+            return Translator(supported_language(tags) or default_language())
 
         def joined(device: str) -> Response:
             response = RedirectResponse("/", status_code=303)
@@ -454,6 +459,7 @@ def build_app(
             return response
 
         async def join_get(request: Request) -> Response:
+            t = translator(request)
             token = request.query_params.get("token", "")
             client = request.client.host if request.client else ""
             agent = request.headers.get("user-agent", "")
@@ -468,6 +474,7 @@ def build_app(
             return HTMLResponse(join_page(t, None))
 
         async def join_post(request: Request) -> Response:
+            t = translator(request)
             client = request.client.host if request.client else ""
             agent = request.headers.get("user-agent", "")
             body = (await request.body())[:1000].decode("utf-8", "replace")

@@ -56,6 +56,7 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
         host_page.goto(host_url)
         flutter_ready(host_page, pin)
         host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
+        host_page.wait_for_timeout(600)  # the QR image decodes after its node
         shot(host_page, "live-table-host")
 
         phone = chromium.new_context(
@@ -85,6 +86,40 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
         phone_page.fill("#pin", pin)
         phone_page.click("button[type=submit]")
         phone_page.get_by_text("This table has ended.").wait_for()
+        host.close()
+        phone.close()
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_table_pages_speak_the_language(chromium, tmp_path, language):
+    words = {
+        "de": ("Live-Tisch", "Am Tisch mitspielen", "Falsche PIN."),
+        "fi": ("Yhteinen pöytä", "Liity pöytään", "Väärä PIN-koodi."),
+    }
+    panel, join_title, wrong = words[language]
+    server = start_server(tmp_path, "--table", env={"LANGUAGE": language})
+    try:
+        host = chromium.new_context(viewport={"width": 390, "height": 844})
+        host_page = host.new_page()
+        host_page.goto(server.find(r"host screen (\S+)"))
+        flutter_ready(host_page, panel)
+        host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
+        host_page.wait_for_timeout(600)  # the QR image decodes after its node
+        shot(host_page, f"live-table-host-phone-{language}")
+        phone = chromium.new_context(
+            viewport={"width": 390, "height": 844},
+            locale=f"{language}-{language.upper()}",
+        )
+        phone_page = phone.new_page()
+        phone_page.goto(server.url + "/join")
+        phone_page.get_by_text(join_title).wait_for()
+        phone_page.fill("#pin", "12345")
+        phone_page.click("button[type=submit]")
+        phone_page.get_by_text(wrong).wait_for()
+        shot(phone_page, f"live-table-phone-wrong-pin-{language}")
         host.close()
         phone.close()
     finally:

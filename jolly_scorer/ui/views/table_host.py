@@ -96,7 +96,6 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         tight=True,
         spacing=8,
-        scroll=ft.ScrollMode.AUTO,
     )
     dialog = ft.AlertDialog(
         title=ft.Text(t("Live table")),
@@ -109,6 +108,7 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
             ),
         ],
         on_dismiss=lambda e: close_quietly(),
+        scrollable=True,
     )
 
     def close_quietly() -> None:
