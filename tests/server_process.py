@@ -25,7 +25,7 @@ import msgpack
 ROOT = Path(__file__).resolve().parents[1]
 REGISTER_CLIENT = 1
 PATCH_CONTROL = 2
-SESSION_CRASHED = 11  # MessageAction.SESSION_CRASHED (checked in a test)
+CONTROL_EVENT = 3  # MessageAction.CONTROL_EVENT
 
 
 def free_port() -> int:

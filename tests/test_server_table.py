@@ -215,3 +215,52 @@ def test_guest_page_cannot_list_change_settings_or_start_games(guest_page, tmp_p
         assert store.get_setting("language") is None
         assert sorted(g.id for g in store.list_games()) == sorted([other, own])
     assert any("Only the host of the table can do this." in s for s in app.texts())
+
+
+def _control(messages, identifier):
+    """The id of the control inside the Semantics wrapper ``identifier``."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            if value.get("identifier") == identifier and isinstance(
+                value.get("content"), dict
+            ):
+                found.append(value["content"].get("_i"))
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(messages)
+    return found[-1] if found else None
+
+
+def test_host_ends_the_table_and_joined_phones_are_cut_off(table):
+    from server_process import CONTROL_EVENT, pack
+
+    join = table.find(r"join at (\S+)")
+    phone_cookie = cookie_of(http(join)[1])
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    phone = FletClient(table.port, origin=table.origin, cookie=phone_cookie)
+    phone.register()
+    phone.wait_text("Cleo")
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host.register()
+    host.wait_text("connected")  # the host's panel lists the phone
+    end = None
+    while end is None:
+        host.receive()
+        end = _control(host.messages, "table-end")
+    host.ws.send(pack(CONTROL_EVENT, {"target": end, "name": "click", "data": None}))
+    from websockets.exceptions import ConnectionClosed
+
+    with pytest.raises(ConnectionClosed):  # the server closes the phone's page
+        for _ in range(1000):
+            phone.receive(timeout=10)
+    assert refused(table, phone_cookie) == 403  # and it cannot come back
+    again = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    again.register()  # the host keeps their own page
+    again.close()
+    host.close()
