@@ -16,6 +16,7 @@ from jolly_scorer.store import GameNotFound, Store
 from jolly_scorer.ui.table import (
     LOCKOUT,
     PIN_TRIES,
+    PIN_TRIES_IN_ALL,
     GuestStore,
     Refused,
     Table,
@@ -131,6 +132,16 @@ def test_lockout_ends_after_a_while():
     assert table.join_with_pin(table.pin, "10.0.0.8", "")[0] is not None  # others
     now[0] += LOCKOUT + 1
     assert table.join_with_pin(table.pin, "10.0.0.9", "")[0] is not None
+
+
+def test_many_clients_guessing_switch_the_pin_off():
+    table = Table()
+    wrong = "000000" if table.pin != "000000" else "111111"
+    for i in range(PIN_TRIES_IN_ALL):
+        table.join_with_pin(wrong, f"10.1.{i // 250}.{i % 250}", "")
+    device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
+    assert device is None and "QR code" in problem.message
+    assert table.join_with_token(table.join_token, "10.9.9.9", "") is not None
 
 
 def test_ending_the_table_stops_every_token_and_device():

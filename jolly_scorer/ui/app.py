@@ -413,7 +413,9 @@ def run(
     live = Table() if table else None
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
-    shown = "127.0.0.1" if is_wildcard(host) else host
+    shown = host
+    if is_wildcard(host):  # phones need an address they can reach
+        shown = (lan_address() if live else None) or "127.0.0.1"
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     start_url = url
     if live is not None:

@@ -6,8 +6,9 @@ host token; phones join with the join token (in the QR code) or the PIN typed
 on ``/join``. Either way ``/join`` sets an HttpOnly cookie naming the device,
 which the server checks on every websocket (see ``ui/server.py``). Wrong PINs
 are counted per client address: :data:`PIN_TRIES` wrong ones lock that client
-out for :data:`LOCKOUT` seconds. :meth:`Table.end` makes every token and device
-stop working.
+out for :data:`LOCKOUT` seconds; after :data:`PIN_TRIES_IN_ALL` wrong PINs from
+anyone the PIN stops working (the QR code still does). :meth:`Table.end` makes
+every token and device stop working.
 
 A joined device (a *guest*) works through :class:`GuestStore`: only the table's
 game (the host's current game) can be read or changed; other games, the list of
@@ -35,6 +36,7 @@ from jolly_scorer.ui.saved_history import history_key
 COOKIE = "jolly_table"
 PIN_DIGITS = 6
 PIN_TRIES = 5  # wrong PINs from one client before it is locked out
+PIN_TRIES_IN_ALL = 100  # wrong PINs from all clients before the PIN stops working
 LOCKOUT = 300.0  # seconds
 MAX_DEVICES = 64
 
@@ -103,6 +105,7 @@ class Table:
     host_device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     clock: Callable[[], float] = time.monotonic
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    _wrong_in_all: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     #: called (no arguments) when devices join, connect, leave or the table ends
     on_change: list[Callable[[], None]] = field(default_factory=list)
@@ -147,6 +150,12 @@ class Table:
                     minutes,
                     locked=True,
                 )
+            if self._wrong_in_all >= PIN_TRIES_IN_ALL:
+                return None, JoinProblem(
+                    N_(  # noqa: E501 - one message
+                        "Too many wrong PINs: join with the QR code on the host's screen."
+                    )
+                )
             if count >= PIN_TRIES:
                 count = 0
             text = pin.strip()
@@ -157,6 +166,7 @@ class Table:
                 and secrets.compare_digest(text, self.pin)
             )
             if not right:
+                self._wrong_in_all += 1
                 self._failures[address] = (count + 1, now)
                 if len(self._failures) > 10_000:
                     self._failures.clear()
