@@ -42,6 +42,8 @@ MAX_DEVICES = 64
 
 HISTORY_PREFIX = history_key(0)[:-1]
 
+PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
+
 Role = Literal["local", "host", "guest"]
 
 
@@ -151,11 +153,7 @@ class Table:
                     locked=True,
                 )
             if self._wrong_in_all >= PIN_TRIES_IN_ALL:
-                return None, JoinProblem(
-                    N_(  # noqa: E501 - one message
-                        "Too many wrong PINs: join with the QR code on the host's screen."
-                    )
-                )
+                return None, JoinProblem(PIN_OFF)
             if count >= PIN_TRIES:
                 count = 0
             text = pin.strip()
