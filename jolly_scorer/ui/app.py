@@ -1,8 +1,15 @@
 """The app: ``main(page)`` for Flet, and ``run()`` for the ``app`` command.
 
-``run`` opens a native window where there is a display; without one (or with
-``web=True``) it serves the app in web mode on an explicit host, renderer served
-locally (``no_cdn=True``), prints the address, and opens a browser unless told not.
+``run`` opens a native window where there is a display (if Flet's desktop client
+cannot be had, it says so in one line and serves the browser instead); without
+one (or with ``web=True``) it serves the app in web mode through
+``ui/server.py`` (only the app's own pages may connect; renderer served locally),
+prints the address, and opens a browser unless told not. ``table=True``
+(``--table``) serves the live table on the local network: only devices that
+joined with its QR code or PIN get the app (``ui/table.py``).
+
+Every page session shares one store per data folder; a page shows changes made
+by other pages, other processes, and catches up when its connection comes back.
 """
 
 from __future__ import annotations

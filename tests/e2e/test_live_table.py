@@ -76,6 +76,15 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
             state="attached", timeout=15_000
         )
         shot(host_page, "live-table-host-joined")
+        host_page.locator('[flt-semantics-identifier="table-close"]').click()
+        host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for(
+            state="detached"
+        )
+        host_page.get_by_text(f"PIN {pin} · 1 connected", exact=False).wait_for(
+            state="attached", timeout=15_000
+        )
+        shot(host_page, "live-table-host-bar")
+        host_page.locator('[flt-semantics-identifier="table-show"]').click()
         host_page.locator('[flt-semantics-identifier="table-end"]').click()
         host_page.get_by_text("The table has ended", exact=False).first.wait_for(
             state="attached", timeout=15_000

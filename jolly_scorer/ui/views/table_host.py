@@ -1,8 +1,8 @@
 """The host's table panel (``jolly-scorer --table``): the join QR code, the
 address and PIN, the devices that joined, and ending the table.
 
-Shown as a dialog when the host's page opens, and again from the QR button at
-the bottom right of every screen of the host's page.
+Shown as a dialog when the host's page opens, and again from the bar at the
+bottom of every screen of the host's page (PIN, phones connected, "Show QR").
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.server import current_table
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.table import Table, join_url, qr_png
@@ -119,18 +120,48 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
     return dialog
 
 
+def _summary(table: Table, t: Translator) -> str:
+    if table.ended:
+        return t("The table has ended.")
+    joined = sum(1 for d in table.guests() if d.pages)
+    return t("Live table · PIN {pin} · {count} connected", pin=table.pin, count=joined)
+
+
 def offer_table(page: ft.Page, state: AppState) -> None:
-    """The host's page: open the table panel now and from a QR button."""
+    """The host's page: open the table panel now, and keep a bar at the bottom
+    (PIN, phones connected, "Show QR") that takes its own room, so it never
+    covers a control of the screen above it."""
     table = current_table()
     if table is None:
         return
+    t = state.t
 
     def show(e: Any = None) -> None:
         page.show_dialog(table_panel(page, state, table))
 
-    page.floating_action_button = ft.FloatingActionButton(
-        icon=ft.Icons.QR_CODE_2,
-        tooltip=state.t("Live table"),
-        on_click=show,
+    summary = ft.Text(_summary(table, t), size=15, expand=True)
+    page.bottom_appbar = ft.BottomAppBar(
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.QR_CODE_2),
+                summary,
+                ft.Semantics(
+                    identifier="table-show",
+                    content=ft.TextButton(t("Show QR"), on_click=show),
+                ),
+            ],
+            spacing=12,
+        ),
+        height=56,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
     )
+
+    async def _update() -> None:
+        summary.value = _summary(table, t)
+        summary.update()
+
+    def follow() -> None:
+        page.run_task(_update)  # raises when the page is gone: then forgotten
+
+    table.on_change.append(follow)
     show()
