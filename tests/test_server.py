@@ -6,6 +6,7 @@ dropped sessions and junk frames cost nothing lasting and SIGTERM ends it (12.5)
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from server_process import FletClient, http, start_server
@@ -122,5 +123,22 @@ def test_dropped_page_sessions_end_and_keep_no_files(tmp_path):
         again.register()
         again.wait_text("Jolly")
         again.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_the_command_serves_with_the_c_allocator(tmp_path):
+    """The installed ``jolly-scorer`` restarts itself once with
+    PYTHONMALLOC=malloc (memory of dropped sessions goes back; see
+    benchmarks/sessions.py) and prints its address once."""
+    server = start_server(tmp_path, command=True)
+    try:
+        environ = Path(f"/proc/{server.proc.pid}/environ").read_bytes().split(b"\0")
+        assert b"PYTHONMALLOC=malloc" in environ
+        assert server.log().count("serving on") == 1
+        page = FletClient(server.port, origin=server.origin)
+        page.register()
+        page.wait_text("Jolly")
+        page.close()
     finally:
         assert server.stop() == 0

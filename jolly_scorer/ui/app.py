@@ -355,6 +355,9 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     page.render(App, state)
 
 
+NO_WINDOW = "JOLLY_SCORER_NO_WINDOW"  # set: serve in the browser, no window
+
+
 def _has_display() -> bool:
     return bool(
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -413,10 +416,12 @@ def run(
             flush=True,
         )
         table = True
-    if not web and not table and _has_display() and _desktop_client_ready():
+    window = not web and not table and _has_display()
+    if window and os.environ.get(NO_WINDOW) != "1" and _desktop_client_ready():
         ft.run(session, assets_dir=str(ASSETS))
         return
-    use_system_malloc()  # may restart this process: before anything is printed
+    # may restart this process (not trying the window again): print nothing before
+    use_system_malloc(**{NO_WINDOW: "1"})
     live = Table() if table else None
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"

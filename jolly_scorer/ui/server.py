@@ -690,7 +690,7 @@ def current_table() -> Table | None:
     return _TABLE
 
 
-def use_system_malloc() -> None:
+def use_system_malloc(**env: str) -> None:
     """Restart this process once with ``PYTHONMALLOC=malloc`` (Linux).
 
     Python's own allocator keeps the arenas that dropped page sessions used
@@ -698,7 +698,7 @@ def use_system_malloc() -> None:
     ``malloc_trim`` after evictions the server returns to its starting size.
     Only the ``jolly-scorer`` command restarts (never a test or another
     program calling ``run``); ``JOLLY_SCORER_PYMALLOC=1`` keeps Python's
-    allocator."""
+    allocator. ``env``: more variables for the restarted process."""
     if (
         sys.platform != "linux"
         or Path(sys.argv[0]).name != "jolly-scorer"  # only the installed command
@@ -707,7 +707,7 @@ def use_system_malloc() -> None:
         or not getattr(sys, "orig_argv", None)
     ):
         return
-    env = dict(os.environ, PYTHONMALLOC="malloc")
+    env = dict(os.environ, **env, PYTHONMALLOC="malloc")
     sys.stdout.flush()
     sys.stderr.flush()
     with contextlib.suppress(OSError):  # cannot restart: serve as we are
