@@ -42,6 +42,7 @@ APP_NAME = "jolly-scorer"
 SESSION_TIMEOUT = 120  # seconds a dropped page session is kept for a reconnect
 MAX_FRAME = 1 << 20  # bytes in one websocket frame
 REGISTER_TIMEOUT = 15.0  # seconds a new websocket may take to register
+MAX_CONNECTIONS = 500  # open connections (pages and requests) at once
 
 log = logging.getLogger("jolly_scorer.server")
 
@@ -766,6 +767,7 @@ def serve(
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,
         timeout_graceful_shutdown=3,
+        limit_concurrency=MAX_CONNECTIONS,  # then 503, before files run out
         lifespan="on",
     )
     _server_class(on_ready)(config).run()
