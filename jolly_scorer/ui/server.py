@@ -420,9 +420,11 @@ def build_app(
     port: int = 8550,
     assets_dir: str | Path | None = None,
     table: Table | None = None,
-    on_startup: Callable[[], None] | None = None,
+    web_renderer: str = "auto",
 ) -> Any:
-    """The ASGI app serving ``session_main`` (one call per page session)."""
+    """The ASGI app serving ``session_main`` (one call per page session).
+
+    ``web_renderer``: "auto", "canvaskit" or "skwasm" (Flet's ``WebRenderer``)."""
     from fastapi import Request
     from fastapi.responses import HTMLResponse, RedirectResponse, Response
     from flet_web.fastapi import FastAPI, FletStaticFiles
@@ -438,7 +440,7 @@ def build_app(
         redoc_url=None,
         openapi_url=None,
         swagger_ui_oauth2_redirect_url=None,
-        on_startup=[start_housekeeping, *([on_startup] if on_startup else [])],
+        on_startup=[start_housekeeping],
     )
     app.router.routes.append(
         WebSocketRoute("/ws", _websocket_handler(session_main, table))
@@ -497,7 +499,7 @@ def build_app(
             assets_dir=str(assets_dir) if assets_dir else None,
             app_name=APP_NAME,
             app_short_name=APP_NAME,
-            web_renderer=ft.WebRenderer.AUTO,
+            web_renderer=ft.WebRenderer(web_renderer),
             no_cdn=True,
             websocket_endpoint_path="ws",
         ),
@@ -743,6 +745,7 @@ def serve(
     assets_dir: str | Path | None = None,
     table: Table | None = None,
     on_ready: Callable[[], None] | None = None,
+    web_renderer: str = "auto",
 ) -> None:
     """Serve the app until SIGINT/SIGTERM (uvicorn's handlers: a clean exit)."""
     import uvicorn
@@ -756,6 +759,7 @@ def serve(
         port=port,
         assets_dir=assets_dir,
         table=table,
+        web_renderer=web_renderer,
     )
     config = uvicorn.Config(
         app,
