@@ -275,3 +275,24 @@ def test_host_ends_the_table_and_joined_phones_are_cut_off(table):
     again.register()  # the host keeps their own page
     again.close()
     host.close()
+
+
+def test_a_phone_cannot_take_over_the_hosts_page(table):
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    phone_cookie = cookie_of(http(table.find(r"join at (\S+)"))[1])
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host_session = host.register()
+    host.wait_text("PIN")
+    host.close()  # the host's connection drops; its session waits for it
+    phone = FletClient(
+        table.port, origin=table.origin, cookie=phone_cookie, session_id=host_session
+    )
+    assert phone.register() != host_session  # a page of its own, not the host's
+    phone.wait_text("Cleo")
+    assert not any("PIN" in s for s in _texts(phone))
+    phone.close()
+    back = FletClient(
+        table.port, origin=table.origin, cookie=host_cookie, session_id=host_session
+    )
+    assert back.register() == host_session  # the host itself comes back
+    back.close()

@@ -34,6 +34,7 @@ from jolly_scorer.ui.server import (
     format_exception_line,
     is_wildcard,
     lan_address,
+    remember_session,
     serve,
     unwatch_store,
     use_system_malloc,
@@ -323,8 +324,14 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     except StoreError as error:
         store_problem(page, error)
         return
-    page.on_close = lambda e: _release(key)
     access = current_access()
+    forget = remember_session(page, access)
+
+    def closed(e: Any) -> None:
+        forget()
+        _release(key)
+
+    page.on_close = closed
     store: GameStore = shared
     if access.role == "guest":
         store = GuestStore(shared, shared.current_game_id)

@@ -62,6 +62,40 @@ def current_access() -> Access:
     return _ACCESS.get() or Access("local")
 
 
+#: page session id -> the device it was started for: a reconnect that names a
+#: session must come from the same device (a phone cannot take the host's page)
+_SESSION_DEVICES: dict[str, str] = {}
+
+
+def remember_session(page: ft.Page, access: Access) -> Callable[[], None]:
+    """Bind ``page``'s session to ``access``'s device; returns the unbinding."""
+    session_id = str(page.session.id)
+    _SESSION_DEVICES[session_id] = access.device
+
+    def forget() -> None:
+        _SESSION_DEVICES.pop(session_id, None)
+
+    return forget
+
+
+def _own_session_only(first: bytes, access: Access | None) -> bytes:
+    """The register frame, without a session id of another device's page."""
+    import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
+    message = msgpack.unpackb(first[1:], ext_hook=decode_ext_from_msgpack)
+    session_id = message[1].get("session_id")
+    device = access.device if access is not None else ""
+    if not session_id or _SESSION_DEVICES.get(str(session_id), device) == device:
+        return first
+    log.warning("refused to attach a page session of another device")
+    message[1]["session_id"] = None
+    try:
+        return b"\x00" + bytes(msgpack.packb(message))
+    except Exception:  # cannot write it back: no page at all
+        return b""
+
+
 def session_timeout() -> int:
     """Seconds a dropped page session is kept (``JOLLY_SCORER_SESSION_TIMEOUT``)."""
     text = os.environ.get("JOLLY_SCORER_SESSION_TIMEOUT", "")
@@ -345,6 +379,11 @@ def _websocket_handler(
         access = websocket.scope.get("state", {}).get("jolly_access")
         if access is not None:
             _ACCESS.set(access)
+        first = _own_session_only(first, access)
+        if not first:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
+            return
         kick: Callable[[], None] | None = None
         if table is not None and access is not None:
             loop = asyncio.get_running_loop()
@@ -796,6 +835,7 @@ __all__ = [
     "serve",
     "session_timeout",
     "current_table",
+    "remember_session",
     "unwatch_store",
     "use_system_malloc",
     "watch_store",
