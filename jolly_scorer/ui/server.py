@@ -176,7 +176,7 @@ class OriginGuard:
     """ASGI middleware: only this server's own pages may talk to it.
 
     * ``Host`` must be one of ``hosts`` (else 403; stops DNS rebinding).
-    * An ``Origin`` header, when present, must be ``http://`` + one of ``hosts``;
+    * An ``Origin`` header, when present, must be ``http(s)://`` + one of ``hosts``;
       a websocket must carry one (browsers always send it).
     * With a table, a websocket needs the table's cookie, and a page request
       without it is sent to ``/join``.
@@ -185,7 +185,9 @@ class OriginGuard:
     def __init__(self, app: ASGIApp, hosts: frozenset[str], table: Table | None):
         self.app = app
         self.hosts = hosts
-        self.origins = frozenset(f"http://{h}" for h in hosts)
+        self.origins = frozenset(
+            f"{scheme}://{h}" for h in hosts for scheme in ("http", "https")
+        )
         self.table = table
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
