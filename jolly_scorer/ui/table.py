@@ -256,6 +256,10 @@ class GuestStore:
     def current_game_id(self) -> int | None:
         return self._game_id()
 
+    def game_totals(self, game_id: int) -> Any:
+        self._own(game_id)
+        return self._store.game_totals(game_id)
+
     def list_games(self) -> Sequence[Any]:
         own = self._game_id()
         return [g for g in self._store.list_games() if g.id == own]
@@ -307,7 +311,8 @@ class GuestStore:
         return []
 
     def __getattr__(self, name: str) -> Any:
-        # backup, restore, import_game, settings and anything added later
+        # backup, restore, import_game, settings and anything added later: a
+        # new per-game method of Store needs its own checked pass-through here
         raise Refused(ONLY_HOST)
 
 
