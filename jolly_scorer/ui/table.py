@@ -313,6 +313,8 @@ class GuestStore:
     def __getattr__(self, name: str) -> Any:
         # backup, restore, import_game, settings and anything added later: a
         # new per-game method of Store needs its own checked pass-through here
+        if name.startswith("_"):  # hasattr, copy, pickle: not there
+            raise AttributeError(name)
         raise Refused(ONLY_HOST)
 
 
