@@ -80,6 +80,15 @@ class Server:
         return int(self.proc.returncode)
 
 
+def _file_limit(count: int) -> Any:
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+    return limit
+
+
 def start_server(
     tmp: Path,
     *args: str,
@@ -87,6 +96,7 @@ def start_server(
     data: Path | None = None,
     port: int | None = None,
     command: bool = False,
+    max_files: int | None = None,
 ) -> Server:
     """``jolly-scorer --web --port N --no-open ARGS`` on 127.0.0.1, once ready."""
     port = port or free_port()
@@ -116,7 +126,12 @@ def start_server(
     ]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=server_env, stdout=log, stderr=subprocess.STDOUT
+            cmd,
+            cwd=ROOT,
+            env=server_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_file_limit(max_files) if max_files else None,
         )
     server = Server(proc, port, log_path, data)
     deadline = time.monotonic() + 30

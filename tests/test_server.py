@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_process import FletClient, http, start_server
+from server_process import FletClient, http, start_server, texts_of
 from websockets.exceptions import InvalidStatus
 
 
@@ -140,5 +140,22 @@ def test_the_command_serves_with_the_c_allocator(tmp_path):
         page.register()
         page.wait_text("Jolly")
         page.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_many_visitors_with_few_files_allowed(tmp_path):
+    """The finding: each page session kept its own database connection, and with
+    a 1,024-file limit new visitors got "the games database cannot be opened"
+    after about 505. Here the limit is 64 files and 150 pages come and go."""
+    server = start_server(tmp_path, max_files=64)
+    try:
+        for _ in range(150):
+            page = FletClient(server.port, origin=server.origin)
+            page.register()
+            page.wait_text("New game")  # the home screen, not the store problem
+            assert not any("cannot be opened" in s for s in texts_of(page.messages))
+            page.close()
+        assert server.pid_files() < 40
     finally:
         assert server.stop() == 0
