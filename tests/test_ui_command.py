@@ -20,14 +20,34 @@ def parse(*argv: str) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def test_defaults_are_local_only():
+def test_defaults_are_local_only(monkeypatch):
     args = parse()
-    assert (args.web, args.host, args.port, args.no_open) == (
+    assert (args.web, args.host, args.port, args.no_open, args.table) == (
         False,
-        "127.0.0.1",
+        None,  # ui.app.run: 127.0.0.1, or the LAN address with --table
         8550,
         False,
+        False,
     )
+    import jolly_scorer.ui.app as ui_app
+
+    served = {}
+    monkeypatch.setattr(ui_app, "serve", lambda session, **kw: served.update(kw))
+    ui_app.run(web=True, open_browser=False)
+    assert served["host"] == "127.0.0.1" and served["table"] is None
+
+
+def test_table_serves_the_lan_and_a_network_host_is_always_a_table(monkeypatch):
+    import jolly_scorer.ui.app as ui_app
+
+    served = {}
+    monkeypatch.setattr(ui_app, "serve", lambda session, **kw: served.update(kw))
+    monkeypatch.setattr(ui_app, "lan_address", lambda: "192.168.1.23")
+    ui_app.run(table=True, open_browser=False)
+    assert served["host"] == "192.168.1.23" and served["table"] is not None
+    assert served["table"].address == "http://192.168.1.23:8550/"
+    ui_app.run(host="0.0.0.0", web=True, open_browser=False)
+    assert served["table"] is not None  # never the network without a secret
 
 
 def test_run_passes_the_options_on(monkeypatch):
@@ -40,11 +60,12 @@ def test_run_passes_the_options_on(monkeypatch):
     assert app_command.run(args) == 0
     assert calls == [
         {
-            "host": "127.0.0.1",
+            "host": None,
             "port": 9000,
             "web": True,
             "open_browser": False,
             "data_dir": "/tmp/x",
+            "table": False,
         }
     ]
 

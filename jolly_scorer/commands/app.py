@@ -17,10 +17,16 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="serve the app to a web browser instead of opening a window",
     )
     parser.add_argument(
+        "--table",
+        action="store_true",
+        help="open the live table: serve on the local network and show a QR code "
+        "and PIN that phones at the table join with (only they get the game)",
+    )
+    parser.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=None,
         help="address to serve on in web mode (default 127.0.0.1: this computer "
-        "only; 0.0.0.0 lets phones on the same network connect)",
+        "only; with --table this machine's address on the local network)",
     )
     parser.add_argument(
         "--port", type=int, default=8550, help="port in web mode (default 8550)"
@@ -42,5 +48,6 @@ def run(args: argparse.Namespace) -> int:
         web=args.web,
         open_browser=not args.no_open,
         data_dir=getattr(args, "data_dir", None),
+        table=args.table,
     )
     return 0

@@ -1,15 +1,25 @@
 """The app: ``main(page)`` for Flet, and ``run()`` for the ``app`` command.
 
-``run`` opens a native window where there is a display; without one (or with
-``web=True``) it serves the app in web mode on an explicit host, renderer served
-locally (``no_cdn=True``), prints the address, and opens a browser unless told not.
+``run`` opens a native window where there is a display (if Flet's desktop client
+cannot be had, it says so in one line and serves the browser instead); without
+one (or with ``web=True``) it serves the app in web mode through
+``ui/server.py`` (only the app's own pages may connect; renderer served locally),
+prints the address, and opens a browser unless told not. ``table=True``
+(``--table``) serves the live table on the local network: only devices that
+joined with its QR code or PIN get the app (``ui/table.py``).
+
+Every page session shares one store per data folder; a page shows changes made
+by other pages, other processes, and catches up when its connection comes back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import ipaddress
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +28,21 @@ import flet as ft
 from jolly_scorer.store import Store, StoreCorrupt, StoreError, default_data_dir
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
+from jolly_scorer.ui.server import (
+    contain_errors,
+    current_access,
+    format_exception_line,
+    is_wildcard,
+    lan_address,
+    remember_session,
+    serve,
+    unwatch_store,
+    use_system_malloc,
+    watch_store,
+)
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.state import AppState, GameStore
+from jolly_scorer.ui.table import GuestStore, Table, print_table
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.history import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
@@ -170,7 +193,10 @@ SYNC_KEY = "jolly-scorer changed game"
 
 def share_changes(page: ft.Page, state: AppState, database: str) -> None:
     """Live sync: after a change to a game, the other sessions of this server (a
-    phone and a laptop at one table) that use the same database show it too."""
+    phone and a laptop at one table) that use the same database show it too.
+
+    A page whose connection dropped misses what is said meanwhile; when it
+    comes back (Flet's ``connect`` event) it reloads its games from the store."""
 
     def publish(game_id: int) -> None:
         page.pubsub.send_others({SYNC_KEY: game_id, "database": database})
@@ -182,19 +208,87 @@ def share_changes(page: ft.Page, state: AppState, database: str) -> None:
         if not isinstance(message, dict) or message.get("database") != database:
             return
         game_id = message.get(SYNC_KEY)
-        if isinstance(game_id, int):
+        if isinstance(game_id, int) and page.session.connection is not None:
             # run_task: on this session's loop, with this page as the context
-            page.run_task(refresh, game_id)
+            with contextlib.suppress(AttributeError, RuntimeError):
+                page.run_task(refresh, game_id)
+
+    def reconnected(e: Any) -> None:
+        for game_id in {state.game_id, state.viewing_id}:
+            if game_id is not None:
+                state.refresh(game_id)
+        if state.game_id is None:
+            state.open_current()
 
     page.pubsub.subscribe(heard)
+    page.on_connect = reconnected
     state.publish = publish
+
+
+def watch_other_processes(page: ft.Page, store: Store) -> None:
+    """Pages show changes that another process (the command line, a second
+    server on the same data folder) made to the games: one watcher per store
+    tells every page of this process (see ``server.StoreWatcher``)."""
+    database = str(store.path)
+    hub = page.pubsub
+
+    def notify(game_id: int) -> None:
+        hub.send_all({SYNC_KEY: game_id, "database": database})
+
+    with contextlib.suppress(RuntimeError):  # no running loop: nothing to watch
+        watch_store(store, notify)
+
+
+_STORES: dict[Path, Store] = {}
+_USERS: dict[Path, int] = {}
+_STORES_LOCK = threading.Lock()
 
 
 def open_store(data_dir: str | Path | None = None) -> Store:
     """The games database: ``data_dir``, else ``$JOLLY_SCORER_DATA``, else the
-    user's data folder."""
-    folder = data_dir or os.environ.get("JOLLY_SCORER_DATA") or None
-    return Store.open(default_data_dir(folder))
+    user's data folder.
+
+    One :class:`Store` per folder and process, shared by every page session (it
+    is thread-safe: one lock): a page session costs no file of its own. A store
+    whose file cannot be used is not kept, so the next page tries again.
+    """
+    return _acquire(data_dir, users=0)[0]
+
+
+def _acquire(data_dir: str | Path | None, users: int = 1) -> tuple[Store, Path]:
+    folder = default_data_dir(data_dir or os.environ.get("JOLLY_SCORER_DATA") or None)
+    key = folder.resolve()
+    with _STORES_LOCK:
+        store = _STORES.get(key)
+        if store is None:
+            store = Store.open(folder)
+            _STORES[key] = store
+        _USERS[key] = _USERS.get(key, 0) + users
+        return store, key
+
+
+def _release(key: Path) -> None:
+    """A page session using the store ``key`` ended: the last one closes it."""
+    with _STORES_LOCK:
+        _USERS[key] = _USERS.get(key, 1) - 1
+        if _USERS[key] > 0:
+            return
+        store = _STORES.pop(key, None)
+        _USERS.pop(key, None)
+    if store is not None:
+        unwatch_store(store)
+        with contextlib.suppress(Exception):
+            store.close()
+
+
+def close_stores() -> None:
+    """Close the shared stores (at shutdown; tests)."""
+    with _STORES_LOCK:
+        for store in _STORES.values():
+            with contextlib.suppress(Exception):
+                store.close()
+        _STORES.clear()
+        _USERS.clear()
 
 
 def store_problem(page: ft.Page, error: StoreError) -> None:
@@ -224,11 +318,23 @@ def store_problem(page: ft.Page, error: StoreError) -> None:
 
 def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     """One session of the app (one window or browser tab)."""
+    contain_errors(page)
     try:
-        store = open_store(data_dir)
+        shared, key = _acquire(data_dir)
     except StoreError as error:
         store_problem(page, error)
         return
+    access = current_access()
+    forget = remember_session(page, access)
+
+    def closed(e: Any) -> None:
+        forget()
+        _release(key)
+
+    page.on_close = closed
+    store: GameStore = shared
+    if access.role == "guest":
+        store = GuestStore(shared, shared.current_game_id)
     settings = UiSettings.load(store.get_setting, default_language())
     state = AppState(store=store, settings=settings, page_width=page.width)
     state.open_current()
@@ -241,45 +347,117 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.page_width = e.width
 
     page.on_resize = resized
-    page.on_close = lambda e: store.close()
-    share_changes(page, state, str(store.path))
+    share_changes(page, state, str(shared.path))
+    watch_other_processes(page, shared)
+    if access.role == "host":
+        from jolly_scorer.ui.views.table_host import offer_table
+
+        offer_table(page, state)
     if (
         page.web
-        and store.get_setting("language") is None
+        and shared.get_setting("language") is None
         and not os.environ.get("LANGUAGE")
     ):
         page.run_task(follow_browser_language, page, state)
     page.render(App, state)
 
 
+NO_WINDOW = "JOLLY_SCORER_NO_WINDOW"  # set: serve in the browser, no window
+
+
+def _has_display() -> bool:
+    return bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ) or sys.platform in ("win32", "darwin")
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _desktop_client_ready() -> bool:
+    """Whether Flet's desktop client is there (downloading it once if needed);
+    if it cannot be had, say why in one line."""
+    try:
+        import flet_desktop
+
+        flet_desktop.ensure_client_cached()
+    except Exception as error:  # no network, a proxy, a missing package
+        print(
+            "jolly-scorer: the app window could not be set up "
+            f"({format_exception_line(error)}); serving it in the browser instead",
+            file=sys.stderr,
+            flush=True,
+        )
+        return False
+    return True
+
+
 def run(
-    host: str = "127.0.0.1",
+    host: str | None = None,
     port: int = 8550,
     web: bool = False,
     open_browser: bool = True,
     data_dir: str | Path | None = None,
+    table: bool = False,
 ) -> None:
-    """Open the app: a native window with a display, else serve it in web mode."""
+    """Open the app: a native window with a display, else serve it in web mode.
+
+    ``table``: serve the live table on the local network (the LAN address
+    unless ``host`` is given), with its join QR code and PIN.
+    """
 
     def session(page: ft.Page) -> None:
         main(page, data_dir)
 
-    has_display = bool(
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ) or sys.platform in ("win32", "darwin")
-    if has_display and not web:
+    if host is not None and not table and not _loopback(host):
+        # the network only ever gets the table: no device without its secret
+        print(
+            f"jolly-scorer: {host} is reachable from the network; "
+            "opening it as a live table (phones join with its QR code or PIN)",
+            flush=True,
+        )
+        table = True
+    window = not web and not table and _has_display()
+    if window and os.environ.get(NO_WINDOW) != "1" and _desktop_client_ready():
         ft.run(session, assets_dir=str(ASSETS))
         return
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    # may restart this process (not trying the window again): print nothing before
+    use_system_malloc(**{NO_WINDOW: "1"})
+    live = Table() if table else None
+    if host is None:
+        host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
+    shown = host
+    if is_wildcard(host):  # phones need an address they can reach
+        shown = (lan_address() if live else None) or "127.0.0.1"
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    start_url = url
+    if live is not None:
+        live.address = url
+        start_url = f"{url}join?token={live.host_token}"
+        print_table(live, url)
     print(f"jolly-scorer: serving on {url} (Ctrl+C stops)", flush=True)
-    if not open_browser:
-        # Flet opens no browser when this is set; it prints the address once ready.
-        os.environ["FLET_DISPLAY_URL_PREFIX"] = "jolly-scorer: ready at"
-    ft.run(
-        session,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        assets_dir=str(ASSETS),
-        no_cdn=True,
-    )
+
+    def ready() -> None:
+        print(f"jolly-scorer: ready at {url}", flush=True)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(start_url)
+
+    try:
+        serve(
+            session,
+            host=host,
+            port=port,
+            assets_dir=ASSETS,
+            table=live,
+            on_ready=ready,
+        )
+    finally:
+        close_stores()

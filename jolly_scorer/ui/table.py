@@ -1,0 +1,387 @@
+"""The live table's joining: its secret, the devices that joined, and what a
+joined device may do with the games database.
+
+``jolly-scorer --table`` makes one :class:`Table`. The host's browser gets the
+host token; phones join with the join token (in the QR code) or the PIN typed
+on ``/join``. Either way ``/join`` sets an HttpOnly cookie naming the device,
+which the server checks on every websocket (see ``ui/server.py``). Wrong PINs
+are counted per client address: :data:`PIN_TRIES` wrong ones lock that client
+out for :data:`LOCKOUT` seconds; after :data:`PIN_TRIES_IN_ALL` wrong PINs from
+anyone the PIN stops working (the QR code still does). :meth:`Table.end` makes
+every token and device stop working.
+
+A joined device (a *guest*) works through :class:`GuestStore`: only the table's
+game (the host's current game) can be read or changed; other games, the list of
+games, stats, settings, deleting and starting games are refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.store import GameNotFound, StoreError
+from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.saved_history import history_key
+
+COOKIE = "jolly_table"
+PIN_DIGITS = 6
+PIN_TRIES = 5  # wrong PINs from one client before it is locked out
+PIN_TRIES_IN_ALL = 100  # wrong PINs from all clients before the PIN stops working
+LOCKOUT = 300.0  # seconds
+MAX_DEVICES = 64
+
+HISTORY_PREFIX = history_key(0)[:-1]
+
+PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
+
+Role = Literal["local", "host", "guest"]
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who a page session serves: ``local`` (no table: this computer only),
+    the table's ``host``, or a joined ``guest`` device."""
+
+    role: Role
+    device: str = ""
+
+
+@dataclass
+class Device:
+    """A device that joined the table."""
+
+    id: str
+    name: str
+    address: str
+    joined: datetime
+    pages: int = 0  # open websockets
+
+
+@dataclass(frozen=True)
+class JoinProblem:
+    message: str
+    minutes: int = 0
+    locked: bool = False
+
+
+def device_name(user_agent: str) -> str:
+    """A short name for a browser from its User-Agent (for the host's list)."""
+    agent = user_agent.lower()
+    for key, name in (
+        ("iphone", "iPhone"),
+        ("ipad", "iPad"),
+        ("android", "Android"),
+        ("windows", "Windows"),
+        ("macintosh", "Mac"),
+        ("linux", "Linux"),
+    ):
+        if key in agent:
+            return name
+    return "Browser"
+
+
+@dataclass
+class Table:
+    """One live table: its secrets and the devices that joined it."""
+
+    join_token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    host_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    pin: str = field(
+        default_factory=lambda: "".join(
+            secrets.choice("0123456789") for _ in range(PIN_DIGITS)
+        )
+    )
+    address: str = ""  # the base address phones reach the server at
+    ended: bool = False
+    devices: dict[str, Device] = field(default_factory=dict)
+    host_device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    clock: Callable[[], float] = time.monotonic
+    _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    _wrong_in_all: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    #: called (no arguments) when devices join, connect, leave or the table ends
+    on_change: list[Callable[[], None]] = field(default_factory=list)
+
+    # -- joining ------------------------------------------------------------
+    def _add(self, address: str, agent: str, device_id: str | None = None) -> str:
+        device = device_id or secrets.token_urlsafe(24)
+        with self._lock:
+            if device not in self.devices and len(self.devices) >= MAX_DEVICES:
+                oldest = min(self.devices.values(), key=lambda d: d.joined)
+                del self.devices[oldest.id]
+            self.devices.setdefault(
+                device,
+                Device(device, device_name(agent), address, datetime.now(UTC)),
+            )
+        self._changed()
+        return device
+
+    def join_with_token(self, token: str, address: str, agent: str) -> str | None:
+        """The device cookie for a valid join (or host) token, else None."""
+        if self.ended or not token:
+            return None
+        if secrets.compare_digest(token, self.host_token):
+            return self._add(address, agent, self.host_device)
+        if secrets.compare_digest(token, self.join_token):
+            return self._add(address, agent)
+        return None
+
+    def join_with_pin(
+        self, pin: str, address: str, agent: str
+    ) -> tuple[str | None, JoinProblem]:
+        """The device cookie for the right PIN; else why not (wrong, locked)."""
+        if self.ended:
+            return None, JoinProblem(N_("This table has ended."))
+        now = self.clock()
+        with self._lock:
+            count, since = self._failures.get(address, (0, now))
+            if count >= PIN_TRIES and now - since < LOCKOUT:
+                minutes = max(1, math.ceil((LOCKOUT - (now - since)) / 60))
+                return None, JoinProblem(
+                    N_("Too many wrong PINs. Try again in {minutes} minutes."),
+                    minutes,
+                    locked=True,
+                )
+            if self._wrong_in_all >= PIN_TRIES_IN_ALL:
+                return None, JoinProblem(PIN_OFF)
+            if count >= PIN_TRIES:
+                count = 0
+            text = pin.strip()
+            right = (
+                len(text) == PIN_DIGITS
+                and text.isascii()
+                and text.isdigit()
+                and secrets.compare_digest(text, self.pin)
+            )
+            if not right:
+                self._wrong_in_all += 1
+                self._failures[address] = (count + 1, now)
+                if len(self._failures) > 10_000:
+                    self._failures.clear()
+        if right:
+            with self._lock:
+                self._failures.pop(address, None)
+            return self._add(address, agent), JoinProblem("")
+        return None, JoinProblem(N_("Wrong PIN."))
+
+    # -- using --------------------------------------------------------------
+    def access(self, device: str) -> Access | None:
+        """What the holder of this device cookie may do (None: nothing)."""
+        if not device:
+            return None
+        if secrets.compare_digest(device, self.host_device):
+            return Access("host", device)  # the host's page outlives the table
+        if self.ended:
+            return None
+        with self._lock:
+            known = device in self.devices
+        return Access("guest", device) if known else None
+
+    def connected(self, access: Access, change: int) -> None:
+        with self._lock:
+            found = self.devices.get(access.device)
+            if found is not None:
+                found.pages = max(0, found.pages + change)
+        self._changed()
+
+    def guests(self) -> list[Device]:
+        """The joined devices (not the host's), first joined first."""
+        with self._lock:
+            found = [d for d in self.devices.values() if d.id != self.host_device]
+        return sorted(found, key=lambda d: d.joined)
+
+    def end(self) -> None:
+        """End the table: every token, PIN and joined device stops working
+        (open pages are closed by the server's check on their next connect)."""
+        with self._lock:
+            self.ended = True
+            self.devices.clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        for callback in list(self.on_change):
+            try:
+                callback()
+            except Exception:  # a closed page: forget it
+                self.on_change.remove(callback)
+
+
+class Refused(StoreError):
+    """A joined device asked for something only the host may do."""
+
+
+ONLY_HOST = N_("Only the host of the table can do this.")
+
+
+class GuestStore:
+    """The games database as a joined device sees it: the table's game only.
+
+    ``game_id`` gives the table's game (the host's current game) at each call."""
+
+    def __init__(self, store: Any, game_id: Callable[[], int | None]) -> None:
+        self._store = store
+        self._game_id = game_id
+
+    def _own(self, game_id: int) -> None:
+        if game_id != self._game_id():
+            raise GameNotFound(game_id)
+
+    def create_game(self, game: Game) -> int:
+        raise Refused(ONLY_HOST)
+
+    def save_game(self, game_id: int, game: Game, **kw: Any) -> Any:
+        self._own(game_id)
+        return self._store.save_game(game_id, game, **kw)
+
+    def load_game(self, game_id: int) -> Game:
+        self._own(game_id)
+        game: Game = self._store.load_game(game_id)
+        return game
+
+    def revision(self, game_id: int) -> int:
+        self._own(game_id)
+        value: int = self._store.revision(game_id)
+        return value
+
+    def current_game_id(self) -> int | None:
+        return self._game_id()
+
+    def game_totals(self, game_id: int) -> Any:
+        self._own(game_id)
+        return self._store.game_totals(game_id)
+
+    def list_games(self) -> Sequence[Any]:
+        own = self._game_id()
+        return [g for g in self._store.list_games() if g.id == own]
+
+    def delete_game(self, game_id: int) -> None:
+        raise Refused(ONLY_HOST)
+
+    def known_players(self) -> Sequence[str]:
+        return []
+
+    def save_draft(self, game_id: int, draft: dict[str, Any]) -> None:
+        self._own(game_id)
+        self._store.save_draft(game_id, draft)
+
+    def load_draft(self, game_id: int) -> dict[str, Any] | None:
+        self._own(game_id)
+        draft: dict[str, Any] | None = self._store.load_draft(game_id)
+        return draft
+
+    def clear_draft(self, game_id: int) -> None:
+        self._own(game_id)
+        self._store.clear_draft(game_id)
+
+    def _history_of_own(self, key: str) -> bool:
+        own = self._game_id()
+        return own is not None and key == history_key(own)
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        if key.startswith(HISTORY_PREFIX) and not self._history_of_own(key):
+            return default
+        return self._store.get_setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        if not self._history_of_own(key):
+            raise Refused(ONLY_HOST)
+        self._store.set_setting(key, value)
+
+    def export_game(self, game_id: int) -> dict[str, Any]:
+        self._own(game_id)
+        data: dict[str, Any] = self._store.export_game(game_id)
+        return data
+
+    def export_csv(self, game_id: int) -> str:
+        self._own(game_id)
+        text: str = self._store.export_csv(game_id)
+        return text
+
+    def player_stats(self) -> Sequence[Any]:
+        return []
+
+    def __getattr__(self, name: str) -> Any:
+        # backup, restore, import_game, settings and anything added later: a
+        # new per-game method of Store needs its own checked pass-through here
+        if name.startswith("_"):  # hasattr, copy, pickle: not there
+            raise AttributeError(name)
+        raise Refused(ONLY_HOST)
+
+
+def join_page(t: Translator, problem: str | None) -> str:
+    """The PIN form of ``/join`` (plain HTML: works before the app loads)."""
+    title = html.escape(t("Join the table"))
+    label = html.escape(t("PIN shown on the host's screen"))
+    button = html.escape(t("Join"))
+    error = f'<p class="err" role="alert">{html.escape(problem)}</p>' if problem else ""
+    return f"""<!DOCTYPE html>
+<html lang="{t.language}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>jolly-scorer</title>
+<style>
+body{{font-family:sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;
+color:#1b1c18;background:#f8faf0}}
+h1{{font-size:1.6rem}} label{{display:block;font-size:1.1rem;margin:1rem 0 .4rem}}
+input{{font-size:2rem;letter-spacing:.4rem;width:100%;box-sizing:border-box;
+padding:.4rem}} button{{font-size:1.3rem;margin-top:1rem;padding:.6rem 1.4rem;
+background:#2e7d32;color:#fff;border:0;border-radius:1.5rem}}
+.err{{color:#b3261e;font-size:1.1rem}}
+</style></head><body>
+<h1>{title}</h1>{error}
+<form method="post" action="/join">
+<label for="pin">{label}</label>
+<input id="pin" name="pin" inputmode="numeric" autocomplete="one-time-code"
+ pattern="[0-9]*" maxlength="{PIN_DIGITS}" required autofocus>
+<button type="submit">{button}</button>
+</form></body></html>
+"""
+
+
+def join_url(table: Table, base_url: str) -> str:
+    """The address in the QR code: ``/join`` with the join token."""
+    return f"{base_url.rstrip('/')}/join?token={table.join_token}"
+
+
+def qr_png(text: str, scale: int = 8) -> bytes:
+    """A QR code of ``text`` as PNG (segno)."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=scale, border=2)
+    return buffer.getvalue()
+
+
+def print_table(table: Table, base_url: str, out: Any = None) -> None:
+    """The join QR code, address and PIN in the terminal (for the host)."""
+    import sys
+
+    import segno
+
+    stream = out or sys.stdout
+    url = join_url(table, base_url)
+    print("jolly-scorer: live table open. Phones join by scanning:", file=stream)
+    with contextlib.suppress(Exception):  # a terminal that cannot take it
+        segno.make(url, error="m").terminal(out=stream, compact=True)
+    print(f"jolly-scorer: join at {url}", file=stream)
+    print(
+        f"jolly-scorer: or open {base_url.rstrip('/')}/join and type PIN {table.pin}",
+        file=stream,
+    )
+    print(
+        f"jolly-scorer: host screen {base_url.rstrip('/')}/join?token="
+        f"{table.host_token}",
+        file=stream,
+        flush=True,
+    )

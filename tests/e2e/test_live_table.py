@@ -1,0 +1,135 @@
+"""The live table in Chromium (issue 10): the host's page shows the join QR
+code and PIN, a phone (390x844) joins with the PIN and gets the table's game,
+the host sees it connected and ends the table, after which the phone is out.
+Screenshots: assets/screenshots/live-table-*.png."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from server_process import start_server  # noqa: E402
+
+from jolly_scorer.core import game as core  # noqa: E402
+from jolly_scorer.core.rules import resolve_rules  # noqa: E402
+from jolly_scorer.store import Store  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parents[2] / "assets" / "screenshots"
+
+
+def flutter_ready(page, text: str, timeout: float = 30_000) -> None:
+    page.wait_for_selector(
+        "flt-semantics-placeholder", state="attached", timeout=timeout
+    )
+    page.wait_for_selector("#loading", state="detached", timeout=timeout)
+    page.evaluate(
+        "() => { const p = document.querySelector('flt-semantics-placeholder');"
+        " if (p) p.click(); }"
+    )
+    page.get_by_text(text, exact=False).first.wait_for(
+        state="attached", timeout=timeout
+    )
+
+
+def shot(page, name: str) -> None:
+    page.wait_for_timeout(400)  # the canvas lags the DOM (FLET.md)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.browser
+def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.create_game(
+            core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+        )
+    server = start_server(tmp_path, "--table", data=data)
+    try:
+        pin = server.find(r"type PIN (\d+)")
+        host_url = server.find(r"host screen (\S+)")
+        host = chromium.new_context(viewport={"width": 1280, "height": 800})
+        host_page = host.new_page()
+        host_page.goto(host_url)
+        flutter_ready(host_page, pin)
+        host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
+        host_page.wait_for_timeout(600)  # the QR image decodes after its node
+        shot(host_page, "live-table-host")
+
+        phone = chromium.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        phone_page = phone.new_page()
+        phone_page.goto(server.url + "/")
+        assert phone_page.url.endswith("/join")  # nothing without the secret
+        phone_page.fill("#pin", pin)
+        shot(phone_page, "live-table-phone-pin")
+        phone_page.click("button[type=submit]")
+        flutter_ready(phone_page, "Cleo")
+        shot(phone_page, "live-table-phone-joined")
+
+        # the host sees the phone connected (the panel follows joins)
+        host_page.get_by_text("connected", exact=False).first.wait_for(
+            state="attached", timeout=15_000
+        )
+        shot(host_page, "live-table-host-joined")
+        host_page.locator('[flt-semantics-identifier="table-close"]').click()
+        host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for(
+            state="detached"
+        )
+        host_page.get_by_text(f"PIN {pin} · 1 connected", exact=False).wait_for(
+            state="attached", timeout=15_000
+        )
+        shot(host_page, "live-table-host-bar")
+        host_page.locator('[flt-semantics-identifier="table-show"]').click()
+        host_page.locator('[flt-semantics-identifier="table-end"]').click()
+        host_page.get_by_text("The table has ended", exact=False).first.wait_for(
+            state="attached", timeout=15_000
+        )
+        # the phone is out: reloading leads to the join page, which refuses
+        phone_page.goto(server.url + "/")
+        assert phone_page.url.endswith("/join")
+        phone_page.fill("#pin", pin)
+        phone_page.click("button[type=submit]")
+        phone_page.get_by_text("This table has ended.").wait_for()
+        host.close()
+        phone.close()
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_table_pages_speak_the_language(chromium, tmp_path, language):
+    words = {
+        "de": ("Live-Tisch", "Am Tisch mitspielen", "Falsche PIN."),
+        "fi": ("Yhteinen pöytä", "Liity pöytään", "Väärä PIN-koodi."),
+    }
+    panel, join_title, wrong = words[language]
+    server = start_server(tmp_path, "--table", env={"LANGUAGE": language})
+    try:
+        host = chromium.new_context(viewport={"width": 390, "height": 844})
+        host_page = host.new_page()
+        host_page.goto(server.find(r"host screen (\S+)"))
+        flutter_ready(host_page, panel)
+        host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
+        host_page.wait_for_timeout(600)  # the QR image decodes after its node
+        shot(host_page, f"live-table-host-phone-{language}")
+        phone = chromium.new_context(
+            viewport={"width": 390, "height": 844},
+            locale=f"{language}-{language.upper()}",
+        )
+        phone_page = phone.new_page()
+        phone_page.goto(server.url + "/join")
+        phone_page.get_by_text(join_title).wait_for()
+        phone_page.fill("#pin", "12345")
+        phone_page.click("button[type=submit]")
+        phone_page.get_by_text(wrong).wait_for()
+        shot(phone_page, f"live-table-phone-wrong-pin-{language}")
+        host.close()
+        phone.close()
+    finally:
+        assert server.stop() == 0

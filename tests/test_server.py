@@ -1,0 +1,161 @@
+"""The web server (jolly_scorer/ui/server.py) as a real process on 127.0.0.1:
+only the app's own pages may talk to it (issue 12.1), its page title (12),
+dropped sessions and junk frames cost nothing lasting and SIGTERM ends it (12.5).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from server_process import FletClient, http, start_server, texts_of
+from websockets.exceptions import InvalidStatus
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = start_server(tmp_path)
+    yield running
+    running.stop()
+
+
+def refused(port: int, origin: str | None) -> int:
+    with pytest.raises(InvalidStatus) as caught:
+        FletClient(port, origin=origin)
+    return int(caught.value.response.status_code)
+
+
+def test_websocket_from_another_origin_is_refused(server):
+    port = server.port
+    assert refused(port, "http://evil.example") == 403
+    assert refused(port, f"http://127.0.0.1:{port + 1}") == 403  # another port
+    assert refused(port, f"http://evil.example:{port}") == 403  # DNS rebinding
+    assert refused(port, "null") == 403
+    assert refused(port, None) == 403  # browsers always send one
+    own = FletClient(port, origin=server.origin)
+    own.register()
+    own.wait_text("Jolly")  # the app's own page gets the app
+    own.close()
+    also = FletClient(port, origin=f"http://localhost:{port}")
+    also.register()
+    also.close()
+
+
+def test_http_from_another_origin_is_refused_and_no_cors(server):
+    status, headers, body = http(server.url + "/")
+    assert status == 200
+    assert "access-control-allow-origin" not in {k.lower() for k in headers}
+    assert b"<title>jolly-scorer</title>" in body  # not "Flet" before it loads
+    status, headers, _ = http(server.url + "/", {"Origin": "http://evil.example"})
+    assert status == 403
+    assert "access-control-allow-origin" not in {k.lower() for k in headers}
+    rebinding = {"Host": f"evil.example:{server.port}"}
+    assert http(server.url + "/", rebinding)[0] == 403
+    for path in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):
+        status, _, body = http(server.url + path)
+        assert b"swagger" not in body.lower() and b"redoc" not in body.lower()
+        assert b'"openapi"' not in body
+
+
+def test_junk_frames_are_dropped_and_sigterm_stops_the_server(server):
+    from websockets.sync.client import connect
+
+    first = FletClient(server.port, origin=server.origin)
+    first.register()
+    first.wait_text("Jolly")  # the store is open now
+    first.close()
+    before = server.pid_files()
+    for i in range(60):
+        ws = connect(
+            f"ws://127.0.0.1:{server.port}/ws", origin=server.origin, legacy=True
+        )
+        ws.send(bytes([i % 3]) + b"\xff" * (i * 7))  # junk before registering
+        with pytest.raises(Exception):  # noqa: B017 - closed by the server
+            ws.recv(timeout=5)
+        ws.close()
+    registered = FletClient(server.port, origin=server.origin)
+    registered.register()
+    registered.ws.send(b"\x00\x93junk")  # junk after registering
+    with pytest.raises(Exception):  # noqa: B017 - closed by the server
+        for _ in range(1000):
+            registered.receive(timeout=5)
+    deadline = time.monotonic() + 10
+    while server.pid_files() > before + 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server.pid_files() <= before + 2, (before, server.pid_files())
+    lingering = FletClient(server.port, origin=server.origin)
+    lingering.register()
+    started = time.monotonic()
+    assert server.stop(timeout=10) == 0
+    assert time.monotonic() - started < 8
+    assert "Traceback" not in server.log()
+
+
+def test_dropped_page_sessions_end_and_keep_no_files(tmp_path):
+    """200 page sessions opened and dropped: each ends after the page-session
+    timeout (here 2 s; Flet looks every 10 s), open files stay flat (one shared
+    store), and new pages are still served."""
+    server = start_server(
+        tmp_path,
+        env={"JOLLY_SCORER_SESSION_TIMEOUT": "2", "JOLLY_SCORER_LOG_LEVEL": "DEBUG"},
+    )
+    try:
+        first = FletClient(server.port, origin=server.origin)
+        first.register()
+        first.wait_text("Jolly")
+        first.close()
+        files = server.pid_files()
+        for _ in range(200):
+            client = FletClient(server.port, origin=server.origin)
+            client.register()
+            client.wait_text("Jolly")
+            client.close()
+        assert server.pid_files() <= files + 2
+        deadline = time.monotonic() + 40
+        while (
+            "Delete session (0 left)" not in server.log().rsplit("New session", 1)[-1]
+        ):
+            assert time.monotonic() < deadline, server.log()[-2000:]
+            time.sleep(0.2)
+        assert server.pid_files() <= files + 2
+        again = FletClient(server.port, origin=server.origin)
+        again.register()
+        again.wait_text("Jolly")
+        again.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_the_command_serves_with_the_c_allocator(tmp_path):
+    """The installed ``jolly-scorer`` restarts itself once with
+    PYTHONMALLOC=malloc (memory of dropped sessions goes back; see
+    benchmarks/sessions.py) and prints its address once."""
+    server = start_server(tmp_path, command=True)
+    try:
+        environ = Path(f"/proc/{server.proc.pid}/environ").read_bytes().split(b"\0")
+        assert b"PYTHONMALLOC=malloc" in environ
+        assert server.log().count("serving on") == 1
+        page = FletClient(server.port, origin=server.origin)
+        page.register()
+        page.wait_text("Jolly")
+        page.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_many_visitors_with_few_files_allowed(tmp_path):
+    """The finding: each page session kept its own database connection, and with
+    a 1,024-file limit new visitors got "the games database cannot be opened"
+    after about 505. Here the limit is 64 files and 150 pages come and go."""
+    server = start_server(tmp_path, max_files=64)
+    try:
+        for _ in range(150):
+            page = FletClient(server.port, origin=server.origin)
+            page.register()
+            page.wait_text("New game")  # the home screen, not the store problem
+            assert not any("cannot be opened" in s for s in texts_of(page.messages))
+            page.close()
+        assert server.pid_files() < 40
+    finally:
+        assert server.stop() == 0

@@ -1,0 +1,298 @@
+"""Joining the live table (issue 10): ``jolly-scorer --table`` as a real
+process on 127.0.0.1 and raw clients (HTTP and websocket speaking Flet's
+protocol); what a joined device may do, in process."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+from server_process import FletClient, http, start_server
+from websockets.exceptions import InvalidStatus
+
+from jolly_scorer.core import game as core
+from jolly_scorer.core.rules import resolve_rules
+from jolly_scorer.store import GameNotFound, Store
+from jolly_scorer.ui.table import (
+    LOCKOUT,
+    PIN_TRIES,
+    PIN_TRIES_IN_ALL,
+    GuestStore,
+    Refused,
+    Table,
+)
+
+PLAYERS = ["Anna", "Ben", "Cleo"]
+
+
+def make_games(data):
+    with Store.open(data) as store:
+        other = store.create_game(
+            core.new_game(resolve_rules("jolly_at"), ["Otto", "Olga"])
+        )
+        table_game = store.create_game(
+            core.new_game(resolve_rules("jolly_at"), PLAYERS)
+        )
+    return other, table_game
+
+
+@pytest.fixture
+def table(tmp_path):
+    data = tmp_path / "data"
+    make_games(data)
+    server = start_server(tmp_path, "--table", data=data)
+    yield server
+    assert server.stop() == 0
+
+
+def cookie_of(headers) -> str:
+    value = headers.get("set-cookie") or headers.get("Set-Cookie") or ""
+    assert value.startswith("jolly_table="), headers
+    assert "HttpOnly" in value and "SameSite=strict" in value.replace(
+        "Strict", "strict"
+    )
+    return value.split(";", 1)[0]
+
+
+def refused(server, cookie=None) -> int:
+    with pytest.raises(InvalidStatus) as caught:
+        FletClient(server.port, origin=server.origin, cookie=cookie)
+    return int(caught.value.response.status_code)
+
+
+def test_table_shows_qr_pin_and_addresses_in_the_terminal(table):
+    out = table.log()
+    assert "\u2580" in out or "\u2584" in out or "\u2588" in out  # the QR code
+    join = table.find(r"join at (http://127\.0\.0\.1:\d+/join\?token=\S+)")
+    assert join.startswith(table.url)
+    assert len(table.find(r"type PIN (\d+)")) == 6
+    assert table.find(r"host screen (\S+)") != join
+
+
+def test_without_the_secret_nothing_is_served(table):
+    # no cookie, a made-up cookie, a foreign origin: no websocket at all
+    assert refused(table) == 403
+    assert refused(table, "jolly_table=guessed") == 403
+    status, headers, _ = http(table.url + "/")
+    assert status == 303 and headers["location"] == "/join"
+    status, _, body = http(table.url + "/join")
+    assert status == 200 and b'name="pin"' in body
+    assert http(table.url + "/join?token=wrong")[0] == 403
+
+
+def test_join_token_lets_a_phone_in_to_the_tables_game_only(table):
+    join = table.find(r"join at (\S+)")
+    status, headers, _ = http(join)
+    assert status == 303 and headers["location"] == "/"
+    cookie = cookie_of(headers)
+    phone = FletClient(table.port, origin=table.origin, cookie=cookie)
+    phone.register()
+    phone.wait_text("Cleo")  # the table's game
+    assert not any("Otto" in s for s in _texts(phone))
+    phone.close()
+    # a foreign page cannot use the phone's cookie (the origin check first)
+    with pytest.raises(InvalidStatus):
+        FletClient(table.port, origin="http://evil.example", cookie=cookie)
+
+
+def _texts(client):
+    from server_process import texts_of
+
+    return list(texts_of(client.messages))
+
+
+def test_pin_joins_and_wrong_pins_lock_the_client_out(table):
+    pin = table.find(r"type PIN (\d+)")
+    right = urllib.parse.urlencode({"pin": pin}).encode()
+    headers = {
+        "Origin": table.origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    status, answer, _ = http(table.url + "/join", headers, right)
+    assert status == 303
+    FletClient(table.port, origin=table.origin, cookie=cookie_of(answer)).close()
+    wrong = "000000" if pin != "000000" else "111111"
+    for attempt in range(PIN_TRIES):
+        status, _, body = http(table.url + "/join", headers, f"pin={wrong}".encode())
+        assert status == 403 and b"Wrong PIN" in body, attempt
+    status, _, body = http(table.url + "/join", headers, right)
+    assert status == 429 and b"Too many wrong PINs" in body  # even the right one
+    # a form posted from another site is refused before the PIN is looked at
+    evil = dict(headers, Origin="http://evil.example")
+    assert http(table.url + "/join", evil, right)[0] == 403
+
+
+def test_lockout_ends_after_a_while():
+    now = [0.0]
+    table = Table(clock=lambda: now[0])
+    for _ in range(PIN_TRIES):
+        assert table.join_with_pin("0000000", "10.0.0.9", "")[0] is None
+    device, problem = table.join_with_pin(table.pin, "10.0.0.9", "")
+    assert device is None and problem.locked and problem.minutes == 5
+    assert table.join_with_pin(table.pin, "10.0.0.8", "")[0] is not None  # others
+    now[0] += LOCKOUT + 1
+    assert table.join_with_pin(table.pin, "10.0.0.9", "")[0] is not None
+
+
+def test_many_clients_guessing_switch_the_pin_off():
+    table = Table()
+    wrong = "000000" if table.pin != "000000" else "111111"
+    for i in range(PIN_TRIES_IN_ALL):
+        table.join_with_pin(wrong, f"10.1.{i // 250}.{i % 250}", "")
+    device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
+    assert device is None and "QR code" in problem.message
+    assert table.join_with_token(table.join_token, "10.9.9.9", "") is not None
+
+
+def test_ending_the_table_stops_every_token_and_device():
+    table = Table()
+    phone = table.join_with_token(table.join_token, "10.0.0.2", "iPhone")
+    host = table.join_with_token(table.host_token, "127.0.0.1", "Linux")
+    assert phone and host
+    assert table.access(phone).role == "guest"
+    assert table.access(host).role == "host"
+    assert [d.name for d in table.guests()] == ["iPhone"]
+    table.end()
+    assert table.access(phone) is None
+    assert table.join_with_token(table.join_token, "10.0.0.3", "") is None
+    assert table.join_with_pin(table.pin, "10.0.0.3", "")[0] is None
+    assert table.access(host).role == "host"  # the host keeps their own page
+
+
+def test_guest_store_reaches_the_tables_game_only(tmp_path):
+    other, own = make_games(tmp_path)
+    with Store.open(tmp_path) as store:
+        guest = GuestStore(store, store.current_game_id)
+        assert guest.current_game_id() == own
+        assert [g.id for g in guest.list_games()] == [own]
+        assert guest.load_game(own).players == tuple(PLAYERS)
+        game = core.rename_player(guest.load_game(own), "Ben", "Bea")
+        guest.save_game(own, game)  # the table's game can be changed
+        assert store.load_game(own).players[1] == "Bea"
+        with pytest.raises(GameNotFound):
+            guest.load_game(other)
+        with pytest.raises(GameNotFound):
+            guest.save_game(other, store.load_game(other))
+        with pytest.raises(GameNotFound):
+            guest.export_game(other)
+        for refused_call in (
+            lambda: guest.delete_game(own),
+            lambda: guest.create_game(game),
+            lambda: guest.set_setting("language", "de"),
+            lambda: guest.restore({}),  # type: ignore[attr-defined]
+            lambda: guest.backup(),  # type: ignore[attr-defined]
+        ):
+            with pytest.raises(Refused):
+                refused_call()
+        assert guest.player_stats() == [] and guest.known_players() == []
+        assert store.load_game(other).players == ("Otto", "Olga")
+
+
+@pytest.fixture
+def guest_page(flet_app, tmp_path, monkeypatch):
+    """A joined phone's page, in process (the server sets this access from
+    the device cookie before Flet starts the page session)."""
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.table import Access
+
+    other, own = make_games(tmp_path)
+    monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "d"))
+    app = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+    return app, other, own
+
+
+def test_guest_page_enters_rounds_of_the_tables_game_only(guest_page, tmp_path):
+    from test_ui_app import enter_round
+
+    app, other, own = guest_page
+    app.click(app.find(semantics="home-continue"))
+    enter_round(app, 0, {1: (0, 5), 2: (0, 5)})
+    with Store.open(tmp_path) as store:
+        assert len(store.load_game(own).rounds) == 1
+        assert store.load_game(other).rounds == ()
+
+
+def test_guest_page_cannot_list_change_settings_or_start_games(guest_page, tmp_path):
+    app, other, own = guest_page
+    app.click(app.find(semantics="home-past"))
+    assert not any("Otto" in s for s in app.texts())  # only the table's game
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-settings"))
+    seg = app.find(semantics="language").content
+    app.session.apply_patch(seg._i, {"selected": ["de"]})
+    app.fire(seg, "change")
+    app.check()
+    with Store.open(tmp_path) as store:
+        assert store.get_setting("language") is None
+        assert sorted(g.id for g in store.list_games()) == sorted([other, own])
+    assert any("Only the host of the table can do this." in s for s in app.texts())
+
+
+def _control(messages, identifier):
+    """The id of the control inside the Semantics wrapper ``identifier``."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            if value.get("identifier") == identifier and isinstance(
+                value.get("content"), dict
+            ):
+                found.append(value["content"].get("_i"))
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(messages)
+    return found[-1] if found else None
+
+
+def test_host_ends_the_table_and_joined_phones_are_cut_off(table):
+    from server_process import CONTROL_EVENT, pack
+
+    join = table.find(r"join at (\S+)")
+    phone_cookie = cookie_of(http(join)[1])
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    phone = FletClient(table.port, origin=table.origin, cookie=phone_cookie)
+    phone.register()
+    phone.wait_text("Cleo")
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host.register()
+    host.wait_text("connected")  # the host's panel lists the phone
+    end = None
+    while end is None:
+        host.receive()
+        end = _control(host.messages, "table-end")
+    host.ws.send(pack(CONTROL_EVENT, {"target": end, "name": "click", "data": None}))
+    from websockets.exceptions import ConnectionClosed
+
+    with pytest.raises(ConnectionClosed):  # the server closes the phone's page
+        for _ in range(1000):
+            phone.receive(timeout=10)
+    assert refused(table, phone_cookie) == 403  # and it cannot come back
+    again = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    again.register()  # the host keeps their own page
+    again.close()
+    host.close()
+
+
+def test_a_phone_cannot_take_over_the_hosts_page(table):
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    phone_cookie = cookie_of(http(table.find(r"join at (\S+)"))[1])
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host_session = host.register()
+    host.wait_text("PIN")
+    host.close()  # the host's connection drops; its session waits for it
+    phone = FletClient(
+        table.port, origin=table.origin, cookie=phone_cookie, session_id=host_session
+    )
+    assert phone.register() != host_session  # a page of its own, not the host's
+    phone.wait_text("Cleo")
+    assert not any("PIN" in s for s in _texts(phone))
+    phone.close()
+    back = FletClient(
+        table.port, origin=table.origin, cookie=host_cookie, session_id=host_session
+    )
+    assert back.register() == host_session  # the host itself comes back
+    back.close()
