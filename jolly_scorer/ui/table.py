@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from jolly_scorer.core.game import Game
+from jolly_scorer.core.game import Game, UndoHistory
 from jolly_scorer.store import GameNotFound, StoreError
 from jolly_scorer.ui.i18n import N_, Translator
-from jolly_scorer.ui.saved_history import history_key
 
 COOKIE = "jolly_table"
 PIN_DIGITS = 6
@@ -40,7 +39,6 @@ PIN_TRIES_IN_ALL = 100  # wrong PINs from all clients before the PIN stops worki
 LOCKOUT = 300.0  # seconds
 MAX_DEVICES = 64
 
-HISTORY_PREFIX = history_key(0)[:-1]
 
 PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
 
@@ -256,10 +254,6 @@ class GuestStore:
     def current_game_id(self) -> int | None:
         return self._game_id()
 
-    def game_totals(self, game_id: int) -> Any:
-        self._own(game_id)
-        return self._store.game_totals(game_id)
-
     def list_games(self) -> Sequence[Any]:
         own = self._game_id()
         return [g for g in self._store.list_games() if g.id == own]
@@ -283,19 +277,20 @@ class GuestStore:
         self._own(game_id)
         self._store.clear_draft(game_id)
 
-    def _history_of_own(self, key: str) -> bool:
-        own = self._game_id()
-        return own is not None and key == history_key(own)
+    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
+        self._own(game_id)
+        found: tuple[UndoHistory, bool] = self._store.load_history(game_id, game)
+        return found
+
+    def save_history(self, game_id: int, history: UndoHistory) -> None:
+        self._own(game_id)
+        self._store.save_history(game_id, history)
 
     def get_setting(self, key: str, default: Any = None) -> Any:
-        if key.startswith(HISTORY_PREFIX) and not self._history_of_own(key):
-            return default
         return self._store.get_setting(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        if not self._history_of_own(key):
-            raise Refused(ONLY_HOST)
-        self._store.set_setting(key, value)
+        raise Refused(ONLY_HOST)
 
     def export_game(self, game_id: int) -> dict[str, Any]:
         self._own(game_id)
