@@ -121,7 +121,9 @@ def test_counted_points_refuse_anything_but_digits(flet_app, jolly, text, key):
     assert getattr(counted, key) == 0
 
 
-@pytest.mark.parametrize(("text", "value"), [("0", 0), (" 42 ", 42), ("1000000000", 10**9)])
+@pytest.mark.parametrize(
+    ("text", "value"), [("0", 0), (" 42 ", 42), ("1000000000", 10**9)]
+)
 def test_counted_points_take_whole_numbers(flet_app, jolly, text, value):
     s = Screen(flet_app, jolly)
     s.tap("round-closer-0")
