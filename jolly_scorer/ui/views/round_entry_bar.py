@@ -70,7 +70,7 @@ def _taken(
             for name, s in taken.scores.items()
         ]
     mine = {n: s.score for n, s in entry.rounds.preview().scores.items()}
-    lines.append(ft.Text(t("Yours: ") + _scores(entry, mine, t), size=16))
+    lines.append(ft.Text(t("Yours: {scores}", scores=_scores(entry, mine, t)), size=16))
     lines.append(
         ft.Column(
             [
