@@ -81,6 +81,19 @@ class Screen:
     def type(self, identifier: str, text: str) -> None:
         self.app.type_text(self.field(identifier), text)
 
+    def arrange(self) -> None:
+        """Tap "Arrange into melds" and wait for the arranger (off the loop)."""
+        self.tap("editor-arrange")
+        self.app.wait_for(
+            lambda: (
+                not self.app.find_all(semantics="editor-working")
+                and (
+                    bool(self.app.find_all(semantics="editor-split"))
+                    or not self.app.find_all(semantics="editor-arrange")
+                )
+            )
+        )
+
     def label(self, identifier: str) -> str:
         self.show_player_of(identifier)
         return str(self.app.find(semantics=identifier).label)
@@ -280,7 +293,7 @@ def test_pile_arranged_into_melds(flet_app, jolly):
     s = Screen(flet_app, jolly)
     s.tap("round-pile-2")
     s.pick("9c 5h 9d 7h 9s 6h")
-    s.tap("editor-arrange")
+    s.arrange()
     assert s.label("round-verdict-2-0") and s.label("round-verdict-2-1")
     assert len(s.drafts[-1]["table"]) == 2
 
@@ -340,7 +353,7 @@ def test_pile_that_does_not_split_offers_the_best_part(flet_app, jolly):
     s = Screen(flet_app, jolly)
     s.tap("round-pile-1")
     s.pick("9c 9d 9s 5h 6h 7h Kd 2c")
-    s.tap("editor-arrange")
+    s.arrange()
     assert s.app.find(semantics="editor-split")
     assert s.label("editor-split-left") == "Left over: K♦ 2♣"
     assert not s.drafts or not s.drafts[-1]["table"]  # nothing laid down yet
@@ -351,7 +364,7 @@ def test_pile_that_does_not_split_offers_the_best_part(flet_app, jolly):
     # or keep the rest in the pile to fix it
     s.tap("round-pile-2")
     s.pick("10h Jh Qh 3s")
-    s.tap("editor-arrange")
+    s.arrange()
     s.tap("editor-split-pile")
     assert len(s.drafts[-1]["table"]) == 3
     assert s.app.find(semantics="round-editor")
@@ -366,3 +379,39 @@ def test_counted_points_and_cards_on_the_table_warn(flet_app, jolly):
     s.pick("9c 9d 9s")
     s.tap("editor-done")
     assert "counted points are added" in s.label("round-counted-warning-1").lower()
+
+
+def test_everyone_counted_points_on_one_phone_screen(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-2")
+    s.app.click(s.app.find(semantics="round-count-all"))
+    for seat in range(3):  # every player's fields at once, no strip taps
+        assert s.app.find_all(semantics=f"round-player-{seat}")
+    assert not s.app.find_all(semantics="round-show-0")
+    s.app.type_text(s.field("round-bad-0"), "15")
+    s.app.type_text(s.field("round-good-2"), "60")
+    s.tap("round-save")
+    assert dict(s.saved[0].counted) == {
+        "Anna": Counted(0, 15),
+        "Ben": Counted(0, 0),
+        "Cleo": Counted(60, 0),
+    }
+
+
+def test_meld_and_lay_off_from_the_editor_without_scrolling(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-add-meld-0")
+    s.pick("5h 6h 7h")
+    s.tap("round-show-1")  # Ben: the editor opens on his hand
+    assert s.app.find(semantics="round-editor")
+    s.pick("Qs")
+    s.tap("editor-layoff")  # the choice of melds in place of the grid
+    s.tap("round-layoff-on-1-0")
+    s.pick("8h")
+    s.tap("editor-next-meld")  # "Meld": a new meld of Ben's
+    s.pick("9c 9d 9s")
+    draft = s.drafts[-1]
+    assert draft["table"][0]["cards"][-1] == {"card": "8h", "by": "Ben"} or (
+        "8h" in str(draft["table"][0])
+    )
+    assert len(draft["table"]) == 2 and draft["hands"]["Ben"] == ["Qs"]

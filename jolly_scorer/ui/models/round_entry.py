@@ -137,9 +137,28 @@ class RoundEntryModel:
         self.typing = bool(value)
 
     def start_layoff(self, player: str) -> None:
+        """Choose the meld ``player`` lays off on (a second tap: not now).
+
+        An editor open on one of ``player``'s things stays open and offers
+        the choice in place of the card grid."""
         self.player = player
-        self.editing = None
+        if self.editing is not None and self.editing.player != player:
+            self.editing = None
         self.laying_off = None if self.laying_off == player else player
+
+    def count_all(self) -> None:
+        """Every player counted points at the table: all fields on one screen."""
+        for player in self.rounds.players:
+            self.rounds.set_mode(player, "points")
+        self.show_melds = False
+        self.editing = None
+        self.laying_off = None
+        self.dirty = True
+
+    @property
+    def all_counted(self) -> bool:
+        """Every player counted points (the fields of all fit on a phone)."""
+        return all(mode == "points" for mode in self.rounds.modes.values())
 
     # -- cards --------------------------------------------------------------
     def pick(self, code: str) -> None:

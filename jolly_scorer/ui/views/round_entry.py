@@ -27,6 +27,7 @@ from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
 from jolly_scorer.ui.views.round_entry_editor import editor
+from jolly_scorer.ui.views.round_entry_hand import points_rows
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
 
@@ -186,6 +187,8 @@ def RoundEntry(
                 run_spacing=10,
             )
         )
+    elif entry.all_counted:
+        body.append(points_rows(entry, preview, t, act))
     else:
         body.append(panels[rounds.players.index(entry.player)])
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -211,8 +214,8 @@ def RoundEntry(
             expand=True,
         )
     else:
-        strip = player_strip(entry, preview, t, act)
-        parts = [header, strip, scroller, *([docked] if docked else []), bar]
+        strip = [] if entry.all_counted else [player_strip(entry, preview, t, act)]
+        parts = [header, *strip, scroller, *([docked] if docked else []), bar]
         content = ft.Column(parts, spacing=4, expand=True)
     return ft.Container(
         content,

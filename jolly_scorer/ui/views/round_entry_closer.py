@@ -118,6 +118,16 @@ def closer_section(
         heading,
         ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
     ]
+    if not entry.all_counted:
+        items.append(
+            labelled_button(
+                "round-count-all",
+                t("Everyone counted points"),
+                ft.Icons.CALCULATE_OUTLINED,
+                lambda: act(entry.count_all),
+                height=44,
+            )
+        )
     if rounds.closer is not None:
         items.append(
             ft.Semantics(

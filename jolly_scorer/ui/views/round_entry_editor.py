@@ -33,6 +33,7 @@ from jolly_scorer.ui.views.round_entry_editor_parts import (
     target_buttons,
     title,
 )
+from jolly_scorer.ui.views.round_entry_player import layoff_choice
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -149,6 +150,9 @@ def editor(
                 else None
             ),
         )
+    elif entry.laying_off is not None and entry.laying_off == editing.player:
+        name = entry.laying_off
+        lower = layoff_choice(entry, rounds.players.index(name), name, t, act)
     elif editing.split is not None and editing.pile is not None:
         lower = split_box(entry, editing.pile, editing.split, t, settings, act)
     elif entry.busy:

@@ -52,22 +52,34 @@ def target_buttons(
 ) -> list[ft.Control]:
     """A meld: next meld, delete; cards put down together: split into melds."""
     target = editing.target
-    if target is not None and target.kind == "meld" and target.meld is not None:
-        index, owner = target.meld, target.player
-        return [
+    if target is not None and target.kind != "discard" and entry.show_melds:
+        owner = target.player
+        buttons = [
             labelled_button(
                 "editor-next-meld",
-                t("Next meld"),
+                t("Next meld") if target.kind == "meld" else t("Meld"),
                 ft.Icons.ADD,
                 lambda: act(entry.new_meld, owner),
             ),
             labelled_button(
-                "editor-delete-meld",
-                t("Delete meld"),
-                ft.Icons.DELETE_OUTLINE,
-                lambda: act(entry.delete_meld, index),
+                "editor-layoff",
+                t("Lay off"),
+                ft.Icons.CALL_MERGE,
+                lambda: act(entry.start_layoff, owner),
+                selected=entry.laying_off == owner,
             ),
         ]
+        if target.kind == "meld" and target.meld is not None:
+            index = target.meld
+            buttons.append(
+                labelled_button(
+                    "editor-delete-meld",
+                    t("Delete meld"),
+                    ft.Icons.DELETE_OUTLINE,
+                    lambda: act(entry.delete_meld, index),
+                )
+            )
+        return buttons
     if target is None and editing.pile is not None and editing.split is None:
         return [
             labelled_button(

@@ -16,15 +16,15 @@ import flet as ft
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import Place, Target
-from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.round_model import Place, Preview, Target
+from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
-from jolly_scorer.ui.views.round_entry_parts import problem_box, tile
+from jolly_scorer.ui.views.round_entry_parts import problem_box, signed, tile
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["hand_part"]
+__all__ = ["hand_part", "points_rows"]
 
 Act = Callable[..., Any]
 
@@ -54,7 +54,12 @@ def _mode_toggle(
 
 
 def _points_fields(
-    entry: RoundEntryModel, seat: int, name: str, t: Translator, act: Act
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    act: Act,
+    width: int = 170,
 ) -> list[ft.Control]:
     rounds = entry.rounds
     if name == rounds.closer:
@@ -73,7 +78,7 @@ def _points_fields(
                 entry.set_points, name, k, e.control.value or ""
             ),
             text_size=20,
-            width=170,
+            width=width,
         )
         fields.append(
             ft.Semantics(
@@ -155,3 +160,47 @@ def hand_part(
     if box is not None:
         out.append(box)
     return out
+
+
+def points_rows(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
+    """Everyone counted points: every player's fields on one screen (one tap
+    on a field, the digits, next player)."""
+    plus = entry.rounds.rules.is_plus
+    rows: list[ft.Control] = []
+    for seat, name in enumerate(entry.rounds.players):
+        score = preview.scores[name].score
+        head = ft.Row(
+            [
+                ft.Container(
+                    width=12, height=12, border_radius=6, bgcolor=colour(seat)
+                ),
+                one_line(name, 18, weight=ft.FontWeight.BOLD),
+                ft.Text(signed(score, t) if plus else t.number(score), size=18),
+                labelled_button(
+                    f"round-mode-{seat}-cards",
+                    t("Enter cards"),
+                    None,
+                    lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
+                    height=40,
+                ),
+            ],
+            spacing=6,
+        )
+        rows.append(
+            ft.Semantics(
+                identifier=f"round-player-{seat}",
+                container=True,
+                content=ft.Container(
+                    ft.Column(
+                        [head, *_points_fields(entry, seat, name, t, act, 150)],
+                        spacing=4,
+                    ),
+                    padding=8,
+                    border_radius=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=6)

@@ -26,7 +26,7 @@ from jolly_scorer.ui.views.round_entry_parts import (
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["player_panel"]
+__all__ = ["layoff_choice", "player_panel"]
 
 Act = Callable[..., Any]
 
@@ -134,12 +134,12 @@ def _melds(
         ),
     ]
     out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
-    if entry.laying_off == name:
-        out.append(_layoff_choice(entry, seat, name, t, act))
+    if entry.laying_off == name and entry.editing is None:
+        out.append(layoff_choice(entry, seat, name, t, act))
     return out
 
 
-def _layoff_choice(
+def layoff_choice(
     entry: RoundEntryModel, seat: int, name: str, t: Translator, act: Act
 ) -> ft.Control:
     """Which meld does ``name`` lay off on? One button per meld on the table."""
