@@ -30,6 +30,7 @@ from jolly_scorer.ui.views.round_entry_editor import editor
 from jolly_scorer.ui.views.round_entry_hand import points_rows
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -95,6 +96,8 @@ def RoundEntry(
     entry.t = t
     rounds = entry.rounds
     _, set_revision = ft.use_state(0)
+    relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
+    relay: Relay = relay_ref.current
 
     def redraw() -> None:
         set_revision(lambda r: r + 1)
@@ -139,6 +142,7 @@ def RoundEntry(
             entry.taken = None if entry.error else entry.taken
         redraw()
 
+    relay.target = lambda code: act(entry.pick, code)
     buttons = {
         "cancel": cancel,
         "discard": lambda: on_cancel(),
@@ -160,6 +164,7 @@ def RoundEntry(
             settings,
             act,
             lambda: page.run_task(arrange),
+            relay,
             wide=wide,
             available=(side_width - 40) if wide else min(width, 600) - 40,
         )

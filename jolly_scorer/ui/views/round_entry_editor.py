@@ -80,6 +80,7 @@ def editor(
     settings: UiSettings | None,
     act: Act,
     arrange: Callable[[], Any],
+    on_pick: Callable[[str], Any],
     *,
     wide: bool = False,
     available: float = 366,
@@ -168,7 +169,7 @@ def editor(
         lower = ft.Container()
     else:
         lower = picker(
-            lambda code: act(entry.pick, code),
+            on_pick,
             t,
             settings,
             used=rounds.used_counts(),

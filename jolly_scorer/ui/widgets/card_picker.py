@@ -20,7 +20,16 @@ from jolly_scorer.ui.cards_view import JOKER_COLOUR, SUIT_FONT, suit_color
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import card_name
 
-__all__ = ["COLUMNS", "GAP", "KEY_HEIGHT", "CardGrid", "key_width", "used_up"]
+__all__ = [
+    "COLUMNS",
+    "GAP",
+    "KEY_HEIGHT",
+    "CardGrid",
+    "Relay",
+    "card_grid",
+    "key_width",
+    "used_up",
+]
 
 COLUMNS = 7
 GAP = 3
@@ -60,6 +69,23 @@ def _key(
     on_pick: Callable[[str], Any],
     t: Translator,
 ) -> ft.Control:
+    """One key, redrawn only when it changes (a card added changes one)."""
+    key: ft.Control = _KEY(code, text, ink, width, height, gone, on_pick, t.language)
+    return key
+
+
+@ft.component
+def _Key(
+    code: str,
+    text: str,
+    ink: str,
+    width: float,
+    height: float,
+    gone: bool,
+    on_pick: Callable[[str], Any],
+    language: str | None,
+) -> ft.Control:
+    t = Translator(language)
     style = ft.TextStyle(
         font_family="Roboto",
         font_family_fallback=[SUIT_FONT],
@@ -125,7 +151,61 @@ def _suit_row(
     return ft.Row(keys, spacing=GAP, tight=True)
 
 
+class Relay:
+    """A callable that stays the same object across redraws and calls the
+    latest ``target``: a memoized grid is not redrawn because its handler is
+    a new closure."""
+
+    def __init__(self) -> None:
+        self.target: Callable[[str], Any] = lambda code: None
+
+    def __call__(self, code: str) -> Any:
+        return self.target(code)
+
+
+def card_grid(
+    on_pick: Callable[[str], Any],
+    *,
+    available: float = 366,
+    four_color: bool = False,
+    t: Translator | None = None,
+    used: Mapping[str, int] | None = None,
+    jokers: int | None = None,
+) -> ft.Control:
+    """The grid, redrawn only when what it shows changed (``ft.memo``): pass
+    a stable ``on_pick`` (a :class:`Relay`) to profit."""
+    language = t.language if t is not None else None
+    grid: ft.Control = _MEMO(
+        on_pick,
+        available=available,
+        four_color=four_color,
+        language=language,
+        used=dict(used or {}),
+        jokers=jokers,
+    )
+    return grid
+
+
 @ft.component
+def _Grid(
+    on_pick: Callable[[str], Any],
+    *,
+    available: float,
+    four_color: bool,
+    language: str | None,
+    used: dict[str, int],
+    jokers: int | None,
+) -> ft.Control:
+    return CardGrid(
+        on_pick,
+        available=available,
+        four_color=four_color,
+        t=Translator(language),
+        used=used,
+        jokers=jokers,
+    )
+
+
 def CardGrid(
     on_pick: Callable[[str], Any],
     *,
@@ -167,3 +247,7 @@ def CardGrid(
         container=True,
         content=ft.Column([first, second], spacing=GAP * 2, tight=True),
     )
+
+
+_MEMO = ft.memo(_Grid)  # type: ignore[no-untyped-call]
+_KEY = ft.memo(_Key)  # type: ignore[no-untyped-call]
