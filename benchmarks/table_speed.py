@@ -61,12 +61,42 @@ OBSERVE = """() => {
     document.body,
     {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
-QUIET = """(t0) => new Promise(resolve => {
+FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.__frames = [];
+  function Counted(...args) {
+    const ws = new Native(...args);
+    ws.addEventListener('message', () => window.__frames.push(performance.now()));
+    return ws;
+  }
+  Counted.prototype = Native.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Counted[k] = Native[k];
+  window.WebSocket = Counted;
+})();"""
+# The server's answer to a tap is the first websocket frame after it; the
+# screen is updated when the accessibility tree changes after that frame (the
+# frame Flutter draws with the answer). Later changes (the ink ripple ending,
+# ~0.5 s) are not counted.
+ANSWERED = """(t0) => new Promise(resolve => {
   const check = () => {
-    const m = window.__muts, now = performance.now();
-    const last = m.length ? m[m.length - 1] : 0;
-    if (last > t0 && now - last > 100) return resolve(last - t0);
-    if (now - t0 > 4000) return resolve(last > t0 ? last - t0 : -1);
+    const now = performance.now();
+    const frame = window.__frames.find(x => x > t0);
+    if (frame !== undefined) {
+      const change = window.__muts.find(x => x >= frame);
+      if (change !== undefined) return resolve(change - t0);
+      if (now - frame > 150) return resolve(frame - t0);
+    }
+    if (now - t0 > 5000) return resolve(-1);
+    setTimeout(check, 2);
+  };
+  setTimeout(check, 2);
+})"""
+SETTLED = """(t0) => new Promise(resolve => {
+  const check = () => {
+    const now = performance.now(), m = window.__muts, f = window.__frames;
+    const last = Math.max(m.length ? m[m.length - 1] : 0,
+                          f.length ? f[f.length - 1] : 0);
+    if (now - Math.max(last, t0) > 120) return resolve(0);
     setTimeout(check, 5);
   };
   setTimeout(check, 5);
@@ -192,13 +222,12 @@ def open_page(browser: Any, url: str, wait_id: str) -> Any:
                 raise
             time.sleep(0.1)
     context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.add_init_script(FRAMES)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.wait_for_selector("#loading", state="detached")
-    page.evaluate(
-        "() => document.querySelector('flt-semantics-placeholder')?.click()"
-    )
+    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
     by_id(page, wait_id).wait_for(state="attached", timeout=30_000)
     page.evaluate(OBSERVE)
     return page
@@ -208,8 +237,9 @@ def by_id(page: Any, identifier: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 
 
-def tap(page: Any, identifier: str, tally: Tally) -> None:
-    """One tap as a person makes it (a scroll first if it is off the screen)."""
+def tap(page: Any, identifier: str, tally: Tally, answered: bool = True) -> None:
+    """One tap as a person makes it (a scroll first if it is off the screen);
+    ``answered=False``: a tap the browser handles alone (focusing a field)."""
     target = by_id(page, identifier)
     target.wait_for(state="attached", timeout=10_000)
     box = target.bounding_box()
@@ -220,7 +250,8 @@ def tap(page: Any, identifier: str, tally: Tally) -> None:
     assert box is not None, identifier
     t0 = page.evaluate("performance.now()")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    latency = page.evaluate(QUIET, t0)
+    latency = page.evaluate(ANSWERED, t0) if answered else -1
+    page.evaluate(SETTLED, t0)  # the next tap comes when the screen is still
     tally.taps += 1
     if latency >= 0:
         tally.latencies.append(latency)
@@ -237,10 +268,10 @@ def play(page: Any, steps: list[Step], tally: Tally) -> None:
                 tap(page, f"pick-{card}", tally)
         else:
             identifier, digits = arg.split(":")
-            tap(page, identifier, tally)
+            tap(page, identifier, tally, answered=False)
             page.keyboard.type(digits, delay=40)
             tally.keys += len(digits)
-            page.evaluate(QUIET, page.evaluate("performance.now()"))
+            page.evaluate(SETTLED, page.evaluate("performance.now()"))
 
 
 def percentile(values: list[float], q: float) -> float:
