@@ -208,7 +208,7 @@ def test_handglatt_only_offered_for_the_closer(flet_app, jolly):
     assert not s.app.find_all(semantics="round-handglatt")
     s.tap("round-closer-2")
     switch = s.app.find(semantics="round-handglatt")
-    assert "Cleo" in str(switch.content.label)
+    assert "Cleo" in str(switch.label)
     s.app.set_value(switch.content, True)
     assert s.drafts[-1]["handglatt"] is True
     s.tap("round-closer-none")

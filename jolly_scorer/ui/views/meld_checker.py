@@ -21,7 +21,7 @@ import flet as ft
 
 from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.errors import HandError, JollyError
-from jolly_scorer.core.melds import Meld, check_melds, meld_readings
+from jolly_scorer.core.melds import Meld, Reason, check_melds, meld_readings
 from jolly_scorer.core.rules import PRESETS, Rules
 from jolly_scorer.ui.arranging import best_lay_down
 from jolly_scorer.ui.i18n import Translator
@@ -286,8 +286,8 @@ def MeldChecker(
     # picker on a phone (beside it on a wide screen), never below 53 cards
     width = page.width or 390
     wide = width >= 900
+    field = cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad)
     verdicts: list[ft.Control] = [
-        cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
         ft.Semantics(
             identifier="meld-live",
             container=True,
@@ -315,7 +315,7 @@ def MeldChecker(
                 top,
                 ft.Row(
                     [
-                        ft.Column(verdicts, spacing=12, expand=True),
+                        ft.Column([field, *verdicts], spacing=12, expand=True),
                         ft.Column([grid, buttons], spacing=12, width=440),
                     ],
                     spacing=16,
@@ -324,7 +324,18 @@ def MeldChecker(
             ],
             spacing=12,
         )
-    return ft.Column([top, *verdicts, buttons, grid], spacing=12)
+    # a phone: the verdicts scroll above the grid, which stays where it is
+    # (docked at the bottom) however many melds are added
+    height = max(500.0, (page.height or 844) - 130)
+    # (the verdicts first, right under the choice of rules and mode; typing
+    # is the second way in on a phone)
+    above = ft.Column(
+        [top, *verdicts, field, buttons], spacing=12, scroll=ft.ScrollMode.AUTO
+    )
+    return ft.Container(
+        ft.Column([ft.Container(above, expand=True), grid], spacing=8),
+        height=height,
+    )
 
 
 def _counts(groups: Iterable[Iterable[Card]]) -> dict[str, int]:
@@ -361,7 +372,12 @@ def _melds_result(
     ]
     if cards and meld is not None:
         live.append(card_row(cards, t, settings, on_tap=partial(on.tap, active)))
-        live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
+        if len(cards) >= 3 or (
+            not meld.valid and meld.reason is not Reason.TOO_FEW_CARDS
+        ):
+            live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
+        else:  # judged once it can be: not "too few" while it is started
+            live.append(ft.Text(t("A meld has at least 3 cards."), size=16))
         plain = tuple(c.plain if c.is_joker else c for c in cards)
         joker = state.joker
         if joker is not None and joker[0] == active and joker[1] < len(cards):

@@ -129,17 +129,23 @@ def closer_section(
             )
         )
     if rounds.closer is not None:
+        text = t("Handglatt: {name} put all cards down in one turn", name=rounds.closer)
         items.append(
-            ft.Semantics(
-                identifier="round-handglatt",
-                content=ft.Switch(
-                    label=t(
-                        "Handglatt: {name} put all cards down in one turn",
-                        name=rounds.closer,
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="round-handglatt",
+                        label=text,
+                        content=ft.Switch(
+                            value=rounds.handglatt,
+                            on_change=lambda e: act(
+                                entry.set_handglatt, bool(e.control.value)
+                            ),
+                        ),
                     ),
-                    value=rounds.handglatt,
-                    on_change=lambda e: act(entry.set_handglatt, bool(e.control.value)),
-                ),
+                    ft.Text(text, size=16, expand=True),  # wraps, never cut
+                ],
+                spacing=8,
             )
         )
         items.append(_discard_tile(entry, t, settings, act))

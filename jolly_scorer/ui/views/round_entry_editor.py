@@ -118,7 +118,7 @@ def editor(
     buttons = target_buttons(entry, editing, t, act, arrange)
     if buttons:
         items.append(
-            _keyed("buttons", ft.Row(buttons, spacing=6, scroll=ft.ScrollMode.AUTO))
+            _keyed("buttons", ft.Row(buttons, spacing=6, run_spacing=6, wrap=True))
         )
     if typing or wide or editing.bad:
         items.append(

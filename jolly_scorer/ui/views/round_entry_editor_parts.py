@@ -52,6 +52,8 @@ def target_buttons(
 ) -> list[ft.Control]:
     """A meld: next meld, delete; cards put down together: split into melds."""
     target = editing.target
+    if target is not None and target.kind == "hand" and not entry.show_melds:
+        return [_count_button(entry, target.player, t, act)]
     if target is not None and target.kind != "discard" and entry.show_melds:
         owner = target.player
         buttons = [
@@ -69,6 +71,8 @@ def target_buttons(
                 selected=entry.laying_off == owner,
             ),
         ]
+        if target.kind == "hand":
+            buttons.append(_count_button(entry, owner, t, act))
         if target.kind == "meld" and target.meld is not None:
             index = target.meld
             buttons.append(
@@ -91,6 +95,18 @@ def target_buttons(
             )
         ]
     return []
+
+
+def _count_button(
+    entry: RoundEntryModel, player: str, t: Translator, act: Act
+) -> ft.Control:
+    """The hand's other way in: the points counted at the table."""
+    return labelled_button(
+        "editor-count-points",
+        t("Count points"),
+        ft.Icons.CALCULATE_OUTLINED,
+        lambda: act(entry.set_mode, player, "points"),
+    )
 
 
 def split_box(
