@@ -24,13 +24,26 @@ def wait_label(app, text: str) -> None:
     )
 
 
+def shot(viewport: str, language: str, what: str = "") -> str:
+    """``round-entry-phone-editor`` (English, the README's), ``...-de-editor``."""
+    return "-".join(
+        p for p in (viewport, "" if language == "en" else language, what) if p
+    )
+
+
 def grid_top(app) -> float:
     return app.by_id("pick-2h").first.bounding_box()["y"]
 
 
 @pytest.mark.parametrize(
     ("viewport", "language"),
-    [("phone", "en"), ("phone", "de"), ("phone", "fi"), ("desktop", "de")],
+    [
+        ("phone", "en"),
+        ("phone", "de"),
+        ("phone", "fi"),
+        ("desktop", "en"),
+        ("desktop", "de"),
+    ],
 )
 def test_a_round_tap_by_tap(web_app, viewport, language):
     app = web_app(
@@ -57,7 +70,7 @@ def test_a_round_tap_by_tap(web_app, viewport, language):
     app.page.locator(
         '[flt-semantics-identifier="round-editor"] [flt-semantics-identifier="card-X"]'
     ).first.wait_for(state="attached", timeout=10_000)
-    app.screenshot(f"round-entry-{viewport}-{language}-editor")
+    app.screenshot("round-entry-" + shot(viewport, language, "editor"))
     if viewport == "phone":
         tap(app, "round-show-2")  # the editor opens on Cleo's hand
         tap(app, "editor-count-points")
@@ -65,13 +78,20 @@ def test_a_round_tap_by_tap(web_app, viewport, language):
         tap(app, "round-mode-2-points")
     app.type_into(app.by_id("round-bad-2").first, "12")
     app.page.wait_for_timeout(400)
-    app.screenshot(f"round-entry-{viewport}-{language}")
+    app.screenshot("round-entry-" + shot(viewport, language))
     tap(app, "round-save")
     app.wait_text("Saved round 1 closed by Anna")
 
 
 @pytest.mark.parametrize(
-    ("viewport", "language"), [("phone", "de"), ("phone", "fi"), ("desktop", "fi")]
+    ("viewport", "language"),
+    [
+        ("phone", "en"),
+        ("phone", "de"),
+        ("phone", "fi"),
+        ("desktop", "en"),
+        ("desktop", "fi"),
+    ],
 )
 def test_meld_checker_in_chromium(web_app, viewport, language):
     app = web_app(
@@ -87,9 +107,9 @@ def test_meld_checker_in_chromium(web_app, viewport, language):
         tap(app, f"pick-{card}")
     tap(app, "card-X")  # the joker of the meld being built: its readings
     app.page.wait_for_timeout(300)
-    app.screenshot(f"meld-checker-{viewport}-{language}")
+    app.screenshot("meld-checker-" + shot(viewport, language))
     tap(app, "meld-mode-hand")
     for card in ("2c", "3c", "4c", "X", "Ah", "Ad"):
         tap(app, f"pick-{card}")
     app.by_id("best-summary").first.wait_for(state="attached", timeout=15_000)
-    app.screenshot(f"meld-checker-{viewport}-{language}-best")
+    app.screenshot("meld-checker-" + shot(viewport, language, "best"))
