@@ -17,6 +17,9 @@ hands :meth:`RoundModel.to_draft` to the store and clears it.
 >>> entry.points_error("B", "bad"), entry.rounds.modes["B"]
 ('Enter a whole number (digits 0-9 only)', 'cards')
 >>> entry.save() is None, entry.error
+(True, 'Not saved: a points field is not a whole number.')
+>>> entry.set_points("B", "bad", "12")
+>>> entry.save() is None, entry.error
 (True, 'Not saved: Who went out? Choose a player, or Nobody.')
 """
 

@@ -41,8 +41,8 @@ MAX_KEY = 64
 def key_width(available: float) -> float:
     """The width of a key for ``available`` pixels across (at least 44).
 
-    >>> key_width(366), key_width(1000)
-    (49.71428571428571, 64)
+    >>> round(key_width(366), 1), key_width(1000), key_width(300)
+    (49.7, 64, 44)
     """
     return max(MIN_KEY, min(MAX_KEY, (available - (COLUMNS - 1) * GAP) / COLUMNS))
 
