@@ -100,6 +100,8 @@ class RoundEntryModel:
         self.show_taken = False  # the saved round's details are open
         self.busy = False  # the arranger is at work (off the event loop)
         self.dirty = False  # the round changed: keep a draft
+        self.drafts = 0  # changes so far (the latest one's draft is written)
+        self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
 
     # -- which player, which editor --------------------------------------------

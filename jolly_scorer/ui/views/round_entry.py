@@ -12,6 +12,7 @@ draws it. A half-entered round goes to ``on_draft`` after every change.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,9 @@ __all__ = ["RoundEntry", "SaveRound", "build_round_entry", "initial_model"]
 #: saved, a refusal, or :class:`RoundTaken` when that round was saved meanwhile.
 SaveRound = Callable[[Round, int, bool], "str | RoundTaken | None"]
 WIDE = 900
+#: Seconds after a change before its draft is written (0: right after the
+#: screen is updated; a later change in the meantime writes only its own).
+DRAFT_DELAY = 0.0
 
 
 def initial_model(
@@ -103,7 +107,19 @@ def RoundEntry(
         set_revision(lambda r: r + 1)
         if entry.dirty:
             entry.dirty = False
+            entry.drafts += 1
+            page.run_task(keep_draft, entry.drafts)
+
+    async def keep_draft(number: int) -> None:
+        """The draft is written after the screen is updated, once the taps
+        pause (a write per tap would hold up the next answer)."""
+        await asyncio.sleep(DRAFT_DELAY)
+        if number == entry.drafts and not entry.closed:
             on_draft(rounds.to_draft())
+
+    def leave() -> None:
+        entry.closed = True  # no draft written after the entry is gone
+        on_cancel()
 
     def act(method: Callable[..., Any], *args: Any) -> None:
         """The one handler style: a model method, then redraw (and the draft)."""
@@ -123,34 +139,40 @@ def RoundEntry(
             entry.split_done(split)
         redraw()
 
+    def answer(entry_round: Round, number: int, correct: bool) -> None:
+        entry.closed = True  # saved: the screen goes, no draft after it
+        entry.saved(on_save(entry_round, number, correct))
+        entry.closed = entry.error is None and entry.taken is None
+        if correct and entry.error is None:
+            entry.taken = None
+
     def save() -> None:
         done = entry.save()
         if done is not None:
-            entry.saved(on_save(done, rounds.round_number, False))
+            answer(done, rounds.round_number, False)
         redraw()
 
     def cancel() -> None:
         if entry.cancel():
-            on_cancel()
+            leave()
         else:
             redraw()
 
     def correct() -> None:
         kept = entry.keep_as_correction()
         if kept is not None:
-            entry.saved(on_save(kept[0], kept[1] + 1, True))
-            entry.taken = None if entry.error else entry.taken
+            answer(kept[0], kept[1] + 1, True)
         redraw()
 
     relay.target = lambda code: act(entry.pick, code)
     buttons = {
         "cancel": cancel,
-        "discard": lambda: on_cancel(),
+        "discard": leave,
         "keep": lambda: act(entry.keep_entering),
         "save": save,
         "look": lambda: act(entry.look_at_taken),
         "correct": correct,
-        "drop": lambda: on_cancel(),
+        "drop": leave,
     }
     width = page.width or 390
     wide = width >= WIDE
