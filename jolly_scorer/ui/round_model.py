@@ -25,6 +25,7 @@ player would score.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +35,8 @@ from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
-from jolly_scorer.core.melds import Meld, check_meld, meld_readings
+from jolly_scorer.core.melds import Meld, check_meld, count_copies, meld_readings
+from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
 if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
@@ -42,6 +44,8 @@ if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
 
 __all__ = [
     "DRAFT_VERSION",
+    "copies_in_pack",
+    "used_up_cards",
     "RoundTaken",
     "DraftError",
     "MeldDraft",
@@ -56,6 +60,38 @@ __all__ = [
 
 DRAFT_VERSION = 1
 Mode = Literal["cards", "points"]
+
+
+@functools.lru_cache(maxsize=512)
+def copies_in_pack(code: str, rules: Rules) -> int:
+    """How many copies of a card (``"X"``: jokers) the pack holds, as the
+    core's pack rule (:func:`~jolly_scorer.core.melds.count_copies`) says.
+
+    The one place the UI asks; the core helper is moving the pack rule into
+    one core function, which replaces this body when it lands.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> jolly = find_rules("jolly_at")
+    >>> copies_in_pack("7h", jolly), copies_in_pack("X", jolly)
+    (2, 6)
+    """
+    card = parse_card(code).plain
+    n = 0
+    while n < 64 and count_copies([card] * (n + 1), rules) is None:
+        n += 1
+    return n
+
+
+def used_up_cards(counts: Mapping[str, int], rules: Rules) -> frozenset[str]:
+    """The cards (plain notation) of ``counts`` with no copy left in the pack.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> sorted(used_up_cards({"7h": 2, "8h": 1, "X": 2}, find_rules("rommi_fi")))
+    ['7h']
+    """
+    return frozenset(
+        code for code, n in counts.items() if n >= copies_in_pack(code, rules)
+    )
 
 
 class DraftError(ValueError):
@@ -510,10 +546,8 @@ class RoundModel:
 
     def used_up(self) -> dict[str, bool]:
         """The cards the pack has no copy left of (twice each; jokers by the rules)."""
-        return {
-            code: n >= (self.rules.jokers if code == "X" else 2)
-            for code, n in self.used_counts().items()
-        }
+        gone = used_up_cards(self.used_counts(), self.rules)
+        return {code: code in gone for code in self.used_counts()}
 
     def counted_adds_to_cards(self, player: str) -> bool:
         """``player`` counted points and also has cards on the table: both count.
@@ -578,7 +612,7 @@ class RoundModel:
             plain = card.plain
             seen[plain] += 1
             where.setdefault(plain, []).append(place)
-            limit = self.rules.jokers if plain.is_joker else 2
+            limit = copies_in_pack(str(plain), self.rules)
             if seen[plain] == limit + 1:
                 code = "joker_too_many" if plain.is_joker else "third_copy"
                 others = tuple(
@@ -619,7 +653,7 @@ class RoundModel:
         def fits(card: Card) -> bool:
             plain = card.plain
             seen[plain] += 1
-            return seen[plain] <= (self.rules.jokers if plain.is_joker else 2)
+            return seen[plain] <= copies_in_pack(str(plain), self.rules)
 
         table = []
         for i, meld in enumerate(self.melds):

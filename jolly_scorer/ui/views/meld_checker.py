@@ -25,6 +25,7 @@ from jolly_scorer.core.melds import Meld, Reason, check_melds, meld_readings
 from jolly_scorer.core.rules import PRESETS, Rules
 from jolly_scorer.ui.arranging import best_lay_down
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.texts import preset_name, reason_text
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
@@ -304,8 +305,7 @@ def MeldChecker(
         pick,
         t,
         settings,
-        used=used,
-        jokers=chosen.jokers,
+        gone=used_up_cards(used, chosen),
         available=420 if wide else min(width, 600) - 40,
     )
     top = ft.Row([rules_dropdown, mode_row], wrap=True, spacing=12, run_spacing=10)

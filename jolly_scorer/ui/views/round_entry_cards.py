@@ -7,7 +7,7 @@ a meld), and the menu of a joker's readings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -160,8 +160,7 @@ def picker(
     t: Translator,
     settings: UiSettings | None,
     *,
-    used: Mapping[str, int] | None = None,
-    jokers: int | None = None,
+    gone: frozenset[str] = frozenset(),
     available: float = 366,
 ) -> ft.Control:
     """The compact one-tap card grid (used-up cards off); ``available``: its
@@ -171,8 +170,7 @@ def picker(
         available=available,
         four_color=bool(settings and settings.four_colour),
         t=t,
-        used=used,
-        jokers=jokers,
+        gone=gone,
     )
 
 

@@ -19,6 +19,7 @@ import flet as ft
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
+from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
@@ -172,8 +173,7 @@ def editor(
             on_pick,
             t,
             settings,
-            used=rounds.used_counts(),
-            jokers=rounds.rules.jokers,
+            gone=used_up_cards(rounds.used_counts(), rounds.rules),
             available=available,
         )
     items.append(_keyed("lower", lower))

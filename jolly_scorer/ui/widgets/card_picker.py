@@ -10,7 +10,7 @@ moves it. A card with no copy left in the pack is grey, struck through and off.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -28,7 +28,6 @@ __all__ = [
     "Relay",
     "card_grid",
     "key_width",
-    "used_up",
 ]
 
 COLUMNS = 7
@@ -45,18 +44,6 @@ def key_width(available: float) -> float:
     (49.7, 64, 44)
     """
     return max(MIN_KEY, min(MAX_KEY, (available - (COLUMNS - 1) * GAP) / COLUMNS))
-
-
-def used_up(used: Mapping[str, int], jokers: int | None) -> set[str]:
-    """The cards with no copy left: twice each, the jokers the pack holds.
-
-    >>> sorted(used_up({"7h": 2, "8h": 1, "X": 2}, 2))
-    ['7h', 'X']
-    """
-    gone = {code for code, n in used.items() if code != "X" and n >= 2}
-    if jokers is not None and used.get("X", 0) >= jokers:
-        gone.add("X")
-    return gone
 
 
 def _key(
@@ -130,7 +117,7 @@ def _suit_row(
     ranks: tuple[Any, ...],
     width: float,
     four_color: bool,
-    gone: set[str],
+    gone: frozenset[str],
     on_pick: Callable[[str], Any],
     t: Translator,
 ) -> ft.Control:
@@ -169,8 +156,7 @@ def card_grid(
     available: float = 366,
     four_color: bool = False,
     t: Translator | None = None,
-    used: Mapping[str, int] | None = None,
-    jokers: int | None = None,
+    gone: frozenset[str] = frozenset(),
 ) -> ft.Control:
     """The grid, redrawn only when what it shows changed (``ft.memo``): pass
     a stable ``on_pick`` (a :class:`Relay`) to profit."""
@@ -180,8 +166,7 @@ def card_grid(
         available=available,
         four_color=four_color,
         language=language,
-        used=dict(used or {}),
-        jokers=jokers,
+        gone=gone,
     )
     return grid
 
@@ -193,16 +178,14 @@ def _Grid(
     available: float,
     four_color: bool,
     language: str | None,
-    used: dict[str, int],
-    jokers: int | None,
+    gone: frozenset[str],
 ) -> ft.Control:
     return CardGrid(
         on_pick,
         available=available,
         four_color=four_color,
         t=Translator(language),
-        used=used,
-        jokers=jokers,
+        gone=gone,
     )
 
 
@@ -212,14 +195,12 @@ def CardGrid(
     available: float = 366,
     four_color: bool = False,
     t: Translator | None = None,
-    used: Mapping[str, int] | None = None,
-    jokers: int | None = None,
+    gone: frozenset[str] = frozenset(),
 ) -> ft.Control:
     """Every card one tap (see the module docstring); ``available`` is the
-    width the grid may use."""
+    width the grid may use; ``gone``: the cards with no copy left (off)."""
     t = t or Translator()
     width = key_width(available)
-    gone = used_up(used or {}, jokers)
     low, high = RANKS[:7], RANKS[7:]
     first = ft.Column(
         [_suit_row(s, low, width, four_color, gone, on_pick, t) for s in SUITS],
