@@ -192,14 +192,23 @@ def RoundEntry(
         )
     body: list[ft.Control] = [closer_section(entry, t, settings, act)]
     if not rounds.melds_needed():
+        text = t("Enter melds too (optional in penalty scoring)")
         body.append(
-            ft.Semantics(
-                identifier="round-show-melds",
-                content=ft.Switch(
-                    label=t("Enter melds too (optional in penalty scoring)"),
-                    value=entry.show_melds,
-                    on_change=lambda e: act(entry.set_show_melds, e.control.value),
-                ),
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="round-show-melds",
+                        label=text,
+                        content=ft.Switch(
+                            value=entry.show_melds,
+                            on_change=lambda e: act(
+                                entry.set_show_melds, e.control.value
+                            ),
+                        ),
+                    ),
+                    ft.Text(text, size=15, expand=True),  # wraps, never cut
+                ],
+                spacing=8,
             )
         )
     panels = [

@@ -62,6 +62,8 @@ def _points_fields(
     width: int = 170,
 ) -> list[ft.Control]:
     rounds = entry.rounds
+    if name == rounds.closer and not rounds.rules.is_plus:
+        return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
     if name == rounds.closer:
         keys: tuple[Any, ...] = ("good",)
     else:
