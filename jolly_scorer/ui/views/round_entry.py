@@ -211,22 +211,26 @@ def RoundEntry(
                 spacing=8,
             )
         )
-    panels = [
-        player_panel(entry, seat, name, preview.scores[name], t, settings, act)
-        for seat, name in enumerate(rounds.players)
-    ]
+
+    def panel(seat: int, name: str) -> ft.Control:
+        return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
+
     if wide:
         body.append(
             ft.ResponsiveRow(
-                [ft.Container(p, col={"xs": 12, "lg": 6}) for p in panels],
+                [
+                    ft.Container(panel(seat, name), col={"xs": 12, "lg": 6})
+                    for seat, name in enumerate(rounds.players)
+                ],
                 spacing=10,
                 run_spacing=10,
             )
         )
     elif entry.all_counted:
         body.append(points_rows(entry, preview, t, act))
-    else:
-        body.append(panels[rounds.players.index(entry.player)])
+    else:  # a phone: only the player shown is built
+        seat = rounds.players.index(entry.player)
+        body.append(panel(seat, entry.player))
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
     bar = save_bar(entry, preview, t, buttons)
     header = _header(rounds, round_index, t, cancel)
