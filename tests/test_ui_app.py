@@ -47,6 +47,8 @@ def enter_round(app, closer, points):
     app.click(app.find(semantics="enter-round"))
     app.click(app.find(semantics=f"round-closer-{closer}"))
     for seat, (good, bad) in points.items():
+        if app.find_all(semantics=f"round-show-{seat}"):  # a phone: one at a time
+            app.click(app.find(semantics=f"round-show-{seat}"))
         app.click(app.find(semantics=f"round-mode-{seat}-points"))
         if good is not None:
             app.type_text(field_in(app, f"round-good-{seat}"), str(good))
@@ -206,6 +208,7 @@ def test_half_entered_round_is_kept_as_a_draft(open_app, tmp_path):
     with Store.open(tmp_path) as store:
         assert store.load_draft(store.current_game_id())
     app.click(app.find(semantics="round-cancel"))
+    app.click(app.find(semantics="round-throw-away"))  # Cancel asks first
     with Store.open(tmp_path) as store:
         assert not store.load_draft(store.current_game_id())
 

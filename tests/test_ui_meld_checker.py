@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import flet as ft
@@ -56,7 +57,9 @@ def test_tapped_melds_and_the_opening(flet_app):
     )
     app.click(app.find(semantics="meld-add"))
     pick(app, "9c 9d")
-    assert label(app, "meld-verdict-1") == "A meld needs at least three cards."
+    # judged when it can be: two cards that may still become a meld
+    assert not app.find_all(semantics="meld-verdict-1")
+    assert "A meld has at least 3 cards." in app.texts()
     assert label(app, "meld-summary") == "Not every meld is valid."
     pick(app, "9s")
     assert "58 points" in label(app, "meld-summary")
@@ -106,7 +109,7 @@ def test_joker_reading_can_be_chosen(flet_app):
     assert field(app, "meld-input").value == "5h 6h"
 
 
-def test_the_meld_being_built_sits_above_the_picker(flet_app):
+def test_verdicts_sit_above_the_picker(flet_app):
     app = open_checker(flet_app)
     pick(app, "Qh Kh X")
     app.click(app.find(semantics="meld-add"))
@@ -116,7 +119,7 @@ def test_the_meld_being_built_sits_above_the_picker(flet_app):
         for c, _ in iter_controls(app.page)
         if getattr(c, "identifier", None) in ("meld-live", "pick-2h", "meld-0")
     ]
-    assert order == ["meld-live", "pick-2h", "meld-0"]
+    assert order == ["meld-live", "meld-0", "pick-2h"]
     live = [c for c, _ in iter_controls(app.find(semantics="meld-live"))]
     assert any(getattr(c, "value", None) == "Meld 2" for c in live)
     assert any(getattr(c, "identifier", None) == "meld-summary" for c in live)
@@ -127,7 +130,55 @@ def test_best_lay_down_of_a_hand(flet_app):
     app = open_checker(flet_app)
     app.click(app.find(semantics="meld-mode-hand"))
     app.type_text(field(app, "meld-input"), "Qh Kh X 9c 9d 9s 2c 7d")
+    app.wait_for(lambda: bool(app.find_all(semantics="best-summary")))
     assert label(app, "best-summary") == "58 points. Enough to open (needs 30)."
     assert "Left in hand: 2♣ 7♦" in app.texts()
     app.type_text(field(app, "meld-input"), "2c 7d")
-    assert "No meld can be laid down from these cards." in app.texts()
+    app.wait_for(lambda: "No meld can be laid down from these cards." in app.texts())
+
+
+def test_best_lay_down_runs_off_the_event_loop(flet_app, monkeypatch):
+    """Issue 12.2, UI side: the arranger is awaited through run_blocking; the
+    page shows it is working (and stays answered) until the answer comes."""
+    from jolly_scorer.core import arranger
+    from jolly_scorer.ui import arranging
+
+    release = threading.Event()
+    real = arranger.best
+
+    def slow(cards: Any, rules: Any, **kw: Any) -> Any:
+        assert threading.current_thread() is not threading.main_thread()
+        release.wait(10)
+        return real(cards, rules)
+
+    monkeypatch.setattr(arranger, "best", slow)
+    monkeypatch.setattr(arranging, "TIME_LIMIT", 5.0)
+    app = open_checker(flet_app)
+    app.click(app.find(semantics="meld-mode-hand"))
+    pick(app, "9c 9d 9s")
+    app.wait_for(lambda: bool(app.find_all(semantics="best-working")))
+    assert label(app, "best-working") == "Working…"
+    app.click(app.find(semantics="pick-2c"))  # a tap is answered meanwhile
+    assert app.find_all(semantics="card-2c")
+    release.set()
+    app.wait_for(lambda: bool(app.find_all(semantics="best-summary")))
+    assert label(app, "best-summary").startswith("27 points")
+    assert not app.find_all(semantics="best-working")
+
+
+def test_an_arranger_refusal_is_shown(flet_app, monkeypatch):
+    from jolly_scorer.core import arranger
+    from jolly_scorer.core.errors import JollyError
+
+    class TooMany(JollyError):
+        pass
+
+    def refuse(cards: Any, rules: Any, **kw: Any) -> Any:
+        raise TooMany("A hand holds at most 20 cards at this table.")
+
+    monkeypatch.setattr(arranger, "best", refuse)
+    app = open_checker(flet_app)
+    app.click(app.find(semantics="meld-mode-hand"))
+    pick(app, "9c")
+    app.wait_for(lambda: bool(app.find_all(semantics="best-error")))
+    assert label(app, "best-error") == "A hand holds at most 20 cards at this table."

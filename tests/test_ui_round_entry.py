@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import flet as ft
@@ -17,6 +18,10 @@ from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.views.round_entry import build_round_entry
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
+PLAYER_PART = re.compile(
+    r"round-(?:add-meld|add-layoff|pile|hand|mode|good|bad|layoff-on|meld|verdict|"
+    r"counted-warning|hand-problem)-(\d+)(?:-.*)?"
+)
 
 
 class Screen:
@@ -24,12 +29,14 @@ class Screen:
 
     def __init__(self, flet_app: Any, game: Any, **kw: Any) -> None:
         self.saved: list[Round] = []
+        self.numbers: list[tuple[int, bool]] = []
         self.drafts: list[dict[str, Any]] = []
         self.cancelled = 0
         self.answer: str | None = kw.pop("answer", None)
 
-        def on_save(entry: Round) -> str | None:
+        def on_save(entry: Round, number: int, correct: bool) -> Any:
             self.saved.append(entry)
+            self.numbers.append((number, correct))
             return self.answer
 
         def on_cancel() -> None:
@@ -53,20 +60,42 @@ class Screen:
         self.app: FletTestApp = flet_app(main, width=kw.get("width", 390))
 
     def tap(self, identifier: str) -> None:
+        """Tap a control; on a phone, show its player first (one at a time)."""
+        self.show_player_of(identifier)
         self.app.click(self.app.find(semantics=identifier))
+
+    def show_player_of(self, identifier: str) -> None:
+        seat = PLAYER_PART.fullmatch(identifier)
+        if seat and not self.app.find_all(semantics=identifier):
+            self.app.click(self.app.find(semantics=f"round-show-{seat.group(1)}"))
 
     def pick(self, cards: str) -> None:
         for card in cards.split():
             self.tap(f"pick-{card}")
 
     def field(self, identifier: str) -> ft.TextField:
+        self.show_player_of(identifier)
         root = self.app.find(semantics=identifier)
         return next(c for c, _ in iter_controls(root) if isinstance(c, ft.TextField))
 
     def type(self, identifier: str, text: str) -> None:
         self.app.type_text(self.field(identifier), text)
 
+    def arrange(self) -> None:
+        """Tap "Arrange into melds" and wait for the arranger (off the loop)."""
+        self.tap("editor-arrange")
+        self.app.wait_for(
+            lambda: (
+                not self.app.find_all(semantics="editor-working")
+                and (
+                    bool(self.app.find_all(semantics="editor-split"))
+                    or not self.app.find_all(semantics="editor-arrange")
+                )
+            )
+        )
+
     def label(self, identifier: str) -> str:
+        self.show_player_of(identifier)
         return str(self.app.find(semantics=identifier).label)
 
 
@@ -82,7 +111,6 @@ def test_tap_a_meld_see_its_verdict_and_joker(flet_app, jolly):
     s.pick("5h 6h X")
     assert s.label("editor-verdict") == "Run · 18 points · Joker = 7♥"
     assert s.label("round-verdict-0-0") == "Run · 18 points · Joker = 7♥"
-    assert "Tap the joker to choose another reading." in s.app.texts()
     # a tap on the joker chip opens its readings, the current one ticked
     s.tap("card-X")
     menu = s.app.find(semantics="joker-menu")
@@ -93,6 +121,7 @@ def test_tap_a_meld_see_its_verdict_and_joker(flet_app, jolly):
     assert not s.app.find_all(semantics="joker-menu")
     assert s.label("editor-verdict") == "Run · 15 points · Joker = 4♥"
     assert s.drafts[-1]["table"][0]["cards"] == ["5h", "6h", "X=4h"]
+    s.tap("card-X=4h")  # the joker menu again: let the app read the jokers
     s.tap("editor-free-jokers")
     assert s.label("editor-verdict").startswith("Run · 18 points")
 
@@ -152,9 +181,9 @@ def test_a_whole_round_saved_with_layoff_hands_and_counted(flet_app, jolly):
     s.tap("editor-done")
     s.tap("round-mode-2-points")
     s.type("round-bad-2", "12")
-    assert "Ready to save" in s.app.texts()
-    assert s.label("round-preview-0").startswith("Anna: good 18 · bad 0 · bonus 30")
-    assert s.label("round-preview-1").startswith("Ben: good 8 · bad 14")
+    assert s.label("round-status").startswith("Ready to save")
+    assert s.label("round-show-0") == "Anna +48"  # good 18, bonus 30
+    assert s.label("round-show-1") == "Ben -6"  # good 8, bad 14
     s.tap("round-save")
     assert s.saved == [
         Round(
@@ -179,7 +208,7 @@ def test_handglatt_only_offered_for_the_closer(flet_app, jolly):
     assert not s.app.find_all(semantics="round-handglatt")
     s.tap("round-closer-2")
     switch = s.app.find(semantics="round-handglatt")
-    assert "Cleo" in str(switch.content.label)
+    assert "Cleo" in str(switch.label)
     s.app.set_value(switch.content, True)
     assert s.drafts[-1]["handglatt"] is True
     s.tap("round-closer-none")
@@ -223,7 +252,7 @@ def test_draft_restores_a_half_entered_round(flet_app, jolly):
     first.pick("9c 9d")
     draft = first.drafts[-1]
     again = Screen(flet_app, jolly, draft=draft)
-    assert "9♣" in str(again.app.find(semantics="round-meld-1-0").label) or any(
+    assert "9♣" in again.label("round-meld-1-0") or any(
         "9♣" in text for text in again.app.texts()
     )
     assert again.app.find(semantics="round-closer-1").selected
@@ -252,8 +281,9 @@ def test_penalty_scoring_hides_melds_until_asked(flet_app):
     s.tap("round-hand-2")
     s.pick("5c")
     s.tap("editor-done")
-    assert s.label("round-preview-1").startswith("Ben: bad 41")
+    assert s.label("round-show-1") == "Ben 41"
     s.app.set_value(s.app.find(semantics="round-show-melds").content, True)
+    s.tap("round-show-0")
     assert s.app.find_all(semantics="round-add-meld-0")
     s.tap("round-save")
     assert s.saved and dict(s.saved[0].hands)["Ben"] == parse_cards("Ah X")
@@ -263,7 +293,7 @@ def test_pile_arranged_into_melds(flet_app, jolly):
     s = Screen(flet_app, jolly)
     s.tap("round-pile-2")
     s.pick("9c 5h 9d 7h 9s 6h")
-    s.tap("editor-arrange")
+    s.arrange()
     assert s.label("round-verdict-2-0") and s.label("round-verdict-2-1")
     assert len(s.drafts[-1]["table"]) == 2
 
@@ -323,7 +353,7 @@ def test_pile_that_does_not_split_offers_the_best_part(flet_app, jolly):
     s = Screen(flet_app, jolly)
     s.tap("round-pile-1")
     s.pick("9c 9d 9s 5h 6h 7h Kd 2c")
-    s.tap("editor-arrange")
+    s.arrange()
     assert s.app.find(semantics="editor-split")
     assert s.label("editor-split-left") == "Left over: K♦ 2♣"
     assert not s.drafts or not s.drafts[-1]["table"]  # nothing laid down yet
@@ -334,7 +364,7 @@ def test_pile_that_does_not_split_offers_the_best_part(flet_app, jolly):
     # or keep the rest in the pile to fix it
     s.tap("round-pile-2")
     s.pick("10h Jh Qh 3s")
-    s.tap("editor-arrange")
+    s.arrange()
     s.tap("editor-split-pile")
     assert len(s.drafts[-1]["table"]) == 3
     assert s.app.find(semantics="round-editor")
@@ -349,3 +379,39 @@ def test_counted_points_and_cards_on_the_table_warn(flet_app, jolly):
     s.pick("9c 9d 9s")
     s.tap("editor-done")
     assert "counted points are added" in s.label("round-counted-warning-1").lower()
+
+
+def test_everyone_counted_points_on_one_phone_screen(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-2")
+    s.app.click(s.app.find(semantics="round-count-all"))
+    for seat in range(3):  # every player's fields at once, no strip taps
+        assert s.app.find_all(semantics=f"round-player-{seat}")
+    assert not s.app.find_all(semantics="round-show-0")
+    s.app.type_text(s.field("round-bad-0"), "15")
+    s.app.type_text(s.field("round-good-2"), "60")
+    s.tap("round-save")
+    assert dict(s.saved[0].counted) == {
+        "Anna": Counted(0, 15),
+        "Ben": Counted(0, 0),
+        "Cleo": Counted(60, 0),
+    }
+
+
+def test_meld_and_lay_off_from_the_editor_without_scrolling(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-add-meld-0")
+    s.pick("5h 6h 7h")
+    s.tap("round-show-1")  # Ben: the editor opens on his hand
+    assert s.app.find(semantics="round-editor")
+    s.pick("Qs")
+    s.tap("editor-layoff")  # the choice of melds in place of the grid
+    s.tap("round-layoff-on-1-0")
+    s.pick("8h")
+    s.tap("editor-next-meld")  # "Meld": a new meld of Ben's
+    s.pick("9c 9d 9s")
+    draft = s.drafts[-1]
+    assert draft["table"][0]["cards"][-1] == {"card": "8h", "by": "Ben"} or (
+        "8h" in str(draft["table"][0])
+    )
+    assert len(draft["table"]) == 2 and draft["hands"]["Ben"] == ["Qs"]

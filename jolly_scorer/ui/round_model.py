@@ -36,6 +36,7 @@ from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
 from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
 from jolly_scorer.core.pack import copies_in_pack
+from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
 if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
@@ -43,6 +44,8 @@ if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
 
 __all__ = [
     "DRAFT_VERSION",
+    "used_up_cards",
+    "RoundTaken",
     "DraftError",
     "MeldDraft",
     "Place",
@@ -56,6 +59,20 @@ __all__ = [
 
 DRAFT_VERSION = 1
 Mode = Literal["cards", "points"]
+
+
+def used_up_cards(counts: Mapping[str, int], rules: Rules) -> frozenset[str]:
+    """The cards (plain notation) of ``counts`` with no copy left in the pack.
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> sorted(used_up_cards({"7h": 2, "8h": 1, "X": 2}, find_rules("rommi_fi")))
+    ['7h']
+    """
+    return frozenset(
+        code
+        for code, n in counts.items()
+        if n >= copies_in_pack(parse_card(code), rules)
+    )
 
 
 class DraftError(ValueError):
@@ -82,7 +99,7 @@ class Problem:
     ``code``: ``invalid_meld`` (``meld`` holds the verdict), ``third_copy``
     (``card``; ``also`` the other places of that card), ``joker_too_many``
     (``count`` = jokers in the pack), ``empty_meld``, ``hand_missing``,
-    ``hand_too_large`` (``count`` = the most a hand holds).
+    ``hand_too_large`` (``count`` = the most a hand holds), ``closer_missing``.
     """
 
     place: Place
@@ -120,6 +137,20 @@ class MeldDraft:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundTaken:
+    """Saving was refused: round ``number`` was saved meanwhile (another device).
+
+    ``saved`` is that round as stored, ``scores`` what it gave every player.
+    Nothing was added; the person looks at it and keeps theirs as a correction
+    of that round, or drops theirs.
+    """
+
+    number: int
+    saved: Round
+    scores: Mapping[str, PlayerScore]
+
+
+@dataclass(frozen=True, slots=True)
 class Preview:
     """Every player's good, bad, bonus and score as far as the round is entered.
 
@@ -138,7 +169,13 @@ class RoundModel:
         self.rules = game.rules
         self.players: tuple[str, ...] = game.players
         self.round_index = round_index
+        #: the round this entry belongs to (saving it after another device
+        #: saved that round must not add it as the next one)
+        self.number = len(game.rounds) + 1 if round_index is None else round_index + 1
         self.closer: str | None = None
+        #: whether someone (or "nobody") was chosen as the closer: a forgotten
+        #: choice must not save a round without the bonus (defect 8)
+        self.closer_chosen = False
         self.handglatt = False
         self.discard: Card | None = None
         self.melds: list[MeldDraft] = []
@@ -150,9 +187,7 @@ class RoundModel:
     @property
     def round_number(self) -> int:
         """The 1-based number of the round being entered or edited."""
-        if self.round_index is None:
-            return len(self.game.rounds) + 1
-        return self.round_index + 1
+        return self.number
 
     @classmethod
     def from_round(
@@ -161,6 +196,7 @@ class RoundModel:
         """A model prefilled with a round (to edit it)."""
         model = cls(game, round_index)
         model.closer = entry.closed_by
+        model.closer_chosen = True
         model.handglatt = entry.handglatt and entry.closed_by is not None
         model.discard = entry.discard
         model.melds = [
@@ -203,7 +239,12 @@ class RoundModel:
             raise DraftError(f"{entry.closed_by!r} is not a player")
         if any(m.by not in names for m in entry.table):
             raise DraftError("a meld of someone who is not a player")
-        return cls.from_round(game, entry, index)
+        model = cls.from_round(game, entry, index)
+        model.closer_chosen = bool(draft.get("closer_chosen", True))
+        number = draft.get("round_number")
+        if index is None and isinstance(number, int) and 1 <= number <= model.number:
+            model.number = number
+        return model
 
     def to_draft(self) -> dict[str, Any]:
         """Everything entered, as JSON-able data (half-entered melds included)."""
@@ -223,6 +264,8 @@ class RoundModel:
             "draft": DRAFT_VERSION,
             "round_index": self.round_index,
             "players": list(self.players),
+            "closer_chosen": self.closer_chosen,
+            "round_number": self.number,
         } | round_to_json(everything)
 
     def to_round(self) -> Round:
@@ -264,6 +307,7 @@ class RoundModel:
         if player is None:
             self.discard = None
         self.closer = player
+        self.closer_chosen = True
 
     def set_handglatt(self, value: bool) -> None:
         """Handglatt for the closer; there is none without a closer."""
@@ -435,6 +479,16 @@ class RoundModel:
         return [self.add_meld(owner, m.cards) for m in split.arrangement.melds]
 
     # -- reading ------------------------------------------------------------
+    def has_entries(self) -> bool:
+        """Whether anything was entered (Cancel asks before throwing it away)."""
+        return bool(
+            self.closer_chosen
+            or self.melds
+            or any(self.hands.values())
+            or any(v != Counted() for v in self.counted.values())
+            or "points" in self.modes.values()
+        )
+
     def melds_of(self, player: str) -> list[int]:
         """Indices of ``player``'s own melds."""
         return [i for i, m in enumerate(self.melds) if m.owner == player]
@@ -469,10 +523,8 @@ class RoundModel:
 
     def used_up(self) -> dict[str, bool]:
         """The cards the pack has no copy left of (twice each; jokers by the rules)."""
-        return {
-            code: n >= copies_in_pack(parse_card(code), self.rules)
-            for code, n in self.used_counts().items()
-        }
+        gone = used_up_cards(self.used_counts(), self.rules)
+        return {code: code in gone for code in self.used_counts()}
 
     def counted_adds_to_cards(self, player: str) -> bool:
         """``player`` counted points and also has cards on the table: both count.
@@ -501,8 +553,13 @@ class RoundModel:
         return out
 
     def problems(self) -> tuple[Problem, ...]:
-        """Everything that keeps the round from being saved, each at its place."""
+        """Everything that keeps the round from being saved, each at its place.
+
+        ``closer_missing`` (nobody was chosen, not even "nobody") comes first.
+        """
         found: list[Problem] = []
+        if not self.closer_chosen:
+            found.append(Problem(Place("closer"), "closer_missing"))
         for i, meld in enumerate(self.melds):
             place = Place("meld", meld.owner, i)
             if not meld.cards:

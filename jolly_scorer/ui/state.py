@@ -29,6 +29,7 @@ from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.round_model import RoundTaken
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen", "Toast"]
@@ -384,9 +385,27 @@ class AppState:
             first_dealer=(game.first_dealer + 1) % len(game.players),
         )
 
-    def save_round(self, entry: Round) -> str | None:
-        """Save the round being entered (new or edited); returns an error message."""
+    def save_round(
+        self, entry: Round, number: int | None = None, correct: bool = False
+    ) -> str | RoundTaken | None:
+        """Save the round being entered (new or edited); returns an error message.
+
+        ``number`` is the round the entry was opened for. The game is reloaded
+        from the store first: when that round was saved meanwhile (another
+        device), nothing is added and the saved round comes back as
+        :class:`RoundTaken`; ``correct=True`` then replaces it with this one.
+        """
         index = self.edit_round
+        if index is None and number is not None and self.game_id is not None:
+            self.refresh(self.game_id)  # what other devices saved meanwhile
+            game = self.game
+            if game is not None and correct and 1 <= number <= len(game.rounds):
+                index = number - 1
+            elif game is not None and number <= len(game.rounds):
+                result = self.result or score_game(game)
+                return RoundTaken(
+                    number, game.rounds[number - 1], result.rounds[number - 1].scores
+                )
         if index is None:
             error = self._apply(lambda s: s.add_round(entry))
         else:

@@ -6,6 +6,8 @@ meld checker. Saving or cancelling shows a line of text the tests wait for.
 
 from __future__ import annotations
 
+import os
+
 import flet as ft
 
 from jolly_scorer.core.game import new_game
@@ -17,6 +19,8 @@ from jolly_scorer.ui.views.meld_checker import build_meld_checker
 from jolly_scorer.ui.views.round_entry import build_round_entry
 
 GAME = new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+#: the language of the screens (``ROUND_LANGUAGE`` in the server's environment)
+LANGUAGE = os.environ.get("ROUND_LANGUAGE", "en")
 
 
 def _setup(page: ft.Page) -> None:
@@ -33,11 +37,13 @@ def EntryScreen(page: ft.Page) -> ft.Control:
         return ft.Text(status, size=24)
     return build_round_entry(
         page,
-        Translator("en"),
+        Translator(LANGUAGE),
         GAME,
         None,
         None,
-        lambda entry: set_status(f"Saved round closed by {entry.closed_by}") or None,
+        lambda entry, number, correct: (
+            set_status(f"Saved round {number} closed by {entry.closed_by}") or None
+        ),
         lambda: set_status("Cancelled"),
         lambda draft: None,
         UiSettings(),
@@ -59,7 +65,7 @@ def checker(page: ft.Page) -> None:
                 [
                     ft.Text("Meld checker", size=26, weight=ft.FontWeight.BOLD),
                     build_meld_checker(
-                        page, Translator("en"), GAME.rules, UiSettings()
+                        page, Translator(LANGUAGE), GAME.rules, UiSettings()
                     ),
                 ],
                 scroll=ft.ScrollMode.AUTO,

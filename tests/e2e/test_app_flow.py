@@ -71,8 +71,9 @@ def play_round(app, closer, bad_points):
     app.by_id(f"round-closer-{closer}").first.wait_for()
     tap(app, f"round-closer-{closer}")
     close_editor(app, wait=2_000)
+    tap(app, "round-count-all")  # every player's fields on one screen
+    app.by_id("round-bad-0" if closer else "round-bad-1").first.wait_for()
     for seat, points in bad_points.items():
-        tap(app, f"round-mode-{seat}-points")
         type_in(app, f"round-bad-{seat}", str(points))
     close_editor(app)
     try:
@@ -135,6 +136,7 @@ def test_full_game(web_app, tmp_path, language, viewport, texts):
         tap(app, "round-closer-0")
         shoot(app, f"round-entry-{shot}")
         tap(app, "round-cancel")
+        tap(app, "round-throw-away")  # Cancel asks before losing the closer
         app.by_id("enter-round").wait_for()
         for _ in range(4):
             if app.by_id("winner").count():

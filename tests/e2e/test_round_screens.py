@@ -1,4 +1,6 @@
-"""Round entry and the meld checker in headless Chromium, with screenshots."""
+"""Round entry and the meld checker in headless Chromium, phone and laptop,
+English, German and Finnish: a whole round played tap by tap, with screenshots
+(``assets/screenshots/round-entry-*``, ``meld-checker-*``)."""
 
 from __future__ import annotations
 
@@ -6,11 +8,13 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+SAVE = {"en": "Save round", "de": "Runde speichern", "fi": "Tallenna kierros"}
+
 
 def tap(app, identifier: str) -> None:
     """Tap a control; Flutter scrolls it into view first if needed."""
     app.by_id(identifier).first.click()
-    app.page.wait_for_timeout(200)
+    app.page.wait_for_timeout(150)
 
 
 def wait_label(app, text: str) -> None:
@@ -20,57 +24,92 @@ def wait_label(app, text: str) -> None:
     )
 
 
-@pytest.mark.parametrize("viewport", ["phone", "desktop"])
-def test_round_entry_in_chromium(web_app, viewport):
+def shot(viewport: str, language: str, what: str = "") -> str:
+    """``round-entry-phone-editor`` (English, the README's), ``...-de-editor``."""
+    return "-".join(
+        p for p in (viewport, "" if language == "en" else language, what) if p
+    )
+
+
+def grid_top(app) -> float:
+    return app.by_id("pick-2h").first.bounding_box()["y"]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [
+        ("phone", "en"),
+        ("phone", "de"),
+        ("phone", "fi"),
+        ("desktop", "en"),
+        ("desktop", "de"),
+    ],
+)
+def test_a_round_tap_by_tap(web_app, viewport, language):
     app = web_app(
-        "round_screens_app:main", viewport=viewport, wait_text="Who went out?"
+        "round_screens_app:main",
+        viewport=viewport,
+        env={"ROUND_LANGUAGE": language},
+        wait_text="Anna",
     )
     tap(app, "round-closer-0")
-    tap(app, "round-discard")
-    tap(app, "pick-9c")  # the last card: one tap and the editor closes
-    wait_label(app, "Anna's last card: 9♣")
     tap(app, "round-add-meld-0")
+    top = grid_top(app)
     for card in ("5h", "6h", "X"):
         tap(app, f"pick-{card}")
-    wait_label(app, "Joker = 7♥")
-    tap(app, "card-X")  # the joker: its readings
-    wait_label(app, "Now: 5♥ 6♥ X→7♥")
-    app.by_id("round-save").first.wait_for(state="attached")  # Save stays
-    app.page.wait_for_timeout(300)
-    app.screenshot(f"round-entry-{viewport}-editor")
-    tap(app, "joker-menu-1")
-    wait_label(app, "Joker = 4♥")
-    tap(app, "editor-done")
-    tap(app, "round-hand-1")
+    wait_label(app, "7♥")  # the joker's reading in the verdict
+    assert grid_top(app) == top  # the grid never moved under the finger
+    if viewport == "phone":
+        # the whole grid on screen with the meld and its verdict
+        assert app.by_id("pick-X").first.bounding_box()["y"] < 844 - 100
+        tap(app, "round-show-1")  # Ben: the editor is on his hand at once
+    else:
+        tap(app, "round-hand-1")
     for card in ("Qs", "4c", "X"):
         tap(app, f"pick-{card}")
-    tap(app, "editor-done")
-    tap(app, "round-mode-2-points")
+    app.page.locator(
+        '[flt-semantics-identifier="round-editor"] [flt-semantics-identifier="card-X"]'
+    ).first.wait_for(state="attached", timeout=10_000)
+    app.screenshot("round-entry-" + shot(viewport, language, "editor"))
+    if viewport == "phone":
+        tap(app, "round-show-2")  # the editor opens on Cleo's hand
+        tap(app, "editor-count-points")
+    else:
+        tap(app, "round-mode-2-points")
     app.type_into(app.by_id("round-bad-2").first, "12")
-    wait_label(app, "Ready to save")
-    if app.by_id("round-editor").count():
-        tap(app, "editor-done")
-    app.page.mouse.move(100, 300)
-    app.page.mouse.wheel(0, 3000)  # to the end: Cleo's points and the scores
-    app.page.wait_for_timeout(500)
-    app.screenshot(f"round-entry-{viewport}")
+    app.page.wait_for_timeout(400)
+    app.screenshot("round-entry-" + shot(viewport, language))
     tap(app, "round-save")
-    app.wait_text("Saved round closed by Anna")
+    app.wait_text("Saved round 1 closed by Anna")
 
 
-@pytest.mark.parametrize("viewport", ["phone", "desktop"])
-def test_meld_checker_in_chromium(web_app, viewport):
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [
+        ("phone", "en"),
+        ("phone", "de"),
+        ("phone", "fi"),
+        ("desktop", "en"),
+        ("desktop", "fi"),
+    ],
+)
+def test_meld_checker_in_chromium(web_app, viewport, language):
     app = web_app(
-        "round_screens_app:checker", viewport=viewport, wait_text="Meld checker"
+        "round_screens_app:checker",
+        viewport=viewport,
+        env={"ROUND_LANGUAGE": language},
+        wait_text="Meld checker",
     )
     for card in ("9c", "9d", "9s"):
         tap(app, f"pick-{card}")
-    wait_label(app, "Group · 27 points")
     tap(app, "meld-add")
     for card in ("Qh", "Kh", "X"):
         tap(app, f"pick-{card}")
-    wait_label(app, "Enough to open")
     tap(app, "card-X")  # the joker of the meld being built: its readings
-    wait_label(app, "Now: Q♥ K♥ X→A♥")
     app.page.wait_for_timeout(300)
-    app.screenshot(f"meld-checker-{viewport}")
+    app.screenshot("meld-checker-" + shot(viewport, language))
+    tap(app, "meld-mode-hand")
+    for card in ("2c", "3c", "4c", "X", "Ah", "Ad"):
+        tap(app, f"pick-{card}")
+    app.by_id("best-summary").first.wait_for(state="attached", timeout=15_000)
+    app.screenshot("meld-checker-" + shot(viewport, language, "best"))

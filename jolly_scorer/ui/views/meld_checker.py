@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.core.arranger import best
 from jolly_scorer.core.cards import Card, format_cards, parse_card
-from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.melds import Meld, check_melds, reading_choices
+from jolly_scorer.core.errors import HandError, JollyError
+from jolly_scorer.core.melds import Meld, Reason, check_melds, reading_choices
 from jolly_scorer.core.rules import PRESETS, Rules
+from jolly_scorer.ui.arranging import best_lay_down
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.texts import preset_name, reason_text
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
@@ -39,6 +40,7 @@ from jolly_scorer.ui.views.round_entry_cards import (
 )
 
 if TYPE_CHECKING:
+    from jolly_scorer.core.arranger import Arrangement
     from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["MeldChecker", "build_meld_checker", "split_melds"]
@@ -85,6 +87,18 @@ class _State:
     joker: tuple[int, int] | None = None  # (meld, position) of a tapped joker
 
 
+@dataclass(frozen=True)
+class _Lay:
+    """The best lay-down of ``hand`` under rules ``key``: being worked out
+    (off the event loop), found, or refused with a message."""
+
+    hand: tuple[Card, ...] = ()
+    key: str = ""
+    working: bool = False
+    lay: Arrangement | None = None
+    error: str | None = None
+
+
 def _rules_options(rules: Rules, t: Translator) -> dict[str, tuple[str, Rules]]:
     options: dict[str, tuple[str, Rules]] = {}
     if all(rules != preset for preset in PRESETS.values()):
@@ -110,8 +124,33 @@ def MeldChecker(
     key = state.rules if state.rules in options else first
     chosen = options[key][1]
 
+    lay, set_lay = ft.use_state(_Lay())
+
     def update(**changes: Any) -> None:
         set_state(lambda old: dataclasses.replace(old, **changes))
+
+    async def work_out() -> None:
+        """The best lay-down, awaited off the event loop: other pages and taps
+        are answered meanwhile; an answer for an older hand is dropped."""
+        if state.mode != "hand" or not state.hand:
+            return
+        hand = state.hand
+        set_lay(_Lay(hand, key, working=True))
+        try:
+            found = await best_lay_down(hand, chosen)
+        except JollyError as error:
+            # the pack's copies in words of the user; caps, time limit: as told
+            message = (
+                reason_text("too_many_copies", t)
+                if type(error) is HandError
+                else str(error)
+            )
+            done = _Lay(hand, key, error=message)
+        else:
+            done = _Lay(hand, key, lay=found)
+        set_lay(lambda old: done if (old.hand, old.key) == (hand, key) else old)
+
+    ft.use_effect(work_out, [state.mode, state.hand, key])
 
     def pick(code: str) -> None:
         card = parse_card(code)
@@ -216,7 +255,10 @@ def MeldChecker(
         spacing=8,
     )
     if state.mode == "hand":
-        live, results = _hand_result(state, chosen, t, settings, remove_from_hand)
+        current = lay if (lay.hand, lay.key) == (state.hand, key) else _Lay()
+        live, results = _hand_result(
+            state, current, chosen, t, settings, remove_from_hand
+        )
         hint = t("Type or tap the cards of a hand.")
         used = _counts([state.hand])
     else:
@@ -241,11 +283,12 @@ def MeldChecker(
         wrap=True,
         spacing=8,
     )
-    # the cards being built and their verdict sit right above the picker, so a
-    # phone shows both while cards are tapped; the other melds follow below
-    body: list[ft.Control] = [
-        ft.Row([rules_dropdown, mode_row], wrap=True, spacing=12, run_spacing=10),
-        cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad),
+    # the cards being built, the verdicts and the best lay-down sit above the
+    # picker on a phone (beside it on a wide screen), never below 53 cards
+    width = page.width or 390
+    wide = width >= 900
+    field = cards_field(t, state.text, typed, "meld-input", label=hint, error=state.bad)
+    verdicts: list[ft.Control] = [
         ft.Semantics(
             identifier="meld-live",
             container=True,
@@ -256,11 +299,43 @@ def MeldChecker(
                 border=ft.Border.all(2, ft.Colors.PRIMARY),
             ),
         ),
-        picker(pick, t, settings, used=used, jokers=chosen.jokers),
-        buttons,
         *results,
     ]
-    return ft.Column(body, spacing=12)
+    grid = picker(
+        pick,
+        t,
+        settings,
+        gone=used_up_cards(used, chosen),
+        available=420 if wide else min(width, 600) - 40,
+    )
+    top = ft.Row([rules_dropdown, mode_row], wrap=True, spacing=12, run_spacing=10)
+    if wide:
+        return ft.Column(
+            [
+                top,
+                ft.Row(
+                    [
+                        ft.Column([field, *verdicts], spacing=12, expand=True),
+                        ft.Column([grid, buttons], spacing=12, width=440),
+                    ],
+                    spacing=16,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            ],
+            spacing=12,
+        )
+    # a phone: the verdicts scroll above the grid, which stays where it is
+    # (docked at the bottom) however many melds are added
+    height = max(500.0, (page.height or 844) - 130)
+    # (the verdicts first, right under the choice of rules and mode; typing
+    # is the second way in on a phone)
+    above = ft.Column(
+        [top, *verdicts, field, buttons], spacing=12, scroll=ft.ScrollMode.AUTO
+    )
+    return ft.Container(
+        ft.Column([ft.Container(above, expand=True), grid], spacing=8),
+        height=height,
+    )
 
 
 def _counts(groups: Iterable[Iterable[Card]]) -> dict[str, int]:
@@ -297,7 +372,12 @@ def _melds_result(
     ]
     if cards and meld is not None:
         live.append(card_row(cards, t, settings, on_tap=partial(on.tap, active)))
-        live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
+        if len(cards) >= 3 or (
+            not meld.valid and meld.reason is not Reason.TOO_FEW_CARDS
+        ):
+            live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
+        else:  # judged once it can be: not "too few" while it is started
+            live.append(ft.Text(t("A meld has at least 3 cards."), size=16))
         joker = state.joker
         if joker is not None and joker[0] == active and joker[1] < len(cards):
             live.append(
@@ -395,6 +475,7 @@ def _summary(verdict: Any, rules: Rules, t: Translator) -> ft.Control:
 
 def _hand_result(
     state: _State,
+    found: _Lay,
     rules: Rules,
     t: Translator,
     settings: UiSettings | None,
@@ -406,10 +487,27 @@ def _hand_result(
         parts.append(ft.Text(t("Tap the cards of the hand below."), size=16))
         return parts, []
     parts.append(card_row(state.hand, t, settings, on_tap=remove))
-    try:
-        lay = best(state.hand, rules)
-    except JollyError:
-        parts.append(ft.Text(reason_text("too_many_copies", t), color=BAD, size=17))
+    if found.error is not None:
+        parts.append(
+            ft.Semantics(
+                identifier="best-error",
+                label=found.error,
+                content=ft.Text(found.error, color=BAD, size=17),
+            )
+        )
+        return parts, []
+    lay = found.lay
+    if lay is None:  # being worked out off the event loop
+        parts.append(
+            ft.Semantics(
+                identifier="best-working",
+                label=t("Working…"),
+                content=ft.Row(
+                    [ft.ProgressRing(width=24, height=24), ft.Text(t("Working…"))],
+                    spacing=10,
+                ),
+            )
+        )
         return parts, []
     points = t.plural("{n} point", "{n} points", lay.points)
     opening = (

@@ -7,18 +7,19 @@ a meld), and the menu of a joker's readings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.core.cards import Card, parse_card
-from jolly_scorer.core.errors import CardError
+from jolly_scorer.core.cards import Card
 from jolly_scorer.core.melds import Meld, MeldType
-from jolly_scorer.ui.cards_view import CardChip, CardPicker
+from jolly_scorer.ui.cards_view import CardChip
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import parse_typed
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.widgets.card_picker import card_grid
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -38,22 +39,6 @@ __all__ = [
 
 GOOD = ft.Colors.GREEN_800
 BAD = ft.Colors.RED_700
-
-
-def parse_typed(text: str) -> tuple[tuple[Card, ...], str | None]:
-    """The cards typed so far, and the first token that is not a card.
-
-    >>> cards, bad = parse_typed("7h 8h, X 9")
-    >>> [str(c) for c in cards], bad
-    (['7h', '8h', 'X'], '9')
-    """
-    cards: list[Card] = []
-    for token in text.replace(",", " ").split():
-        try:
-            cards.append(parse_card(token))
-        except CardError:
-            return tuple(cards), token
-    return tuple(cards), None
 
 
 def joker_text(meld: Meld, t: Translator) -> str:
@@ -83,8 +68,12 @@ def card_row(
     *,
     on_tap: Callable[[int], Any] | None = None,
     invalid: Sequence[bool] = (),
+    scroll: bool = False,
 ) -> ft.Control:
-    """Card chips in a wrapping row; ``on_tap(i)`` when a chip is tapped."""
+    """Card chips in a wrapping row; ``on_tap(i)`` when a chip is tapped.
+
+    ``scroll``: one line that scrolls sideways (a fixed height), ending at
+    the card added last."""
 
     def tap(i: int) -> Callable[[], Any] | None:
         return None if on_tap is None else (lambda: on_tap(i))
@@ -101,7 +90,9 @@ def card_row(
             )
             for i, card in enumerate(cards)
         ],
-        wrap=True,
+        wrap=not scroll,
+        scroll=ft.ScrollMode.AUTO if scroll else None,
+        auto_scroll=scroll,
         spacing=6,
         run_spacing=6,
     )
@@ -134,8 +125,13 @@ def cards_field(
     label: str | None = None,
     error: str | None = None,
     multiline: bool = False,
+    autofocus: bool = False,
 ) -> ft.Control:
-    """A text field for card notation (``7h 8h X``)."""
+    """A text field for card notation (``7h 8h X``).
+
+    Enter starts a new line (a separator like a space) instead of submitting:
+    the focus stays in the field, so the next key never reaches another
+    control; ``autofocus`` focuses it as soon as it appears."""
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         on_change(e.control.value or "")
@@ -148,9 +144,10 @@ def cards_field(
             on_change=changed,
             error=error,
             text_size=18,
-            multiline=multiline,
+            multiline=True,
             min_lines=1,
-            max_lines=4 if multiline else 1,
+            max_lines=4 if multiline else 2,
+            autofocus=autofocus,
             autocorrect=False,
             enable_suggestions=False,
             capitalization=ft.TextCapitalization.NONE,
@@ -163,17 +160,17 @@ def picker(
     t: Translator,
     settings: UiSettings | None,
     *,
-    used: Mapping[str, int] | None = None,
-    jokers: int | None = None,
+    gone: frozenset[str] = frozenset(),
+    available: float = 366,
 ) -> ft.Control:
-    """The one-tap card picker in the user's card settings (used-up cards off)."""
-    return CardPicker(
+    """The compact one-tap card grid (used-up cards off); ``available``: its
+    width in pixels."""
+    return card_grid(
         on_pick,
+        available=available,
         four_color=bool(settings and settings.four_colour),
-        large=bool(settings and settings.large_cards),
         t=t,
-        used=used,
-        jokers=jokers,
+        gone=gone,
     )
 
 
@@ -191,6 +188,7 @@ def joker_menu(
     identifier: str,
     *,
     on_remove: Callable[[], Any] | None = None,
+    on_free: Callable[[], Any] | None = None,
 ) -> ft.Control:
     """What a tap on a joker opens: every valid reading with its points (the
     current one ticked), to fix the joker as that card; take it out; close."""
@@ -244,6 +242,15 @@ def joker_menu(
                     on_click=lambda: on_remove(),
                     height=44,
                 ),
+            )
+        )
+    if on_free is not None:
+        items.append(
+            labelled_button(
+                "editor-free-jokers",
+                t("Let the app read the jokers"),
+                ft.Icons.AUTO_FIX_HIGH,
+                lambda: on_free(),
             )
         )
     return ft.Semantics(

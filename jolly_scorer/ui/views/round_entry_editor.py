@@ -1,23 +1,25 @@
 """Round entry, the card editor: the cards of one meld, lay-off, hand or pile.
 
-It shows the cards entered (tap one to take it out), the meld's verdict with
-its joker reading and the other readings to choose from, a text field for
-notation and the one-tap card picker. A *pile* is the unordered cards a player
-put down; "Arrange into melds" splits it with the arranger.
+Its layout never moves under the finger: a title row, one row of the cards
+entered (tap one to take it out; a joker in a meld opens its readings), one
+line for the verdict (shown once the meld can be judged) or the hand's points,
+the buttons of the target, then the card grid, or on a phone after a tap on
+the keyboard button the typed-card field (focused at once; it keeps the focus
+while cards are typed one after another, and Enter only starts a new line).
+Every part has a key, so a redraw updates it instead of replacing it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.core.cards import Card
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.round_model import RoundModel, Target
+from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
+from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
@@ -25,371 +27,224 @@ from jolly_scorer.ui.views.round_entry_cards import (
     cards_field,
     joker_menu,
     meld_verdict,
-    parse_typed,
     picker,
 )
-from jolly_scorer.ui.views.round_entry_parts import meld_name
+from jolly_scorer.ui.views.round_entry_editor_parts import (
+    split_box,
+    target_buttons,
+    title,
+)
+from jolly_scorer.ui.views.round_entry_player import layoff_choice
 
 if TYPE_CHECKING:
-    from jolly_scorer.core.arranger import Arrangement
     from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["Editing", "editor"]
 
-
-@dataclass(frozen=True)
-class Editing:
-    """What the editor is open on: a model target, or a player's pile."""
-
-    target: Target | None
-    pile: str | None
-    text: str
-    bad: str | None
-    pile_cards: tuple[Card, ...]
-    #: a tap on a joker opened its readings (the position tapped, -1: none)
-    joker: int | None = None
-    #: the best partial split of the pile, waiting to be accepted
-    split: Arrangement | None = None
-
-    @property
-    def player(self) -> str:
-        """The player whose panel holds the editor."""
-        if self.target is not None:
-            return self.target.player
-        return self.pile or ""
+Act = Callable[..., Any]
 
 
-def _title(model: RoundModel, editing: Editing, t: Translator) -> str:
+def _keyed(key: str, control: ft.Control) -> ft.Control:
+    """A part with a key: a redraw updates it in place (a focused field
+    keeps its focus) instead of replacing it."""
+    return ft.Container(control, key=key)
+
+
+def _status(entry: RoundEntryModel, editing: Editing, t: Translator) -> ft.Control:
+    """The one line under the cards: verdict, hint or the hand's bad points."""
     target = editing.target
-    if target is None:
-        return t("Cards {name} put down (any order)", name=editing.pile or "")
-    if target.kind == "hand":
-        return t("Cards left in {name}'s hand", name=target.player)
-    if target.kind == "discard":
-        return t("{name}'s last card, discarded face down", name=target.player)
-    assert target.meld is not None
-    if target.kind == "layoff":
-        return t(
-            "{name} lays off on {meld}",
-            name=target.player,
-            meld=meld_name(model, target.meld, t),
-        )
-    return meld_name(model, target.meld, t)
+    rounds = entry.rounds
+    text, colour = "", None
+    if (
+        target is not None
+        and target.kind in ("meld", "layoff")
+        and target.meld is not None
+    ):
+        verdict = entry.judged(target.meld)
+        if verdict is not None:
+            return meld_verdict(verdict, t, "editor-verdict")
+        text = t("A meld has at least 3 cards.")
+    elif target is not None and target.kind == "hand":
+        cards = rounds.cards_of(target)
+        text = t("Bad points: {n}", n=t.number(bad_points(cards, rounds.rules)))
+        colour = BAD
+    elif target is not None and target.kind == "discard":
+        text = t("Optional. It scores nothing, but the deck check counts it.")
+    elif editing.pile is not None:
+        text = t("Tap every card put down, in any order.")
+    return ft.Text(text, size=16, color=colour, max_lines=2)
 
 
 def editor(
-    model: RoundModel,
-    editing: Editing,
+    entry: RoundEntryModel,
     t: Translator,
     settings: UiSettings | None,
-    actions: Mapping[str, Callable[..., Any]],
+    act: Act,
+    arrange: Callable[[], Any],
+    on_pick: Callable[[str], Any],
     *,
-    typing: bool = False,
     wide: bool = False,
+    available: float = 366,
 ) -> ft.Control:
-    """The editor, docked like a keyboard under the players (beside them if wide).
-
-    On a phone it shows the card picker or, after a tap on the keyboard button,
-    the text field (``typing``); a wide screen shows both. Tapping an entered
-    card takes it out, except a joker in a meld: that opens its readings.
-    """
+    """The editor, docked like a keyboard under the player (beside the
+    players on a wide screen)."""
+    editing = entry.editing
+    assert editing is not None
+    rounds = entry.rounds
     target = editing.target
-    cards = editing.pile_cards if target is None else model.cards_of(target)
+    cards = editing.pile_cards if target is None else rounds.cards_of(target)
     meld_index = (
         target.meld
         if target is not None and target.kind in ("meld", "layoff")
         else None
     )
-    items: list[ft.Control] = [
-        _top_row(model, editing, t, actions, cards, typing, wide)
-    ]
+    typing = entry.typing and not wide
 
     def tap_card(position: int) -> None:
         if meld_index is not None and cards[position].is_joker:
-            actions["joker"](position)
+            act(entry.show_joker, position)
         else:
-            actions["remove"](position)
+            act(entry.remove, position)
 
+    shown: ft.Control
     if cards:
-        items.append(card_row(cards, t, settings, on_tap=tap_card))
-    elif target is not None and target.kind == "discard":
-        items.append(
-            ft.Text(
-                t("Optional. It scores nothing, but the deck check counts it."),
-                size=16,
-            )
-        )
+        shown = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
     else:
-        items.append(ft.Text(t("Tap the cards below, or type them."), size=16))
-    if meld_index is not None:
-        items += _meld_parts(model, meld_index, editing, t, actions)
-    elif target is not None and target.kind == "hand":
+        shown = ft.Text(t("Tap the cards below, or type them."), size=16)
+    items: list[ft.Control] = [
+        _keyed("top", _top_row(entry, editing, t, act, bool(cards), wide)),
+        _keyed("cards", ft.Container(shown, height=50)),
+        _keyed("status", ft.Container(_status(entry, editing, t), height=30)),
+    ]
+    buttons = target_buttons(entry, editing, t, act, arrange)
+    if buttons:
         items.append(
-            ft.Text(
-                t("Bad points: {n}", n=t.number(bad_points(cards, model.rules))),
-                size=17,
-                color=BAD,
-            )
+            _keyed("buttons", ft.Row(buttons, spacing=6, run_spacing=6, wrap=True))
         )
-    if editing.split is not None and editing.pile is not None:
-        items.append(
-            _split_box(model, editing.pile, editing.split, t, settings, actions)
-        )
-
-    def on_text(text: str) -> None:
-        parsed, bad = parse_typed(text)
-        message = None if bad is None else t("Not a card: {token}", token=bad)
-        actions["typed"](parsed, text, message)
-
-    buttons = _buttons(editing, t, actions)
-    row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
-    if editing.pile is not None and editing.split is None:
-        items.append(row)
     if typing or wide or editing.bad:
         items.append(
-            cards_field(t, editing.text, on_text, "meld-input", error=editing.bad)
-        )
-    if wide or not typing:
-        items.append(
-            picker(
-                actions["pick"],
-                t,
-                settings,
-                used=model.used_counts(),
-                jokers=model.rules.jokers,
+            _keyed(
+                "field",
+                cards_field(
+                    t,
+                    editing.text,
+                    lambda text: act(entry.typed, text),
+                    "meld-input",
+                    error=editing.bad,
+                    autofocus=typing,
+                ),
             )
         )
-    if editing.pile is None and buttons:
-        items.append(row)
+    lower: ft.Control
+    if editing.joker is not None and meld_index is not None:
+        position = editing.joker
+        index = meld_index
+        lower = joker_menu(
+            rounds.reading_choices(index),
+            t,
+            lambda reading: act(entry.choose_reading, index, reading),
+            lambda: act(entry.show_joker, None),
+            "joker-menu",
+            on_remove=None if position < 0 else lambda: act(entry.remove, position),
+            on_free=(
+                (lambda: act(entry.free_jokers, index))
+                if any(c.card.stands_for is not None for c in rounds.melds[index].cards)
+                else None
+            ),
+        )
+    elif entry.laying_off is not None and entry.laying_off == editing.player:
+        name = entry.laying_off
+        lower = layoff_choice(entry, rounds.players.index(name), name, t, act)
+    elif editing.split is not None and editing.pile is not None:
+        lower = split_box(entry, editing.pile, editing.split, t, settings, act)
+    elif entry.busy:
+        lower = ft.Semantics(
+            identifier="editor-working",
+            label=t("Working…"),
+            content=ft.Row(
+                [ft.ProgressRing(width=28, height=28), ft.Text(t("Working…"), size=17)],
+                spacing=10,
+            ),
+        )
+    elif typing:
+        lower = ft.Container()
+    else:
+        lower = picker(
+            on_pick,
+            t,
+            settings,
+            gone=used_up_cards(rounds.used_counts(), rounds.rules),
+            available=available,
+        )
+    items.append(_keyed("lower", lower))
     return ft.Semantics(
         identifier="round-editor",
         container=True,
         content=ft.Container(
-            ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
-            padding=10,
-            border=ft.Border.all(2, ft.Colors.PRIMARY),
-            border_radius=14,
+            ft.Column(
+                items,
+                spacing=4,
+                tight=True,
+                scroll=ft.ScrollMode.AUTO if wide else None,
+            ),
+            padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY)),
             bgcolor=ft.Colors.SURFACE,
-            expand=True,
+            expand=wide,
         ),
     )
 
 
 def _top_row(
-    model: RoundModel,
+    entry: RoundEntryModel,
     editing: Editing,
     t: Translator,
-    actions: Mapping[str, Callable[..., Any]],
-    cards: tuple[Card, ...],
-    typing: bool,
+    act: Act,
+    has_cards: bool,
     wide: bool,
 ) -> ft.Control:
     """Title, keyboard switch (phone), backspace, Done."""
+    typing = entry.typing
+    tools: list[ft.Control] = []
+    if not wide:
+        tools.append(
+            ft.Semantics(
+                identifier="editor-keyboard",
+                content=ft.IconButton(
+                    ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
+                    tooltip=t("Tap cards") if typing else t("Type cards"),
+                    on_click=lambda: act(entry.set_typing, not typing),
+                    icon_size=26,
+                ),
+            )
+        )
+    tools.append(
+        ft.Semantics(
+            identifier="editor-backspace",
+            content=ft.IconButton(
+                ft.Icons.BACKSPACE_OUTLINED,
+                tooltip=t("Take out the last card"),
+                on_click=lambda: act(entry.remove, None),
+                disabled=not has_cards,
+                icon_size=26,
+            ),
+        )
+    )
+    tools.append(
+        labelled_button(
+            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
+        )
+    )
     return ft.Row(
         [
             ft.Text(
-                _title(model, editing, t),
-                size=19,
+                title(entry.rounds, editing, t),
+                size=17,
                 weight=ft.FontWeight.BOLD,
                 expand=True,
+                max_lines=2,
             ),
-            *(
-                []
-                if wide
-                else [
-                    ft.Semantics(
-                        identifier="editor-keyboard",
-                        content=ft.IconButton(
-                            ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
-                            tooltip=t("Tap cards") if typing else t("Type cards"),
-                            on_click=lambda: actions["typing"](not typing),
-                            icon_size=28,
-                        ),
-                    )
-                ]
-            ),
-            ft.Semantics(
-                identifier="editor-backspace",
-                content=ft.IconButton(
-                    ft.Icons.BACKSPACE_OUTLINED,
-                    tooltip=t("Take out the last card"),
-                    on_click=lambda: actions["remove"](None),
-                    disabled=not cards,
-                    icon_size=28,
-                ),
-            ),
-            labelled_button(
-                "editor-done",
-                t("Done"),
-                ft.Icons.CHECK,
-                lambda: actions["done"](),
-                filled=True,
-            ),
+            *tools,
         ],
-        spacing=4,
-    )
-
-
-def _meld_parts(
-    model: RoundModel,
-    index: int,
-    editing: Editing,
-    t: Translator,
-    actions: Mapping[str, Callable[..., Any]],
-) -> list[ft.Control]:
-    """The verdict of the meld edited, the joker menu or the hint to it."""
-    out: list[ft.Control] = []
-    verdict = model.verdict(index)
-    meld = model.melds[index]
-    if meld.cards:
-        out.append(meld_verdict(verdict, t, "editor-verdict"))
-    has_joker = any(c.card.is_joker for c in meld.cards)
-    if editing.joker is not None and has_joker:
-        position = editing.joker
-        out.append(
-            joker_menu(
-                model.reading_choices(index),
-                t,
-                lambda reading: actions["choose_reading"](index, reading),
-                lambda: actions["joker"](None),
-                "joker-menu",
-                on_remove=(
-                    None if position < 0 else lambda: actions["remove"](position)
-                ),
-            )
-        )
-    elif has_joker and verdict.valid and len(model.readings(index)) > 1:
-        out.append(
-            ft.Text(
-                t("Tap the joker to choose another reading."),
-                size=15,
-                italic=True,
-            )
-        )
-    if any(c.card.stands_for is not None for c in meld.cards):
-        out.append(
-            labelled_button(
-                "editor-free-jokers",
-                t("Let the app read the jokers"),
-                ft.Icons.AUTO_FIX_HIGH,
-                lambda: actions["free_jokers"](index),
-            )
-        )
-    return out
-
-
-def _buttons(
-    editing: Editing, t: Translator, actions: Mapping[str, Callable[..., Any]]
-) -> list[ft.Control]:
-    target = editing.target
-    buttons: list[ft.Control] = []
-    if target is not None and target.kind == "meld" and target.meld is not None:
-        meld = target.meld
-        buttons.append(
-            labelled_button(
-                "editor-next-meld",
-                t("Next meld"),
-                ft.Icons.ADD,
-                lambda: actions["new_meld"](target.player),
-            )
-        )
-        buttons.append(
-            labelled_button(
-                "editor-delete-meld",
-                t("Delete meld"),
-                ft.Icons.DELETE_OUTLINE,
-                lambda: actions["delete_meld"](meld),
-            )
-        )
-    if target is None and editing.pile is not None:
-        pile_owner = editing.pile
-        buttons.insert(
-            0,
-            labelled_button(
-                "editor-arrange",
-                t("Arrange into melds"),
-                ft.Icons.AUTO_AWESOME,
-                lambda: actions["arrange"](pile_owner, editing.pile_cards),
-                filled=True,
-            ),
-        )
-    return buttons
-
-
-def _split_box(
-    model: RoundModel,
-    owner: str,
-    split: Arrangement,
-    t: Translator,
-    settings: UiSettings | None,
-    actions: Mapping[str, Callable[..., Any]],
-) -> ft.Control:
-    """The best partial split of a pile, the cards left over, and the choices."""
-    parts: list[ft.Control] = [
-        ft.Text(
-            t("Not every card fits into a meld. The best split:"),
-            size=17,
-            weight=ft.FontWeight.W_600,
-        )
-    ]
-    for n, meld in enumerate(split.melds):
-        parts.append(card_row(meld.cards, t, settings))
-        parts.append(meld_verdict(meld, t, f"editor-split-meld-{n}"))
-    left = " ".join(c.label for c in split.left)
-    parts.append(
-        ft.Semantics(
-            identifier="editor-split-left",
-            label=t("Left over: {cards}", cards=left),
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=BAD, size=22),
-                    ft.Text(
-                        t("Left over: {cards}", cards=left),
-                        size=17,
-                        color=BAD,
-                        weight=ft.FontWeight.W_600,
-                        expand=True,
-                    ),
-                ],
-                spacing=6,
-            ),
-        )
-    )
-    buttons = [
-        labelled_button(
-            "editor-split-pile",
-            t("Lay these down, keep the rest here"),
-            ft.Icons.CHECK,
-            lambda: actions["accept_split"]("pile"),
-            filled=True,
-        )
-    ]
-    if owner != model.closer:
-        buttons.append(
-            labelled_button(
-                "editor-split-hand",
-                t("Lay these down, the rest into {name}'s hand", name=owner),
-                ft.Icons.PAN_TOOL_OUTLINED,
-                lambda: actions["accept_split"]("hand"),
-            )
-        )
-    buttons.append(
-        labelled_button(
-            "editor-split-back",
-            t("Change the cards"),
-            ft.Icons.EDIT,
-            lambda: actions["accept_split"](None),
-        )
-    )
-    parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
-    return ft.Semantics(
-        identifier="editor-split",
-        container=True,
-        content=ft.Container(
-            ft.Column(parts, spacing=6),
-            padding=10,
-            border_radius=12,
-            border=ft.Border.all(2, BAD),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        ),
+        spacing=2,
     )

@@ -6,7 +6,8 @@ the handlers live in :mod:`jolly_scorer.ui.views.round_entry`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
@@ -25,6 +26,7 @@ __all__ = [
     "problem_text",
     "score_line",
     "signed",
+    "tile",
 ]
 
 
@@ -55,6 +57,8 @@ def place_name(model: RoundModel, place: Place, t: Translator) -> str:
 def problem_text(model: RoundModel, problem: Problem, t: Translator) -> str:
     """One problem as a sentence for the table."""
     code = problem.code
+    if code == "closer_missing":
+        return t("Who went out? Choose a player, or Nobody.")
     if code == "invalid_meld" and problem.meld is not None:
         reason = problem.meld.reason
         return reason_text(reason.value if reason else "", t)
@@ -180,4 +184,36 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
         padding=12,
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+def tile(
+    content: ft.Control,
+    on_click: Callable[[], Any],
+    identifier: str,
+    label: str,
+    *,
+    problem: bool = False,
+    selected: bool = False,
+) -> ft.Control:
+    """A tappable box around a meld or a hand (thick blue while edited)."""
+    colour = ft.Colors.OUTLINE_VARIANT
+    if problem:
+        colour = BAD
+    if selected:
+        colour = ft.Colors.PRIMARY
+    return ft.Semantics(
+        identifier=identifier,
+        button=True,
+        selected=selected,
+        label=label,
+        content=ft.Container(
+            content,
+            padding=10,
+            border_radius=12,
+            border=ft.Border.all(3 if selected else 2 if problem else 1, colour),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE,
+            on_click=lambda: on_click(),
+            ink=True,
+        ),
     )

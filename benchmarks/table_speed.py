@@ -1,0 +1,377 @@
+"""Enter reference rounds at a phone's size in Chromium, tap by tap, and time it.
+
+    uv run python benchmarks/table_speed.py [--rounds abcd] [--bare-taps N]
+
+The app is served in web mode (tests/e2e/serve.py) on a fresh data folder with
+the game already started; headless Chromium at 390 x 844 opens the scoreboard
+and enters each reference round as a person would: every tap is a mouse click
+on the control (counted; a control outside the screen costs a scroll, counted,
+before it is tapped), counted points are typed key by key (counted). Tap to
+updated screen: from the click to the last change of the page's accessibility
+tree (the DOM Flutter keeps in step with every frame) once it has been quiet
+for 100 ms. The same is measured in the same run on a bare Flet page whose
+button updates one text. Rounds:
+
+(a) Jolly, 4 players; Anna goes out with two melds; Ben, Cleo and Dan have one
+    or two melds and 3 or 4 cards in hand each; Ben lays 4h off on Anna's run
+    and holds a joker and an ace.
+(b) the same with a Handglatt.
+(c) Jolly, 4 players, counted points only (Anna went out).
+(d) Rommi, 3 players, hands only.
+
+The taps start with "Enter round" on the scoreboard and end with "Save round"
+(the scoreboard shows the next round). Output, one line per round, then
+
+    bare flet: latency median M ms, p90 P ms
+    ratio: app median / bare median R
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVE = ROOT / "tests" / "e2e" / "serve.py"
+CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+OBSERVE = """() => {
+  window.__muts = [];
+  new MutationObserver(() => window.__muts.push(performance.now())).observe(
+    document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.__frames = [];
+  function Counted(...args) {
+    const ws = new Native(...args);
+    ws.addEventListener('message', () => window.__frames.push(performance.now()));
+    return ws;
+  }
+  Counted.prototype = Native.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Counted[k] = Native[k];
+  window.WebSocket = Counted;
+})();"""
+# The server's answer to a tap is the first websocket frame after it; the
+# screen is updated when the accessibility tree changes after that frame (the
+# frame Flutter draws with the answer). Later changes (the ink ripple ending,
+# ~0.5 s) are not counted.
+ANSWERED = """(t0) => new Promise(resolve => {
+  const check = () => {
+    const now = performance.now();
+    const frame = window.__frames.find(x => x > t0);
+    if (frame !== undefined) {
+      const change = window.__muts.find(x => x >= frame);
+      if (change !== undefined) return resolve(change - t0);
+      if (now - frame > 150) return resolve(frame - t0);
+    }
+    if (now - t0 > 5000) return resolve(-1);
+    setTimeout(check, 2);
+  };
+  setTimeout(check, 2);
+})"""
+SETTLED = """(t0) => new Promise(resolve => {
+  const check = () => {
+    const now = performance.now(), m = window.__muts, f = window.__frames;
+    const last = Math.max(m.length ? m[m.length - 1] : 0,
+                          f.length ? f[f.length - 1] : 0);
+    if (now - Math.max(last, t0) > 120) return resolve(0);
+    setTimeout(check, 5);
+  };
+  setTimeout(check, 5);
+})"""
+
+# (kind, argument): "tap" an identifier, "pick" cards, "type" digits into a field
+Step = tuple[str, str]
+
+
+def _cards(owner_steps: list[Step]) -> int:
+    return sum(len(arg.split()) for kind, arg in owner_steps if kind == "pick")
+
+
+def round_a(handglatt: bool = False) -> list[Step]:
+    steps: list[Step] = [("tap", "enter-round"), ("tap", "round-closer-0")]
+    if handglatt:
+        steps.append(("tap", "round-handglatt"))
+    steps += [
+        ("tap", "round-add-meld-0"),
+        ("pick", "5h 6h 7h 8h"),
+        ("tap", "editor-next-meld"),
+        ("pick", "Qs Qd Qc"),
+        ("tap", "round-show-1"),  # Ben: the editor opens on his hand
+        ("pick", "X Ac 3d"),
+        ("tap", "editor-next-meld"),
+        ("pick", "10c 10d 10s"),
+        ("tap", "editor-layoff"),
+        ("tap", "round-layoff-on-1-0"),
+        ("pick", "4h"),
+        ("tap", "round-show-2"),
+        ("pick", "Kd 7c 10h Jc"),
+        ("tap", "editor-next-meld"),
+        ("pick", "2s 3s 4s"),
+        ("tap", "round-show-3"),
+        ("pick", "2d 5c 8s"),
+        ("tap", "editor-next-meld"),
+        ("pick", "Jh Qh Kh"),
+        ("tap", "editor-next-meld"),
+        ("pick", "6c 6d 6s"),
+        ("tap", "round-save"),
+    ]
+    return steps
+
+
+def round_c() -> list[Step]:
+    return [
+        ("tap", "enter-round"),
+        ("tap", "round-closer-0"),
+        ("tap", "round-count-all"),
+        ("type", "round-good-0:45"),
+        ("type", "round-bad-1:25"),
+        ("type", "round-bad-2:12"),
+        ("type", "round-bad-3:8"),
+        ("tap", "round-save"),
+    ]
+
+
+def round_d() -> list[Step]:
+    return [
+        ("tap", "enter-round"),
+        ("tap", "round-closer-0"),
+        ("tap", "round-show-1"),
+        ("pick", "Ks 7d 2c X"),
+        ("tap", "round-show-2"),
+        ("pick", "Ah 5h 9s"),
+        ("tap", "round-save"),
+    ]
+
+
+JOLLY = ("jolly_at", ["Anna", "Ben", "Cleo", "Dan"])
+ROMMI = ("rommi_fi", ["Anna", "Ben", "Cleo"])
+ROUNDS: dict[str, tuple[tuple[str, list[str]], list[Step], int]] = {
+    # name: (game, steps, melds)
+    "a": (JOLLY, round_a(), 6),
+    "b": (JOLLY, round_a(handglatt=True), 6),
+    "c": (JOLLY, round_c(), 0),
+    "d": (ROMMI, round_d(), 0),
+}
+
+
+@dataclass
+class Tally:
+    taps: int = 0
+    keys: int = 0
+    scrolls: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve(target: str, data: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env |= {
+        "JOLLY_SCORER_DATA": str(data),
+        "LANGUAGE": "en",
+        "FLET_DISPLAY_URL_PREFIX": "serving",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, str(SERVE), target, "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+def open_page(browser: Any, url: str, wait_id: str) -> Any:
+    import urllib.request
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.add_init_script(FRAMES)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    page.wait_for_selector("#loading", state="detached")
+    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
+    by_id(page, wait_id).wait_for(state="attached", timeout=30_000)
+    page.evaluate(OBSERVE)
+    return page
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+
+def tap(page: Any, identifier: str, tally: Tally, answered: bool = True) -> None:
+    """One tap as a person makes it (a scroll first if it is off the screen);
+    ``answered=False``: a tap the browser handles alone (focusing a field)."""
+    target = by_id(page, identifier)
+    target.wait_for(state="attached", timeout=10_000)
+    box = target.bounding_box()
+    if box is None or box["y"] < 0 or box["y"] + box["height"] > PHONE["height"]:
+        tally.scrolls += 1
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+    assert box is not None, identifier
+    t0 = page.evaluate("performance.now()")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    latency = page.evaluate(ANSWERED, t0) if answered else -1
+    page.evaluate(SETTLED, t0)  # the next tap comes when the screen is still
+    tally.taps += 1
+    if latency >= 0:
+        tally.latencies.append(latency)
+    if os.environ.get("TABLE_SPEED_VERBOSE"):
+        print(f"  tap {identifier}: {latency:.0f} ms", file=sys.stderr)
+
+
+def play(page: Any, steps: list[Step], tally: Tally) -> None:
+    for kind, arg in steps:
+        if kind == "tap":
+            tap(page, arg, tally)
+        elif kind == "pick":
+            for card in arg.split():
+                tap(page, f"pick-{card}", tally)
+        else:
+            identifier, digits = arg.split(":")
+            tap(page, identifier, tally, answered=False)
+            page.keyboard.type(digits, delay=40)
+            tally.keys += len(digits)
+            page.evaluate(SETTLED, page.evaluate("performance.now()"))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def make_game(data: Path, preset: str, players: list[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.store import Store
+
+    with Store.open(data) as store:
+        store.create_game(new_game(find_rules(preset), players))
+
+
+def bare_main(page: Any) -> None:
+    """The bare Flet page: one button that updates one text."""
+    import flet as ft
+
+    count = ft.Text("0", size=24)
+
+    def bump() -> None:
+        count.value = str(int(count.value or 0) + 1)
+        page.update()
+
+    page.add(
+        ft.Semantics(
+            identifier="bare-tap",
+            content=ft.Button("Tap", on_click=lambda: bump()),
+        ),
+        count,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", default="abcd")
+    parser.add_argument("--bare-taps", type=int, default=30)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    all_latencies: list[float] = []
+    lines: list[str] = []
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for name in args.rounds:
+            (preset, players), steps, melds = ROUNDS[name]
+            data = Path(tmp) / name
+            make_game(data, preset, players)
+            proc, url = serve("jolly_scorer.ui.app:main", data)
+            try:
+                page = open_page(browser, url, "home-continue")
+                by_id(page, "home-continue").click()  # to the scoreboard (not counted)
+                by_id(page, "enter-round").wait_for(state="attached")
+                page.wait_for_timeout(300)
+                tally = Tally()
+                start = time.perf_counter()
+                play(page, steps, tally)
+                page.get_by_text("Enter round 2").first.wait_for(
+                    state="attached", timeout=15_000
+                )
+                seconds = time.perf_counter() - start
+                page.context.close()
+            finally:
+                proc.terminate()
+                proc.wait(10)
+            all_latencies += tally.latencies
+            lat = tally.latencies
+            line = (
+                f"round {name}: cards {_cards(steps)}, melds {melds}, "
+                f"players {len(players)}, taps {tally.taps}, keys {tally.keys}, "
+                f"scrolls {tally.scrolls}, seconds {seconds:.1f}, "
+                f"latency median {statistics.median(lat):.0f} ms, "
+                f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms"
+            )
+            print(line, flush=True)
+            lines.append(line)
+        proc, url = serve("benchmarks.table_speed:bare_main", Path(tmp) / "bare")
+        try:
+            page = open_page(browser, url, "bare-tap")
+            tally = Tally()
+            for _ in range(args.bare_taps):
+                tap(page, "bare-tap", tally)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+        browser.close()
+    lat = tally.latencies
+    bare_median = statistics.median(lat)
+    print(
+        f"bare flet: latency median {bare_median:.0f} ms, "
+        f"p90 {percentile(lat, 0.9):.0f} ms",
+        flush=True,
+    )
+    ratio = statistics.median(all_latencies) / bare_median
+    p90_ratio = percentile(all_latencies, 0.9) / percentile(lat, 0.9)
+    print(f"ratio: app median / bare median {ratio:.2f}, p90 / p90 {p90_ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

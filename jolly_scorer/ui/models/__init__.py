@@ -1,0 +1,1 @@
+"""Plain-Python models of the screens (no Flet needed to test them)."""

@@ -1,0 +1,427 @@
+"""The round-entry screen as plain Python: every tap is a method, tested alone.
+
+:class:`RoundEntryModel` wraps the round being entered (a
+:class:`~jolly_scorer.ui.round_model.RoundModel`, which asks the core for every
+rule) and the short-lived screen state: the player shown on a phone, what the
+card editor is open on, the text typed in the fields (a counted-points field
+keeps a refused text with its message and changes nothing), whether Cancel is
+asking first, and a round saved meanwhile on another device.
+
+The screen calls one method per tap, then redraws; when :attr:`dirty` is set it
+hands :meth:`RoundModel.to_draft` to the store and clears it.
+
+>>> from jolly_scorer.core.game import new_game
+>>> from jolly_scorer.core.rules import find_rules
+>>> entry = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), ["A", "B"])))
+>>> entry.set_points("B", "bad", "1e9")
+>>> entry.points_error("B", "bad"), entry.rounds.modes["B"]
+('Enter a whole number (digits 0-9 only)', 'cards')
+>>> entry.save() is None, entry.error
+(True, 'Not saved: a points field is not a whole number.')
+>>> entry.set_points("B", "bad", "12")
+>>> entry.save() is None, entry.error
+(True, 'Not saved: Who went out? Choose a player, or Nobody.')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from jolly_scorer.core.cards import Card, format_cards, parse_card
+from jolly_scorer.core.errors import CardError
+from jolly_scorer.core.game import Round
+from jolly_scorer.core.melds import Meld, Reason
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target
+
+if TYPE_CHECKING:
+    from jolly_scorer.core.arranger import Arrangement, Split
+
+__all__ = ["Editing", "RoundEntryModel", "parse_typed"]
+
+PointsKey = Literal["good", "bad"]
+
+
+def parse_typed(text: str) -> tuple[tuple[Card, ...], str | None]:
+    """The cards typed so far, and the first token that is not a card.
+
+    >>> cards, bad = parse_typed("7h 8h, X 9")
+    >>> [str(c) for c in cards], bad
+    (['7h', '8h', 'X'], '9')
+    """
+    cards: list[Card] = []
+    for token in text.replace(",", " ").split():
+        try:
+            cards.append(parse_card(token))
+        except CardError:
+            return tuple(cards), token
+    return tuple(cards), None
+
+
+@dataclass(frozen=True)
+class Editing:
+    """What the card editor is open on: a model target, or a player's pile."""
+
+    target: Target | None
+    pile: str | None
+    text: str
+    bad: str | None
+    pile_cards: tuple[Card, ...]
+    #: a tap on a joker opened its readings (the position tapped, -1: none)
+    joker: int | None = None
+    #: the best partial split of the pile, waiting to be accepted
+    split: Arrangement | None = None
+
+    @property
+    def player(self) -> str:
+        """The player whose panel holds the editor."""
+        if self.target is not None:
+            return self.target.player
+        return self.pile or ""
+
+
+class RoundEntryModel:
+    """Everything the round-entry screen shows, changed only by its methods."""
+
+    def __init__(self, rounds: RoundModel, t: Translator | None = None) -> None:
+        self.rounds = rounds
+        self.t = t or Translator()
+        self.player: str = rounds.players[0]
+        self.editing: Editing | None = None
+        self.laying_off: str | None = None
+        self.show_melds = rounds.melds_needed()
+        self.typing = False
+        self.error: str | None = None
+        self.confirm_cancel = False
+        self.taken: RoundTaken | None = None
+        self.show_taken = False  # the saved round's details are open
+        self.busy = False  # the arranger is at work (off the event loop)
+        self.dirty = False  # the round changed: keep a draft
+        self.drafts = 0  # changes so far (the latest one's draft is written)
+        self.closed = False  # saved or left: no more drafts
+        self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
+
+    # -- which player, which editor --------------------------------------------
+    def select_player(self, player: str) -> None:
+        """Show ``player`` (a phone shows one at a time); a player who holds
+        cards gets the editor on the hand at once (no extra tap)."""
+        self.rounds._check_player(player)
+        self.player = player
+        self.laying_off = None
+        rounds = self.rounds
+        if player != rounds.closer and rounds.modes[player] == "cards":
+            self.edit(Target("hand", player))
+        else:
+            self.editing = None
+
+    def step_player(self, step: int) -> None:
+        """The next (``1``) or previous (``-1``) player."""
+        names = self.rounds.players
+        self.select_player(names[(names.index(self.player) + step) % len(names)])
+
+    def edit(self, target: Target | None) -> None:
+        """Open the editor on a target (None closes it)."""
+        self.laying_off = None
+        if target is None:
+            self.editing = None
+            return
+        self.player = target.player
+        text = format_cards(self.rounds.cards_of(target))
+        self.editing = Editing(target, None, text, None, ())
+
+    def edit_pile(self, player: str) -> None:
+        """The editor on the unordered cards ``player`` put down, to split."""
+        self.laying_off = None
+        self.player = player
+        self.editing = Editing(None, player, "", None, ())
+
+    def set_typing(self, value: bool) -> None:
+        self.typing = bool(value)
+
+    def start_layoff(self, player: str) -> None:
+        """Choose the meld ``player`` lays off on (a second tap: not now).
+
+        An editor open on one of ``player``'s things stays open and offers
+        the choice in place of the card grid."""
+        self.player = player
+        if self.editing is not None and self.editing.player != player:
+            self.editing = None
+        self.laying_off = None if self.laying_off == player else player
+
+    def count_all(self) -> None:
+        """Every player counted points at the table: all fields on one screen."""
+        for player in self.rounds.players:
+            self.rounds.set_mode(player, "points")
+        self.show_melds = False
+        self.editing = None
+        self.laying_off = None
+        self.dirty = True
+
+    @property
+    def all_counted(self) -> bool:
+        """Every player counted points (the fields of all fit on a phone)."""
+        return all(mode == "points" for mode in self.rounds.modes.values())
+
+    # -- cards --------------------------------------------------------------
+    def pick(self, code: str) -> None:
+        """A tap on the card picker."""
+        editing = self.editing
+        if editing is None:
+            return
+        card = parse_card(code)
+        target = editing.target
+        if target is not None and target.kind == "discard":
+            self.rounds.add_card(target, card)  # one card: one tap and done
+            self.editing = None
+            self.dirty = True
+        elif target is not None:
+            self.rounds.add_card(target, card)
+            text = format_cards(self.rounds.cards_of(target))
+            self.editing = _replace(editing, text=text, bad=None)
+            self.dirty = True
+        else:
+            pile = (*editing.pile_cards, card)
+            self.editing = _replace(
+                editing, pile_cards=pile, text=format_cards(pile), split=None
+            )
+
+    def typed(self, text: str) -> None:
+        """The typed-card field changed: the cards up to a bad token count."""
+        editing = self.editing
+        if editing is None:
+            return
+        cards, token = parse_typed(text)
+        bad = None if token is None else self.t("Not a card: {token}", token=token)
+        new = _replace(editing, text=text, bad=bad)
+        if bad is not None:
+            self.editing = new
+        elif editing.target is not None:
+            self.rounds.set_cards(editing.target, cards)
+            self.editing = new
+            self.dirty = True
+        else:
+            self.editing = _replace(new, pile_cards=cards, split=None)
+
+    def remove(self, position: int | None = None) -> None:
+        """Take out the card at ``position`` (None: the last one)."""
+        editing = self.editing
+        if editing is None:
+            return
+        if editing.target is None:
+            pile = list(editing.pile_cards)
+            if pile:
+                del pile[-1 if position is None else position]
+            self.editing = _replace(
+                editing, pile_cards=tuple(pile), text=format_cards(pile), split=None
+            )
+            return
+        self.rounds.remove_card(editing.target, position)
+        text = format_cards(self.rounds.cards_of(editing.target))
+        self.editing = _replace(editing, text=text, bad=None, joker=None)
+        self.dirty = True
+
+    def show_joker(self, position: int | None) -> None:
+        """Open (a position) or close (None) the joker's readings."""
+        if self.editing is not None:
+            self.editing = _replace(self.editing, joker=position)
+
+    def open_joker(self, index: int) -> None:
+        """A tap on a joker of a meld on the table: the editor with its readings."""
+        meld = self.rounds.melds[index]
+        target = Target("meld", meld.owner, index)
+        own = self.rounds.cards_of(target)
+        position = next((n for n, c in enumerate(own) if c.is_joker), -1)
+        self.player = meld.owner
+        self.laying_off = None
+        self.editing = Editing(target, None, format_cards(own), None, (), position)
+
+    def new_meld(self, player: str) -> None:
+        index = self.rounds.add_meld(player)
+        self.player = player
+        self.laying_off = None
+        self.editing = Editing(Target("meld", player, index), None, "", None, ())
+        self.dirty = True
+
+    def delete_meld(self, index: int) -> None:
+        self.rounds.remove_meld(index)
+        self.editing = None
+        self.dirty = True
+
+    def choose_reading(self, index: int, reading: Meld) -> None:
+        self.rounds.choose_reading(index, reading)
+        if self.editing is not None:
+            self.editing = _replace(self.editing, joker=None)
+        self.dirty = True
+
+    def free_jokers(self, index: int) -> None:
+        self.rounds.free_jokers(index)
+        self.dirty = True
+
+    def judged(self, index: int) -> Meld | None:
+        """The verdict of meld ``index`` once it can be judged: three cards, or
+        fewer that can never become a meld; None while it is being started."""
+        meld = self.rounds.melds[index]
+        if not meld.cards:
+            return None
+        verdict = self.rounds.verdict(index)
+        if len(meld.cards) >= 3 or (
+            not verdict.valid and verdict.reason is not Reason.TOO_FEW_CARDS
+        ):
+            return verdict
+        return None
+
+    # -- the pile: split by the arranger (the screen runs it off the loop) -------
+    def pile_to_split(self) -> tuple[str, tuple[Card, ...]] | None:
+        """``(owner, cards)`` of the pile to arrange, or None."""
+        editing = self.editing
+        if editing is None or editing.pile is None or not editing.pile_cards:
+            return None
+        if self.busy:
+            return None
+        self.busy = True
+        return editing.pile, editing.pile_cards
+
+    def split_done(self, split: Split | None, failure: str | None = None) -> None:
+        """The arranger's answer (or its refusal, e.g. too many cards)."""
+        self.busy = False
+        editing = self.editing
+        if editing is None or editing.pile is None:
+            return
+        if failure is not None or split is None:
+            self.editing = _replace(editing, bad=failure)
+        elif split.arrangement is not None:
+            self.rounds.accept_split(editing.pile, split.arrangement)
+            self.editing = None
+            self.dirty = True
+        elif not split.best.melds:
+            message = self.t("These cards do not make a single meld.")
+            self.editing = _replace(editing, bad=message)
+        else:
+            self.editing = _replace(editing, split=split.best, bad=None)
+
+    def accept_split(self, rest: Literal["pile", "hand"] | None) -> None:
+        """Lay the best split down (rest stays in the pile or goes to the
+        hand); None: back to changing the cards."""
+        editing = self.editing
+        if editing is None or editing.split is None or editing.pile is None:
+            return
+        if rest is None:
+            self.editing = _replace(editing, split=None)
+            return
+        left = self.rounds.accept_split(editing.pile, editing.split, rest)
+        self.dirty = True
+        if left:
+            self.editing = _replace(
+                editing, pile_cards=left, text=format_cards(left), split=None
+            )
+        else:
+            self.editing = None
+
+    # -- closer, mode, counted points ---------------------------------------------
+    def set_closer(self, player: str | None) -> None:
+        self.rounds.set_closer(player)
+        editing = self.editing
+        if (
+            player is not None
+            and editing is not None
+            and editing.target == Target("hand", player)
+        ):
+            self.editing = None
+        self.dirty = True
+
+    def set_handglatt(self, value: bool) -> None:
+        self.rounds.set_handglatt(value)
+        self.dirty = True
+
+    def set_mode(self, player: str, mode: str) -> None:
+        self.rounds.set_mode(player, "points" if mode == "points" else "cards")
+        editing = self.editing
+        if editing and editing.target and editing.target.kind == "hand":
+            self.editing = None
+        self.dirty = True
+
+    def set_points(self, player: str, key: PointsKey, text: str) -> None:
+        """A counted-points field changed: a whole number (empty: 0) goes in;
+        anything else keeps the text with a message and changes nothing."""
+        try:
+            value = parse_whole_number(text, empty=0)
+        except NumberError as error:
+            message = self.t(
+                error.message, minimum=error.minimum, maximum=error.maximum
+            )
+            self._points[(player, key)] = (text, message)
+            return
+        self._points[(player, key)] = (text, None)
+        if key == "good":
+            self.rounds.set_counted(player, good=value)
+        else:
+            self.rounds.set_counted(player, bad=value)
+        self.dirty = True
+
+    def points_text(self, player: str, key: PointsKey) -> str:
+        """What the field shows: the text typed, else the counted value."""
+        if (player, key) in self._points:
+            return self._points[(player, key)][0]
+        counted = self.rounds.counted.get(player)
+        value = getattr(counted, key) if counted else 0
+        return str(value) if value else ""
+
+    def points_error(self, player: str, key: PointsKey) -> str | None:
+        return self._points.get((player, key), ("", None))[1]
+
+    def set_show_melds(self, value: bool) -> None:
+        self.show_melds = bool(value)
+
+    # -- save, cancel, a round saved meanwhile -------------------------------------
+    def save(self) -> Round | None:
+        """The round to save, or None with :attr:`error` saying why not."""
+        from jolly_scorer.ui.views.round_entry_parts import problem_text
+
+        self.confirm_cancel = False
+        if any(message for _, message in self._points.values()):
+            self.error = self.t("Not saved: a points field is not a whole number.")
+            return None
+        problems = self.rounds.problems()
+        if problems:
+            problem = problem_text(self.rounds, problems[0], self.t)
+            self.error = self.t("Not saved: {problem}", problem=problem)
+            return None
+        self.error = self.rounds.check()
+        return None if self.error else self.rounds.to_round()
+
+    def saved(self, answer: str | RoundTaken | None) -> None:
+        """What saving answered: None (saved), a refusal, or a round taken."""
+        if isinstance(answer, RoundTaken):
+            self.taken = answer
+            self.error = None
+        else:
+            self.error = answer
+
+    def look_at_taken(self) -> None:
+        """Open (or close) the details of the round saved meanwhile."""
+        self.show_taken = not self.show_taken
+
+    def keep_as_correction(self) -> tuple[Round, int] | None:
+        """Theirs replaces the round saved meanwhile: ``(round, its index)``."""
+        if self.taken is None:
+            return None
+        entry = self.rounds.to_round()
+        return entry, self.taken.number - 1
+
+    def cancel(self) -> bool:
+        """Whether the screen may close now; asks first when something would
+        be lost (a second call, :meth:`discard`, confirms)."""
+        if self.taken is not None or not self.rounds.has_entries():
+            return True
+        self.confirm_cancel = True
+        return False
+
+    def keep_entering(self) -> None:
+        self.confirm_cancel = False
+
+
+def _replace(value: Editing, **changes: object) -> Editing:
+    return dataclasses.replace(value, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,200 @@
+"""Round entry, the bar at the bottom (always on screen): whether the round is
+ready, everyone's round score, Save's refusal; Cancel (asks first when
+something would be lost) and Save; and when the round was saved meanwhile on
+another device, what was saved and the three choices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import Preview, RoundTaken
+from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.views.round_entry_cards import GOOD
+from jolly_scorer.ui.views.round_entry_parts import score_line, signed
+
+__all__ = ["save_bar"]
+
+Act = Callable[..., Any]
+
+
+def _scores(entry: RoundEntryModel, scores: dict[str, int], t: Translator) -> str:
+    plus = entry.rounds.rules.is_plus
+    return " · ".join(
+        f"{name} " + (signed(s, t) if plus else t.number(s))
+        for name, s in scores.items()
+    )
+
+
+def _message(identifier: str, text: str) -> ft.Control:
+    return ft.Semantics(
+        identifier=identifier,
+        label=text,
+        content=ft.Container(
+            ft.Text(text, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            border_radius=12,
+            padding=10,
+        ),
+    )
+
+
+def _taken(
+    entry: RoundEntryModel, taken: RoundTaken, t: Translator, buttons: dict[str, Any]
+) -> list[ft.Control]:
+    saved = taken.saved
+    who = saved.closed_by or t("Nobody")
+    lines = [
+        _message(
+            "round-taken",
+            t(
+                "Round {n} was saved on another device meanwhile. Nothing was added.",
+                n=taken.number,
+            ),
+        ),
+        ft.Text(
+            t("Saved there: {name} went out", name=who)
+            + " · "
+            + _scores(entry, {n: s.score for n, s in taken.scores.items()}, t),
+            size=16,
+        ),
+    ]
+    if entry.show_taken:
+        plus = entry.rounds.rules.is_plus
+        lines += [
+            ft.Text(f"{name}: {score_line(s, plus, t)}", size=15)
+            for name, s in taken.scores.items()
+        ]
+    mine = {n: s.score for n, s in entry.rounds.preview().scores.items()}
+    lines.append(ft.Text(t("Yours: {scores}", scores=_scores(entry, mine, t)), size=16))
+    lines.append(
+        ft.Column(
+            [
+                labelled_button(
+                    "round-taken-look",
+                    t("Look at the saved round"),
+                    ft.Icons.VISIBILITY,
+                    buttons["look"],
+                ),
+                labelled_button(
+                    "round-taken-correct",
+                    t("Keep mine as a correction of round {n}", n=taken.number),
+                    ft.Icons.EDIT_NOTE,
+                    buttons["correct"],
+                    filled=True,
+                ),
+                labelled_button(
+                    "round-taken-drop",
+                    t("Drop mine"),
+                    ft.Icons.DELETE_OUTLINE,
+                    buttons["drop"],
+                ),
+            ],
+            spacing=6,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+    )
+    return lines
+
+
+def save_bar(
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    buttons: dict[str, Any],
+) -> ft.Control:
+    """``buttons``: the handlers ``cancel``, ``discard``, ``save``, ``look``,
+    ``correct``, ``drop``."""
+    items: list[ft.Control] = []
+    if entry.taken is not None:
+        items += _taken(entry, entry.taken, t, buttons)
+    elif entry.confirm_cancel:
+        items.append(_message("round-cancel-ask", t("Throw away this round?")))
+        items.append(
+            ft.Row(
+                [
+                    labelled_button(
+                        "round-keep-entering",
+                        t("Keep entering"),
+                        ft.Icons.EDIT,
+                        buttons["keep"],
+                        height=52,
+                        expand=1,
+                    ),
+                    labelled_button(
+                        "round-throw-away",
+                        t("Throw away"),
+                        ft.Icons.DELETE_OUTLINE,
+                        buttons["discard"],
+                        filled=True,
+                        height=52,
+                        expand=1,
+                    ),
+                ],
+                spacing=10,
+            )
+        )
+    else:
+        if entry.error:
+            items.append(_message("round-error", entry.error))
+        scores = _scores(entry, {n: s.score for n, s in preview.scores.items()}, t)
+        status = t("Ready to save") if preview.complete else t("Not complete yet")
+        items.append(
+            ft.Semantics(
+                identifier="round-status",
+                label=f"{status} {scores}",
+                content=ft.Row(
+                    [
+                        ft.Icon(
+                            ft.Icons.CHECK_CIRCLE
+                            if preview.complete
+                            else ft.Icons.PENDING_OUTLINED,
+                            color=GOOD if preview.complete else ft.Colors.OUTLINE,
+                            size=20,
+                        ),
+                        ft.Text(
+                            f"{status} · {scores}", size=15, max_lines=2, expand=True
+                        ),
+                    ],
+                    spacing=6,
+                ),
+            )
+        )
+        items.append(
+            ft.Row(
+                [
+                    labelled_button(
+                        "round-cancel",
+                        t("Cancel"),
+                        ft.Icons.CLOSE,
+                        buttons["cancel"],
+                        height=52,
+                        expand=1,
+                    ),
+                    labelled_button(
+                        "round-save",
+                        t("Save round"),
+                        ft.Icons.CHECK,
+                        buttons["save"],
+                        filled=True,
+                        height=52,
+                        expand=1,
+                    ),
+                ],
+                spacing=10,
+            )
+        )
+    return ft.Semantics(
+        identifier="round-save-bar",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=6),
+            padding=ft.Padding.only(top=6),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            bgcolor=ft.Colors.SURFACE,
+        ),
+    )

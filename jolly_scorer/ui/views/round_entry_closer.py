@@ -1,0 +1,202 @@
+"""Round entry, the top: who went out (one tap each, "Nobody" too, nothing
+chosen at first), the Handglatt switch, the closer's discard, and on a phone
+the strip of players with their round score (one player is shown at a time)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import Preview, Target
+from jolly_scorer.ui.views.common import colour, labelled_button
+from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
+from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["closer_section", "player_strip"]
+
+Act = Callable[..., Any]
+
+
+def player_strip(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
+    """One chip per player (name over round score); the one shown is filled."""
+    plus = entry.rounds.rules.is_plus
+    chips: list[ft.Control] = []
+    for seat, name in enumerate(entry.rounds.players):
+        score = preview.scores[name].score
+        shown = signed(score, t) if plus else t.number(score)
+        chosen = entry.player == name
+        chips.append(
+            ft.Semantics(
+                identifier=f"round-show-{seat}",
+                button=True,
+                selected=chosen,
+                label=f"{name} {shown}",
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Container(
+                                        width=10,
+                                        height=10,
+                                        border_radius=5,
+                                        bgcolor=colour(seat),
+                                    ),
+                                    ft.Text(
+                                        name,
+                                        size=15,
+                                        weight=ft.FontWeight.BOLD,
+                                        max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                ],
+                                spacing=4,
+                                tight=True,
+                            ),
+                            ft.Text(shown, size=15),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                    height=52,
+                    border_radius=12,
+                    border=ft.Border.all(
+                        2 if chosen else 1,
+                        ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT,
+                    ),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+                    on_click=lambda _e=None, p=name: act(entry.select_player, p),
+                    ink=True,
+                ),
+            )
+        )
+    return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+def closer_section(
+    entry: RoundEntryModel, t: Translator, settings: UiSettings | None, act: Act
+) -> ft.Control:
+    """Who went out, Handglatt, the discard; a forgotten choice is flagged."""
+    rounds = entry.rounds
+    choices: list[tuple[str, str | None, str]] = [
+        (f"round-closer-{seat}", name, name) for seat, name in enumerate(rounds.players)
+    ]
+    choices.append(("round-closer-none", None, t("Nobody")))
+    buttons: list[ft.Control] = []
+    for identifier, player, text in choices:
+        chosen = rounds.closer_chosen and rounds.closer == player
+        buttons.append(
+            labelled_button(
+                identifier,
+                text,
+                ft.Icons.CHECK if chosen else None,
+                lambda _e=None, p=player: act(entry.set_closer, p),
+                filled=chosen,
+                height=48,
+                selected=chosen,
+                label=t("{name} went out", name=text) if player else text,
+            )
+        )
+    heading = ft.Text(
+        t("Who went out?"),
+        size=18,
+        weight=ft.FontWeight.W_600,
+        color=BAD if not rounds.closer_chosen and entry.error else None,
+    )
+    items: list[ft.Control] = [
+        heading,
+        ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+    ]
+    if not entry.all_counted:
+        items.append(
+            labelled_button(
+                "round-count-all",
+                t("Everyone counted points"),
+                ft.Icons.CALCULATE_OUTLINED,
+                lambda: act(entry.count_all),
+                height=44,
+            )
+        )
+    if rounds.closer is not None:
+        text = t("Handglatt: {name} put all cards down in one turn", name=rounds.closer)
+        items.append(
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="round-handglatt",
+                        label=text,
+                        content=ft.Switch(
+                            value=rounds.handglatt,
+                            on_change=lambda e: act(
+                                entry.set_handglatt, bool(e.control.value)
+                            ),
+                        ),
+                    ),
+                    ft.Text(text, size=16, expand=True),  # wraps, never cut
+                ],
+                spacing=8,
+            )
+        )
+        items.append(_discard_tile(entry, t, settings, act))
+        box = problem_box(
+            rounds,
+            [p for p in rounds.problems() if p.place.kind == "discard"],
+            t,
+            "round-problem-discard",
+        )
+        if box is not None:
+            items.append(box)
+    return ft.Column(items, spacing=6)
+
+
+def _discard_tile(
+    entry: RoundEntryModel, t: Translator, settings: UiSettings | None, act: Act
+) -> ft.Control:
+    """The closer's discard: one tap opens the picker, one card tap enters it."""
+    rounds = entry.rounds
+    closer = rounds.closer or ""
+    target = Target("discard", closer)
+    selected = entry.editing is not None and entry.editing.target == target
+    shown: ft.Control
+    if rounds.discard is not None:
+        shown = card_row((rounds.discard,), t, settings)
+    else:
+        shown = ft.Text(t("tap to enter"), size=16, italic=True)
+    label = t("{name}'s last card", name=closer)
+    if rounds.discard is not None:
+        label += ": " + rounds.discard.label
+    return ft.Semantics(
+        identifier="round-discard",
+        button=True,
+        selected=selected,
+        label=label,
+        content=ft.Container(
+            ft.Row(
+                [
+                    ft.Text(t("Discarded last card (optional)"), size=16, expand=True),
+                    shown,
+                ],
+                spacing=8,
+            ),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=12,
+            border=ft.Border.all(
+                3 if selected else 1,
+                ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT,
+            ),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+            on_click=lambda: act(entry.edit, target),
+            ink=True,
+        ),
+    )

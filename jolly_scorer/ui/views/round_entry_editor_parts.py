@@ -1,0 +1,188 @@
+"""Round entry, parts of the card editor: its title, the buttons of what is
+edited, and the best partial split of cards put down together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
+from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.views.round_entry_cards import BAD, card_row, meld_verdict
+from jolly_scorer.ui.views.round_entry_parts import meld_name
+
+if TYPE_CHECKING:
+    from jolly_scorer.core.arranger import Arrangement
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["split_box", "target_buttons", "title"]
+
+Act = Callable[..., Any]
+
+
+def title(model: RoundModel, editing: Editing, t: Translator) -> str:
+    """What the editor is open on, in words."""
+    target = editing.target
+    if target is None:
+        return t("Cards {name} put down (any order)", name=editing.pile or "")
+    if target.kind == "hand":
+        return t("Cards left in {name}'s hand", name=target.player)
+    if target.kind == "discard":
+        return t("{name}'s last card, discarded face down", name=target.player)
+    assert target.meld is not None
+    if target.kind == "layoff":
+        return t(
+            "{name} lays off on {meld}",
+            name=target.player,
+            meld=meld_name(model, target.meld, t),
+        )
+    return meld_name(model, target.meld, t)
+
+
+def target_buttons(
+    entry: RoundEntryModel,
+    editing: Editing,
+    t: Translator,
+    act: Act,
+    arrange: Callable[[], Any],
+) -> list[ft.Control]:
+    """A meld: next meld, delete; cards put down together: split into melds."""
+    target = editing.target
+    if target is not None and target.kind == "hand" and not entry.show_melds:
+        return [_count_button(entry, target.player, t, act)]
+    if target is not None and target.kind != "discard" and entry.show_melds:
+        owner = target.player
+        buttons = [
+            labelled_button(
+                "editor-next-meld",
+                t("Next meld") if target.kind == "meld" else t("Meld"),
+                ft.Icons.ADD,
+                lambda: act(entry.new_meld, owner),
+            ),
+            labelled_button(
+                "editor-layoff",
+                t("Lay off"),
+                ft.Icons.CALL_MERGE,
+                lambda: act(entry.start_layoff, owner),
+                selected=entry.laying_off == owner,
+            ),
+        ]
+        if target.kind == "hand":
+            buttons.append(_count_button(entry, owner, t, act))
+        if target.kind == "meld" and target.meld is not None:
+            index = target.meld
+            buttons.append(
+                labelled_button(
+                    "editor-delete-meld",
+                    t("Delete meld"),
+                    ft.Icons.DELETE_OUTLINE,
+                    lambda: act(entry.delete_meld, index),
+                )
+            )
+        return buttons
+    if target is None and editing.pile is not None and editing.split is None:
+        return [
+            labelled_button(
+                "editor-arrange",
+                t("Arrange into melds"),
+                ft.Icons.AUTO_AWESOME,
+                lambda: arrange(),
+                filled=True,
+            )
+        ]
+    return []
+
+
+def _count_button(
+    entry: RoundEntryModel, player: str, t: Translator, act: Act
+) -> ft.Control:
+    """The hand's other way in: the points counted at the table."""
+    return labelled_button(
+        "editor-count-points",
+        t("Count points"),
+        ft.Icons.CALCULATE_OUTLINED,
+        lambda: act(entry.set_mode, player, "points"),
+    )
+
+
+def split_box(
+    entry: RoundEntryModel,
+    owner: str,
+    split: Arrangement,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Act,
+) -> ft.Control:
+    """The best partial split of the cards put down, what is left, the choices."""
+    parts: list[ft.Control] = [
+        ft.Text(
+            t("Not every card fits into a meld. The best split:"),
+            size=17,
+            weight=ft.FontWeight.W_600,
+        )
+    ]
+    for n, meld in enumerate(split.melds):
+        parts.append(card_row(meld.cards, t, settings))
+        parts.append(meld_verdict(meld, t, f"editor-split-meld-{n}"))
+    left = " ".join(c.label for c in split.left)
+    parts.append(
+        ft.Semantics(
+            identifier="editor-split-left",
+            label=t("Left over: {cards}", cards=left),
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=BAD, size=22),
+                    ft.Text(
+                        t("Left over: {cards}", cards=left),
+                        size=17,
+                        color=BAD,
+                        weight=ft.FontWeight.W_600,
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
+            ),
+        )
+    )
+    buttons = [
+        labelled_button(
+            "editor-split-pile",
+            t("Lay these down, keep the rest here"),
+            ft.Icons.CHECK,
+            lambda: act(entry.accept_split, "pile"),
+            filled=True,
+        )
+    ]
+    if owner != entry.rounds.closer:
+        buttons.append(
+            labelled_button(
+                "editor-split-hand",
+                t("Lay these down, the rest into {name}'s hand", name=owner),
+                ft.Icons.PAN_TOOL_OUTLINED,
+                lambda: act(entry.accept_split, "hand"),
+            )
+        )
+    buttons.append(
+        labelled_button(
+            "editor-split-back",
+            t("Change the cards"),
+            ft.Icons.EDIT,
+            lambda: act(entry.accept_split, None),
+        )
+    )
+    parts.append(ft.Column(buttons, spacing=6))
+    return ft.Semantics(
+        identifier="editor-split",
+        container=True,
+        content=ft.Container(
+            ft.Column(parts, spacing=6),
+            padding=10,
+            border_radius=12,
+            border=ft.Border.all(2, BAD),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )

@@ -1,0 +1,208 @@
+"""Round entry, one player's hand: the cards left, or the points counted.
+
+Every player has the same fast path, the closer included (their good points;
+a closer holds no cards, so has no bad points). A points field takes digits
+only: anything else keeps the text with a message beside it and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.core.scoring import bad_points
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import Place, Preview, Target
+from jolly_scorer.ui.views.common import colour, labelled_button, one_line
+from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
+from jolly_scorer.ui.views.round_entry_parts import problem_box, signed, tile
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["hand_part", "points_rows"]
+
+Act = Callable[..., Any]
+
+
+def _mode_toggle(
+    entry: RoundEntryModel, seat: int, name: str, t: Translator, act: Act
+) -> ft.Control:
+    mode = entry.rounds.modes[name]
+    first = t("Enter cards") if name == entry.rounds.closer else t("Cards in hand")
+    return ft.Row(
+        [
+            labelled_button(
+                f"round-mode-{seat}-{value}",
+                text,
+                None,
+                lambda _e=None, v=value: act(entry.set_mode, name, v),
+                filled=mode == value,
+                height=44,
+                selected=mode == value,
+            )
+            for value, text in (("cards", first), ("points", t("Count points")))
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def _points_fields(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    act: Act,
+    width: int = 170,
+) -> list[ft.Control]:
+    rounds = entry.rounds
+    if name == rounds.closer and not rounds.rules.is_plus:
+        return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
+    if name == rounds.closer:
+        keys: tuple[Any, ...] = ("good",)
+    else:
+        keys = ("good", "bad") if rounds.rules.is_plus else ("bad",)
+    fields: list[ft.Control] = []
+    for key in keys:
+        label = t("Good points") if key == "good" else t("Bad points")
+        field = ft.TextField(
+            label=label,
+            value=entry.points_text(name, key),
+            error=entry.points_error(name, key),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e, k=key: act(
+                entry.set_points, name, k, e.control.value or ""
+            ),
+            text_size=20,
+            width=width,
+        )
+        fields.append(
+            ft.Semantics(
+                identifier=f"round-{key}-{seat}", content=field, key=f"{key}-{name}"
+            )
+        )
+    out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
+    if rounds.counted_adds_to_cards(name):
+        warning = t(
+            "Counted points are added to the cards entered on the table "
+            "above: count only what is not entered there."
+        )
+        out.append(
+            ft.Semantics(
+                identifier=f"round-counted-warning-{seat}",
+                label=warning,
+                content=ft.Container(
+                    ft.Text(warning, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    border_radius=10,
+                    padding=10,
+                ),
+            )
+        )
+    return out
+
+
+def hand_part(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Act,
+) -> list[ft.Control]:
+    """The toggle (cards or counted points) and the hand or the fields."""
+    rounds = entry.rounds
+    closer = name == rounds.closer
+    if closer and not rounds.rules.is_plus:
+        return [ft.Text(t("Went out: no cards left in hand."), size=17, italic=True)]
+    out: list[ft.Control] = [_mode_toggle(entry, seat, name, t, act)]
+    if rounds.modes[name] == "points":
+        return out + _points_fields(entry, seat, name, t, act)
+    if closer:
+        out.append(ft.Text(t("Went out: no cards left in hand."), size=17, italic=True))
+        return out
+    hand = rounds.hands[name]
+    content: ft.Control
+    if hand:
+        points = t.number(bad_points(hand, rounds.rules))
+        content = ft.Column(
+            [
+                card_row(hand, t, settings),
+                ft.Text(t("Bad points: {n}", n=points), size=16, color=BAD),
+            ],
+            spacing=6,
+        )
+    else:
+        content = ft.Text(t("Tap to enter the cards left in the hand."), size=17)
+    problems = rounds.problems_at(Place("hand", name))
+    target = Target("hand", name)
+    editing = entry.editing.target if entry.editing else None
+    out.append(
+        tile(
+            content,
+            lambda: act(entry.edit, target),
+            f"round-hand-{seat}",
+            t("{name}'s hand", name=name),
+            problem=bool(problems) and bool(hand),
+            selected=editing == target,
+        )
+    )
+    box = problem_box(
+        rounds,
+        [p for p in problems if hand or p.code != "hand_missing"],
+        t,
+        f"round-hand-problem-{seat}",
+    )
+    if box is not None:
+        out.append(box)
+    return out
+
+
+def points_rows(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
+    """Everyone counted points: every player's fields on one screen (one tap
+    on a field, the digits, next player)."""
+    plus = entry.rounds.rules.is_plus
+    rows: list[ft.Control] = []
+    for seat, name in enumerate(entry.rounds.players):
+        score = preview.scores[name].score
+        head = ft.Row(
+            [
+                ft.Container(
+                    width=12, height=12, border_radius=6, bgcolor=colour(seat)
+                ),
+                one_line(name, 18, weight=ft.FontWeight.BOLD),
+                ft.Text(signed(score, t) if plus else t.number(score), size=18),
+                labelled_button(
+                    f"round-mode-{seat}-cards",
+                    t("Enter cards"),
+                    None,
+                    lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
+                    height=40,
+                ),
+            ],
+            spacing=6,
+        )
+        rows.append(
+            ft.Semantics(
+                identifier=f"round-player-{seat}",
+                container=True,
+                content=ft.Container(
+                    ft.Column(
+                        [head, *_points_fields(entry, seat, name, t, act, 150)],
+                        spacing=4,
+                    ),
+                    padding=8,
+                    border_radius=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=6)

@@ -1,0 +1,1 @@
+"""Parts used by several screens."""

@@ -1,0 +1,234 @@
+"""The compact card picker: all 53 choices at once, one tap each, on a phone.
+
+Measured for 390 x 844: two blocks of four suit rows (one row per suit, so a
+run reads left to right), ranks 2 to 8 in the first block and 9 to A beside a
+tall joker key in the second. Seven keys across fit 366 px at 44 px and more;
+eight rows of 44 px leave room above for the meld being built and its verdict
+and below for the Save bar. The grid has a fixed size: adding a card never
+moves it. A card with no copy left in the pack is grey, struck through and off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.core.cards import RANKS, SUITS, Suit
+from jolly_scorer.ui.cards_view import JOKER_COLOUR, SUIT_FONT, suit_color
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.texts import card_name
+
+__all__ = [
+    "COLUMNS",
+    "GAP",
+    "KEY_HEIGHT",
+    "CardGrid",
+    "Relay",
+    "card_grid",
+    "key_width",
+]
+
+COLUMNS = 7
+GAP = 3
+KEY_HEIGHT = 44
+MIN_KEY = 44
+MAX_KEY = 64
+
+
+def key_width(available: float) -> float:
+    """The width of a key for ``available`` pixels across (at least 44).
+
+    >>> round(key_width(366), 1), key_width(1000), key_width(300)
+    (49.7, 64, 44)
+    """
+    return max(MIN_KEY, min(MAX_KEY, (available - (COLUMNS - 1) * GAP) / COLUMNS))
+
+
+def _key(
+    code: str,
+    text: str,
+    ink: str,
+    width: float,
+    height: float,
+    gone: bool,
+    on_pick: Callable[[str], Any],
+    t: Translator,
+) -> ft.Control:
+    """One key, redrawn only when it changes (a card added changes one)."""
+    key: ft.Control = _KEY(code, text, ink, width, height, gone, on_pick, t.language)
+    return key
+
+
+@ft.component
+def _Key(
+    code: str,
+    text: str,
+    ink: str,
+    width: float,
+    height: float,
+    gone: bool,
+    on_pick: Callable[[str], Any],
+    language: str | None,
+) -> ft.Control:
+    t = Translator(language)
+    style = ft.TextStyle(
+        font_family="Roboto",
+        font_family_fallback=[SUIT_FONT],
+        decoration=ft.TextDecoration.LINE_THROUGH if gone else None,
+        decoration_thickness=2 if gone else None,
+    )
+    name = card_name(code, t)
+    box = ft.Container(
+        width=width,
+        height=height,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.GREY_200
+        if gone
+        else (ft.Colors.PURPLE_50 if code == "X" else ft.Colors.WHITE),
+        border=ft.Border.all(1, ft.Colors.GREY_300 if gone else ft.Colors.GREY_400),
+        border_radius=8,
+        content=ft.Text(
+            text,
+            size=19,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.GREY_500 if gone else ink,
+            style=style,
+            no_wrap=True,
+            text_align=ft.TextAlign.CENTER,
+        ),
+    )
+    if gone:
+        return ft.Semantics(
+            identifier=f"pick-{code}",
+            label=t("{card}: used up", card=name),
+            button=True,
+            disabled=True,
+            content=box,
+        )
+    box.on_click = lambda: on_pick(code)
+    box.ink = True
+    return ft.Semantics(identifier=f"pick-{code}", label=name, button=True, content=box)
+
+
+def _suit_row(
+    suit: Suit,
+    ranks: tuple[Any, ...],
+    width: float,
+    four_color: bool,
+    gone: frozenset[str],
+    on_pick: Callable[[str], Any],
+    t: Translator,
+) -> ft.Control:
+    ink = suit_color(suit, four_color)
+    keys = [
+        _key(
+            f"{rank.value}{suit.value}",
+            f"{rank.value}{suit.symbol}",
+            ink,
+            width,
+            KEY_HEIGHT,
+            f"{rank.value}{suit.value}" in gone,
+            on_pick,
+            t,
+        )
+        for rank in ranks
+    ]
+    return ft.Row(keys, spacing=GAP, tight=True)
+
+
+class Relay:
+    """A callable that stays the same object across redraws and calls the
+    latest ``target``: a memoized grid is not redrawn because its handler is
+    a new closure."""
+
+    def __init__(self) -> None:
+        self.target: Callable[[str], Any] = lambda code: None
+
+    def __call__(self, code: str) -> Any:
+        return self.target(code)
+
+
+def card_grid(
+    on_pick: Callable[[str], Any],
+    *,
+    available: float = 366,
+    four_color: bool = False,
+    t: Translator | None = None,
+    gone: frozenset[str] = frozenset(),
+) -> ft.Control:
+    """The grid, redrawn only when what it shows changed (``ft.memo``): pass
+    a stable ``on_pick`` (a :class:`Relay`) to profit."""
+    language = t.language if t is not None else None
+    grid: ft.Control = _MEMO(
+        on_pick,
+        available=available,
+        four_color=four_color,
+        language=language,
+        gone=gone,
+    )
+    return grid
+
+
+@ft.component
+def _Grid(
+    on_pick: Callable[[str], Any],
+    *,
+    available: float,
+    four_color: bool,
+    language: str | None,
+    gone: frozenset[str],
+) -> ft.Control:
+    return CardGrid(
+        on_pick,
+        available=available,
+        four_color=four_color,
+        t=Translator(language),
+        gone=gone,
+    )
+
+
+def CardGrid(
+    on_pick: Callable[[str], Any],
+    *,
+    available: float = 366,
+    four_color: bool = False,
+    t: Translator | None = None,
+    gone: frozenset[str] = frozenset(),
+) -> ft.Control:
+    """Every card one tap (see the module docstring); ``available`` is the
+    width the grid may use; ``gone``: the cards with no copy left (off)."""
+    t = t or Translator()
+    width = key_width(available)
+    low, high = RANKS[:7], RANKS[7:]
+    first = ft.Column(
+        [_suit_row(s, low, width, four_color, gone, on_pick, t) for s in SUITS],
+        spacing=GAP,
+        tight=True,
+    )
+    high_rows = ft.Column(
+        [_suit_row(s, high, width, four_color, gone, on_pick, t) for s in SUITS],
+        spacing=GAP,
+        tight=True,
+    )
+    joker = _key(
+        "X",
+        "X\n★",
+        JOKER_COLOUR,
+        width,
+        KEY_HEIGHT * 4 + GAP * 3,
+        "X" in gone,
+        on_pick,
+        t,
+    )
+    second = ft.Row([high_rows, joker], spacing=GAP, tight=True)
+    return ft.Semantics(
+        identifier="card-picker",
+        container=True,
+        content=ft.Column([first, second], spacing=GAP * 2, tight=True),
+    )
+
+
+_MEMO = ft.memo(_Grid)  # type: ignore[no-untyped-call]
+_KEY = ft.memo(_Key)  # type: ignore[no-untyped-call]

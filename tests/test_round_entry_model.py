@@ -1,0 +1,111 @@
+"""RoundEntryModel without Flet: every tap of the round-entry screen is a
+method; each state change checked on its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from jolly_scorer.core.cards import parse_cards
+from jolly_scorer.core.game import Counted, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target
+
+PLAYERS = ["Anna", "Ben", "Cleo"]
+
+
+@pytest.fixture
+def entry():
+    return RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+
+
+def test_showing_a_player_opens_the_hand_unless_they_went_out(entry):
+    entry.set_closer("Ben")
+    entry.select_player("Ben")
+    assert entry.editing is None
+    entry.select_player("Cleo")
+    assert entry.editing.target == Target("hand", "Cleo")
+    entry.step_player(1)
+    assert entry.player == "Anna" and entry.editing.target == Target("hand", "Anna")
+
+
+def test_picking_and_typing_fill_the_target_and_mark_a_draft(entry):
+    entry.new_meld("Anna")
+    entry.dirty = False
+    for code in ("5h", "6h"):
+        entry.pick(code)
+    assert entry.dirty and entry.judged(0) is None  # not judged yet: 2 cards
+    entry.pick("X")
+    assert entry.judged(0).valid
+    entry.typed("5h 6h Zz")
+    assert entry.editing.bad == "Not a card: Zz"
+    assert [str(c) for c in entry.rounds.melds[0].plain] == ["5h", "6h", "X"]
+    entry.remove()
+    assert entry.editing.text == "5h 6h"
+
+
+def test_a_lay_off_keeps_the_editor_and_offers_the_choice(entry):
+    entry.new_meld("Anna")
+    entry.typed("5h 6h 7h")
+    entry.select_player("Ben")
+    entry.start_layoff("Ben")
+    assert entry.laying_off == "Ben" and entry.editing is not None
+    entry.edit(Target("layoff", "Ben", 0))
+    entry.pick("8h")
+    assert entry.laying_off is None
+    assert entry.rounds.layoffs_of("Ben") == [(0, parse_cards("8h")[0])]
+
+
+@pytest.mark.parametrize("text", ["-5", "1e9", "3.5", "abc", "²", "①", "9" * 11])
+def test_counted_points_keep_bad_text_and_change_nothing(entry, text):
+    entry.set_points("Ben", "bad", "7")
+    entry.dirty = False
+    entry.set_points("Ben", "bad", text)
+    assert entry.points_text("Ben", "bad") == text
+    assert entry.points_error("Ben", "bad")
+    assert entry.rounds.counted["Ben"] == Counted(0, 7) and not entry.dirty
+    entry.set_closer("Anna")
+    assert entry.save() is None and "not a whole number" in entry.error
+
+
+def test_german_messages_beside_the_field():
+    entry = RoundEntryModel(
+        RoundModel(new_game(find_rules("jolly_at"), PLAYERS)), Translator("de")
+    )
+    entry.set_points("Ben", "good", "x")
+    assert entry.points_error("Ben", "good") != "Enter a whole number (digits 0-9 only)"
+
+
+def test_the_closer_must_be_chosen_and_cancel_asks(entry):
+    assert entry.cancel()  # nothing entered: closes at once
+    entry.count_all()
+    assert entry.all_counted and not entry.cancel() and entry.confirm_cancel
+    entry.keep_entering()
+    assert not entry.confirm_cancel
+    assert entry.save() is None and "Who went out?" in entry.error
+    entry.set_closer(None)
+    assert entry.save() is not None
+
+
+def test_a_round_saved_meanwhile_and_kept_as_a_correction(entry):
+    entry.set_closer("Anna")
+    entry.count_all()
+    saved = entry.rounds.to_round()
+    entry.saved(RoundTaken(1, saved, {}))
+    assert entry.taken is not None and entry.cancel()  # leaving drops it
+    entry.look_at_taken()
+    assert entry.show_taken
+    assert entry.keep_as_correction() == (saved, 0)
+
+
+def test_a_draft_remembers_its_round_number_and_the_closer_choice():
+    game = new_game(find_rules("jolly_at"), PLAYERS)
+    model = RoundModel(game)
+    model.set_closer(None)
+    draft = model.to_draft()
+    assert draft["round_number"] == 1 and draft["closer_chosen"] is True
+    again = RoundModel.from_draft(game, draft)
+    assert again.closer_chosen and again.round_number == 1
+    fresh = RoundModel.from_draft(game, RoundModel(game).to_draft())
+    assert not fresh.closer_chosen
