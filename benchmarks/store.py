@@ -13,6 +13,14 @@ same machine and file settings (WAL, ``synchronous=FULL``):
   that round is decoded again), and from a store just opened (every round is
   decoded: the core's ``round_from_json`` sets that pace).
 
+* saving a round and showing it, as the app does: ``AppState.save_round`` (the
+  operation scores the new round, the store commits the game and its undo
+  history) on a 200- and a 1000-round game in a real store in a temporary
+  folder, against a bare ``INSERT`` in the same folder, in turns (``--app``
+  runs only this part), and on the 1000-round game after a player was renamed
+  and back (two undo steps in which every round differs). Goals on the server:
+  <= 50 ms and <= 100 ms.
+
 Medians of ``--repeat`` runs; the cases compared are timed in turns, so that
 each sees the same machine and disk load; the ratio is store time / bare time.
 """
@@ -106,11 +114,95 @@ def turn_ratio(times: list[list[float]], case: int) -> float:
     return statistics.median(t / b for t, b in zip(times[case], times[0], strict=True))
 
 
+def bare_table(path: Path, texts: list[str]) -> sqlite3.Connection:
+    """A bare sqlite3 file with the store's settings and ``texts`` as rounds."""
+    bare = sqlite3.connect(path, isolation_level=None)
+    bare.execute("PRAGMA journal_mode = WAL")
+    bare.execute("PRAGMA synchronous = FULL")
+    bare.execute(
+        "CREATE TABLE rounds (game_id INTEGER, idx INTEGER, data TEXT,"
+        " PRIMARY KEY (game_id, idx)) WITHOUT ROWID"
+    )
+    bare.executemany("INSERT INTO rounds VALUES (1, ?, ?)", enumerate(texts))
+    return bare
+
+
+def bench_save_round(count: int, repeat: int, renamed: bool = False) -> None:
+    """``AppState.save_round`` (a new round, then Undo to go back, untimed) on a
+    game of ``count`` rounds, in turns with a bare INSERT of the same text.
+
+    ``renamed``: a player was renamed and back just before, so the undo steps
+    hold two games whose every round differs from its neighbour's."""
+    from jolly_scorer.ui.state import AppState
+
+    base = new_game(find_rules("jolly_at"), PLAYERS, target=10**9)
+    game = dataclasses.replace(base, rounds=tuple(a_round(i) for i in range(count)))
+    entry = a_round(count)
+    text = round_text(entry)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Store.open(Path(folder) / "store") as store,
+    ):
+        store.create_game(game)
+        state = AppState(store)
+        state.open_current()
+        assert state.game is not None and len(state.game.rounds) == count
+        if renamed:
+            assert state.rename_player("Ben", "Benedikt") is None, state.error
+            assert state.rename_player("Benedikt", "Ben") is None, state.error
+        bare = bare_table(
+            Path(folder) / "bare.db", [round_text(r) for r in game.rounds]
+        )
+
+        def bare_insert() -> None:
+            bare.execute("BEGIN IMMEDIATE")
+            bare.execute("INSERT INTO rounds VALUES (1, ?, ?)", (count, text))
+            bare.execute("COMMIT")
+
+        def bare_back() -> None:
+            bare.execute("DELETE FROM rounds WHERE game_id = 1 AND idx = ?", (count,))
+
+        def save_round() -> None:
+            assert state.save_round(entry) is None, state.error
+
+        def back() -> None:
+            if state.game is not None and len(state.game.rounds) > count:
+                assert state.undo() is None, state.error
+            state.enter_round()
+
+        cases = [(bare_insert, bare_back), (save_round, back)]
+        times = turns_ms(cases, repeat)
+        ratio = turn_ratio(times, 1)
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = OFF")
+        cpu = turns_ms(cases, repeat)
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = FULL")
+        bare.close()
+    goal = 50 if count <= 200 else 100
+    print(
+        f"AppState.save_round on a {count}-round game"
+        f"{' after a rename' if renamed else ''}: "
+        f"{statistics.median(times[1]):7.2f} ms (goal {goal} ms), bare INSERT "
+        f"{statistics.median(times[0]):5.2f} ms, ratio {ratio:5.1f}; "
+        f"synchronous=OFF {statistics.median(cpu[1]):5.2f} ms vs "
+        f"{statistics.median(cpu[0]):5.2f} ms, ratio {turn_ratio(cpu, 1):5.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument(
+        "--app", action="store_true", help="only AppState.save_round (200, 1000)"
+    )
     args = parser.parse_args()
+    if args.app:
+        for count in (200, 1000):
+            bench_save_round(count, args.repeat)
+        bench_save_round(1000, args.repeat, renamed=True)
+        return
     n = args.rounds
     base = new_game(find_rules("jolly_at"), PLAYERS, target=10**9)
     full: Game = dataclasses.replace(base, rounds=tuple(a_round(i) for i in range(n)))
@@ -248,6 +340,9 @@ def main() -> None:
         f"Store.open + load_game of {n} rounds:                 "
         f"{load_cold:8.2f} ms  ratio {load_cold / load_bare:6.1f}"
     )
+    for count in (200, 1000):
+        bench_save_round(count, args.repeat)
+    bench_save_round(1000, args.repeat, renamed=True)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,12 @@ class GameStore(Protocol):
 
     def create_game(self, game: Game) -> int: ...
     def save_game(
-        self, game_id: int, game: Game, *, result: GameResult | None = None
+        self,
+        game_id: int,
+        game: Game,
+        *,
+        result: GameResult | None = None,
+        history: UndoHistory | None = None,
     ) -> None: ...
     def load_game(self, game_id: int) -> Game: ...
     def current_game_id(self) -> int | None: ...
@@ -171,8 +176,13 @@ class AppState:
             return
         with contextlib.suppress(*FAILURES):
             self.store.save_history(self.game_id, self.history)
+        self._kept()
+
+    def _kept(self) -> None:
+        """The history was stored (with the game): tell the other sessions."""
         self.full_undo = True
-        self._published(self.game_id)
+        if self.game_id is not None:
+            self._published(self.game_id)
 
     def _published(self, game_id: int) -> None:
         if self.publish is not None:
@@ -257,15 +267,16 @@ class AppState:
             # the op scores only what it changed, from the present's result
             scored = operation(Scored(self.history.present, self.result))
             new, result = scored.game, scored.result
-            self.store.save_game(self.game_id, new, result=result)
+            history = self.history.push(new)  # kept in the game's transaction
+            self.store.save_game(self.game_id, new, result=result, history=history)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
         self.result = result
-        self.history = self.history.push(new)
-        self._keep_history()
+        self.history = history
+        self._kept()
         self.revision += 1
         return None
 
@@ -353,7 +364,9 @@ class AppState:
             return None
         try:
             result = score_game(moved.present)
-            self.store.save_game(self.game_id, moved.present, result=result)
+            self.store.save_game(
+                self.game_id, moved.present, result=result, history=moved
+            )
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
@@ -361,7 +374,7 @@ class AppState:
         self.error = None
         self.result = result
         self.history = moved
-        self._keep_history()
+        self._kept()
         self.revision += 1
         return None
 
