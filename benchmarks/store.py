@@ -11,15 +11,15 @@ same machine and file settings (WAL, ``synchronous=FULL``):
   values) against a bare ``SELECT`` of the same 1000 round texts: from an open
   store whose game is unchanged, after another program changed one round (only
   that round is decoded again), and from a store just opened (every round is
-  decoded: the core's ``round_from_json`` sets that pace).
-
+  decoded: the core's ``round_from_json`` sets that pace), with and without
+  the time of ``Store.open``;
 * saving a round and showing it, as the app does: ``AppState.save_round`` (the
   operation scores the new round, the store commits the game and its undo
   history) on a 200- and a 1000-round game in a real store in a temporary
   folder, against a bare ``INSERT`` in the same folder, in turns (``--app``
   runs only this part), and on the 1000-round game after a player was renamed
-  and back (two undo steps in which every round differs). Goals on the server:
-  <= 50 ms and <= 100 ms.
+  and back (two undo steps in which every round differs); and the Undo of that
+  round. Goals on the server: <= 50 ms and <= 100 ms.
 
 Medians of ``--repeat`` runs; the cases compared are timed in turns, so that
 each sees the same machine and disk load; the ratio is store time / bare time.
@@ -71,18 +71,6 @@ def a_round(n: int) -> Round:
             (others[2], parse_cards("3s 8h 10c Qd")),
         ),
     )
-
-
-def median_ms(
-    run: Callable[[], object], repeat: int, reset: Callable[[], object]
-) -> float:
-    times = []
-    for _ in range(repeat):
-        reset()
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1000
 
 
 def turns_ms(
@@ -170,8 +158,15 @@ def bench_save_round(count: int, repeat: int, renamed: bool = False) -> None:
                 assert state.undo() is None, state.error
             state.enter_round()
 
+        def undo() -> None:
+            assert state.undo() is None, state.error
+
+        def saved() -> None:
+            back()
+            save_round()
+
         cases = [(bare_insert, bare_back), (save_round, back)]
-        times = turns_ms(cases, repeat)
+        times = turns_ms([*cases, (undo, saved)], repeat)
         ratio = turn_ratio(times, 1)
         for conn in (bare, store._conn):
             conn.execute("PRAGMA synchronous = OFF")
@@ -187,6 +182,10 @@ def bench_save_round(count: int, repeat: int, renamed: bool = False) -> None:
         f"{statistics.median(times[0]):5.2f} ms, ratio {ratio:5.1f}; "
         f"synchronous=OFF {statistics.median(cpu[1]):5.2f} ms vs "
         f"{statistics.median(cpu[0]):5.2f} ms, ratio {turn_ratio(cpu, 1):5.1f}"
+    )
+    print(
+        f"  and Undo of that round: {statistics.median(times[2]):7.2f} ms, "
+        f"ratio {turn_ratio(times, 2):5.1f}"
     )
 
 
@@ -307,7 +306,25 @@ def main() -> None:
             ],
             args.repeat,
         )
-        load_cold = median_ms(load, max(5, args.repeat // 3), nothing)
+        fresh: list[Store] = []
+
+        def open_fresh() -> None:
+            fresh.append(Store.open(Path(folder) / "store"))
+
+        def load_fresh() -> None:
+            opened = fresh.pop()
+            try:
+                assert len(opened.load_game(game_id).rounds) == n
+            finally:
+                opened.close()
+
+        cold_times = turns_ms(
+            [(bare_select, nothing), (load, nothing), (load_fresh, open_fresh)],
+            max(10, args.repeat // 2),
+        )
+        cold_bare, load_cold, load_decode = map(statistics.median, cold_times)
+        cold_turns = turn_ratio(cold_times, 1)
+        decode_turns = turn_ratio(cold_times, 2)
         other.close()
         bare.close()
         store.close()
@@ -338,7 +355,15 @@ def main() -> None:
     )
     print(
         f"Store.open + load_game of {n} rounds:                 "
-        f"{load_cold:8.2f} ms  ratio {load_cold / load_bare:6.1f}"
+        f"{load_cold:8.2f} ms  ratio {cold_turns:6.1f}"
+    )
+    print(
+        f"load_game of {n} rounds, store just opened (untimed):    "
+        f"{load_decode:8.2f} ms  ratio {decode_turns:6.1f}"
+    )
+    print(
+        f"(cold ratios: median of per-turn ratios to the bare SELECT, "
+        f"{cold_bare:.2f} ms in those turns)"
     )
     for count in (200, 1000):
         bench_save_round(count, args.repeat)

@@ -357,13 +357,14 @@ class AppState:
         return self._step(back=False)
 
     def _step(self, back: bool) -> str | None:
-        if self.history is None or self.game_id is None:
+        if self.history is None or self.game_id is None or self.result is None:
             return None
         moved = self.history.undo() if back else self.history.redo()
         if moved is self.history:
             return None
         try:
-            result = score_game(moved.present)
+            # only the rounds the step changed are scored again
+            result = Scored(self.history.present, self.result).to(moved.present).result
             self.store.save_game(
                 self.game_id, moved.present, result=result, history=moved
             )
