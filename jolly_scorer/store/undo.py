@@ -5,8 +5,8 @@ last step back from the present itself, the one before it from that step, and
 so on; the same forward): the leading rounds it shares with the neighbour
 (``keep``), the trailing ones (``tail``), its own rounds between, and those
 header fields (players, target, finished...) that differ. Adding a round makes
-a step ``{"keep": n}``, editing one a step with that one round, and a rename one
-step with every round; the steps further back do not change when the present
+a step ``{"keep": n}``, editing one a step with that one round, and a rename
+a step that names it; the steps further back do not change when the present
 does, so their text is written once (:class:`StepTexts`) and saving round 1000
 costs what the newest step costs, not 50 games.
 
@@ -43,6 +43,7 @@ from jolly_scorer.core.gamefile import (
     round_to_json,
     rules_to_json,
 )
+from jolly_scorer.core.values import is_text
 
 __all__ = [
     "HISTORY_VERSION",
@@ -90,10 +91,35 @@ def _ends(a: Sequence[Round], b: Sequence[Round]) -> tuple[int, int]:
     return keep, tail
 
 
+def _renamed(game: Game, near: Game) -> tuple[str, str] | None:
+    """The one player ``near`` calls otherwise than ``game`` (their name in
+    ``near``, in ``game``), if that is their only difference of players."""
+    if len(game.players) != len(near.players):
+        return None
+    pairs = [(b, a) for a, b in zip(game.players, near.players, strict=True) if a != b]
+    if len(pairs) != 1 or pairs[0][1] in near.players:
+        return None
+    return pairs[0]
+
+
 def _step(game: Game, near: Game) -> dict[str, Any]:
-    """``game`` as a difference from ``near``, its neighbour nearer the present."""
-    keep, tail = _ends(game.rounds, near.rounds)
-    step: dict[str, Any] = {"keep": keep}
+    """``game`` as a difference from ``near``, its neighbour nearer the present.
+
+    Across a rename, the rounds are compared with ``near``'s renamed back
+    (``"renamed": [name in near, name in game]``): a rename is then a step of
+    a few bytes, however long the game.
+    """
+    step: dict[str, Any] = {}
+    rounds = near.rounds
+    keep, tail = _ends(game.rounds, rounds)
+    pair = _renamed(game, near)
+    if pair is not None and keep + tail < min(len(game.rounds), len(rounds)):
+        back = tuple(r.renamed(*pair) for r in rounds)
+        if sum(_ends(game.rounds, back)) > keep + tail:
+            step["renamed"] = list(pair)
+            rounds = back
+            keep, tail = _ends(game.rounds, rounds)
+    step["keep"] = keep
     if tail:
         step["tail"] = tail
     if len(game.rounds) > keep + tail:
@@ -201,7 +227,13 @@ def _game(step: Any, near: Game, heads: dict[int, dict[str, Any]]) -> Game:
     own = tuple(
         round_from_json(r, i, clean_names=True) for i, r in enumerate(rounds, keep + 1)
     )
-    after = near.rounds[len(near.rounds) - tail :] if tail else ()
+    theirs = near.rounds
+    if "renamed" in step:
+        pair = step["renamed"]
+        if not (isinstance(pair, list) and len(pair) == 2 and all(map(is_text, pair))):
+            raise ValueError("a step's rename is a pair of names")
+        theirs = tuple(r.renamed(pair[0], pair[1]) for r in theirs)
+    after = theirs[len(theirs) - tail :] if tail else ()
     changed = {name: step[name] for name in _HEAD if name in step}
     base = near
     if changed:  # a changed header is checked as a game file's
@@ -209,7 +241,7 @@ def _game(step: Any, near: Game, heads: dict[int, dict[str, Any]]) -> Game:
         if head is None:
             head = heads[id(near)] = game_to_json(dataclasses.replace(near, rounds=()))
         base = game_from_json({**head, **changed, "rounds": []})
-    return dataclasses.replace(base, rounds=near.rounds[:keep] + own + after)
+    return dataclasses.replace(base, rounds=theirs[:keep] + own + after)
 
 
 def _first_form(step: Any, present: Game) -> Game:
