@@ -26,6 +26,7 @@ from jolly_scorer.core.game import (
 )
 from jolly_scorer.core.gamefile import game_to_json, round_to_json
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.store.rows import dumps
 from jolly_scorer.store.undo import (
@@ -330,3 +331,36 @@ def test_a_store_error_in_the_transaction_is_a_store_error(tmp_path: Path) -> No
             store.save_game(game_id, game, history=UndoHistory.start(game))
         store._conn.execute("DROP TRIGGER refuse")
         assert len(store.load_game(game_id).rounds) == 2
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["one store", "two stores"])
+def test_another_session_shows_each_change_with_its_whole_score(
+    tmp_path: Path, shared: bool
+) -> None:
+    """A session told of a change (``refresh``) scores only what changed, and
+    shows the same game, history and result as the session that made it,
+    through the same store (the server's sessions share the history's values)
+    or another (another process: the history is read from its row)."""
+    with Store.open(tmp_path) as store, Store.open(tmp_path) as elsewhere:
+        game_id = store.create_game(a_game(20))
+        one, two = AppState(store), AppState(store if shared else elsewhere)
+        one.open_current()
+        two.open_current()
+        changes = [
+            lambda: (one.enter_round(), one.save_round(counted_round(PLAYERS, 3))),
+            lambda: (one.enter_round(4), one.save_round(counted_round(PLAYERS, 9))),
+            one.undo,
+            one.redo,
+            lambda: one.rename_player("Cleo", "Clea"),
+            one.finish,
+            one.undo,
+            one.undo,
+        ]
+        for change in changes:
+            change()
+            assert one.error is None
+            two.refresh(game_id)
+            assert two.game == one.game and two.history == one.history
+            assert two.game is not None
+            assert two.result == one.result == score_game(two.game)
+            assert two.full_undo

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import json
 import os
 import secrets
@@ -55,6 +56,7 @@ from jolly_scorer.store.transfer import (
     score_sheet,
 )
 from jolly_scorer.store.undo import (
+    KEPT_STEPS,
     StepTexts,
     UndoHistory,
     history_from_json,
@@ -80,6 +82,9 @@ class _Saved:
     revision: int
     game: Game
     texts: tuple[str, ...]
+    #: The undo history kept with this revision, as written or last read (the
+    #: sessions sharing the store then share its values, not copies).
+    history: UndoHistory | None = None
 
 
 class Store:
@@ -356,7 +361,7 @@ class Store:
                         "VALUES (?, ?, ?)",
                         (game_id, new_revision, kept),
                     )
-            self._remember(game_id, _Saved(new_revision, game, texts))
+            self._remember(game_id, _Saved(new_revision, game, texts, history))
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -507,10 +512,21 @@ class Store:
             saved = self._saved.get(game_id)
         current = row[0] == row[1] and _holds(saved, row[0], game)
         if current:
+            assert saved is not None
+            kept = saved.history
+            if kept is not None and kept.present is game:
+                return _kept(kept), True  # written or read through this store
             try:
-                return history_from_json(json.loads(row[2]), game), True
+                history = history_from_json(json.loads(row[2]), game)
             except ValueError:  # a damaged history is no history
                 pass
+            else:
+                with self._lock:
+                    if self._saved.get(game_id) is saved:
+                        self._remember(
+                            game_id, dataclasses.replace(saved, history=history)
+                        )
+                return history, True
         return rounds_history(game), False
 
     def save_history(self, game_id: int, history: UndoHistory) -> None:
@@ -524,15 +540,19 @@ class Store:
         """
         with self._lock:
             text = history_text(history, self._step_texts)
-        with self.atomic() as conn:
-            revision = self._revision(conn, game_id)
-            if not _holds(self._saved.get(game_id), revision, history.present):
-                raise StoreConflict(game_id)
-            conn.execute(
-                "INSERT OR REPLACE INTO history (game_id, revision, data) "
-                "VALUES (?, ?, ?)",
-                (game_id, revision, text),
-            )
+        with self._lock:
+            with self.atomic() as conn:
+                revision = self._revision(conn, game_id)
+                saved = self._saved.get(game_id)
+                if not _holds(saved, revision, history.present):
+                    raise StoreConflict(game_id)
+                conn.execute(
+                    "INSERT OR REPLACE INTO history (game_id, revision, data) "
+                    "VALUES (?, ?, ?)",
+                    (game_id, revision, text),
+                )
+            assert saved is not None
+            self._remember(game_id, dataclasses.replace(saved, history=history))
 
     # -- drafts and settings ---------------------------------------------------
 
@@ -820,6 +840,15 @@ def _difference(saved: _Saved, game: Game) -> tuple[tuple[str, ...], list[int], 
         if i >= len(old_texts) or old_texts[i] != texts[i]
     ]
     return texts, changed, len(old_texts) > len(texts)
+
+
+def _kept(history: UndoHistory) -> UndoHistory:
+    """What the ``history`` table keeps of ``history`` (the same values)."""
+    if len(history.past) <= KEPT_STEPS and len(history.future) <= KEPT_STEPS:
+        return history
+    return UndoHistory(
+        history.past[-KEPT_STEPS:], history.present, history.future[:KEPT_STEPS]
+    )
 
 
 def _same_game(a: Game, b: Game) -> bool:

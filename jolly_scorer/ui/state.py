@@ -255,7 +255,13 @@ class AppState:
 
     # -- changing the game ----------------------------------------------------
     def _set_game(self, game_id: int, history: UndoHistory) -> None:
-        self.result = score_game(history.present)
+        shown, result = self.history, self.result
+        if game_id == self.game_id and shown is not None and result is not None:
+            # another value of the game shown (a change from another session):
+            # only the rounds it changed are scored again
+            self.result = Scored(shown.present, result).to(history.present).result
+        else:
+            self.result = score_game(history.present)
         self.game_id = game_id
         self.history = history
 
