@@ -82,8 +82,9 @@ class _Saved:
     revision: int
     game: Game
     texts: tuple[str, ...]
-    #: The undo history kept with this revision, as written or last read (the
-    #: sessions sharing the store then share its values, not copies).
+    #: The undo history kept with this revision (its last :data:`KEPT_STEPS`
+    #: steps each way), as written or last read: the sessions sharing the
+    #: store then share its values, not copies.
     history: UndoHistory | None = None
 
 
@@ -361,7 +362,8 @@ class Store:
                         "VALUES (?, ?, ?)",
                         (game_id, new_revision, kept),
                     )
-            self._remember(game_id, _Saved(new_revision, game, texts, history))
+            kept_history = None if history is None else _kept(history)
+            self._remember(game_id, _Saved(new_revision, game, texts, kept_history))
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -515,7 +517,7 @@ class Store:
             assert saved is not None
             kept = saved.history
             if kept is not None and kept.present is game:
-                return _kept(kept), True  # written or read through this store
+                return kept, True  # written or read through this store
             try:
                 history = history_from_json(json.loads(row[2]), game)
             except ValueError:  # a damaged history is no history
@@ -552,7 +554,7 @@ class Store:
                     (game_id, revision, text),
                 )
             assert saved is not None
-            self._remember(game_id, dataclasses.replace(saved, history=history))
+            self._remember(game_id, dataclasses.replace(saved, history=_kept(history)))
 
     # -- drafts and settings ---------------------------------------------------
 
