@@ -11,7 +11,16 @@ same machine and file settings (WAL, ``synchronous=FULL``):
   values) against a bare ``SELECT`` of the same 1000 round texts: from an open
   store whose game is unchanged, after another program changed one round (only
   that round is decoded again), and from a store just opened (every round is
-  decoded: the core's ``round_from_json`` sets that pace).
+  decoded: the core's ``round_from_json`` sets that pace), with and without
+  the time of ``Store.open``;
+* saving a round and showing it, as the app does: ``AppState.save_round`` (the
+  operation scores the new round, the store commits the game and its undo
+  history) on a 200- and a 1000-round game in a real store in a temporary
+  folder, against a bare ``INSERT`` in the same folder, in turns (``--app``
+  runs only this part), and on the 1000-round game after a player was renamed
+  and back (two undo steps in which every round differs); another session on
+  the game shows the change (``AppState.refresh``); the Undo of that round.
+  Goals on the server: <= 50 ms and <= 100 ms.
 
 Medians of ``--repeat`` runs; the cases compared are timed in turns, so that
 each sees the same machine and disk load; the ratio is store time / bare time.
@@ -65,18 +74,6 @@ def a_round(n: int) -> Round:
     )
 
 
-def median_ms(
-    run: Callable[[], object], repeat: int, reset: Callable[[], object]
-) -> float:
-    times = []
-    for _ in range(repeat):
-        reset()
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1000
-
-
 def turns_ms(
     cases: list[tuple[Callable[[], object], Callable[[], object]]], repeat: int
 ) -> list[list[float]]:
@@ -106,11 +103,119 @@ def turn_ratio(times: list[list[float]], case: int) -> float:
     return statistics.median(t / b for t, b in zip(times[case], times[0], strict=True))
 
 
+def bare_table(path: Path, texts: list[str]) -> sqlite3.Connection:
+    """A bare sqlite3 file with the store's settings and ``texts`` as rounds."""
+    bare = sqlite3.connect(path, isolation_level=None)
+    bare.execute("PRAGMA journal_mode = WAL")
+    bare.execute("PRAGMA synchronous = FULL")
+    bare.execute(
+        "CREATE TABLE rounds (game_id INTEGER, idx INTEGER, data TEXT,"
+        " PRIMARY KEY (game_id, idx)) WITHOUT ROWID"
+    )
+    bare.executemany("INSERT INTO rounds VALUES (1, ?, ?)", enumerate(texts))
+    return bare
+
+
+def nothing() -> None:
+    pass
+
+
+def bench_save_round(count: int, repeat: int, renamed: bool = False) -> None:
+    """``AppState.save_round`` (a new round, then Undo to go back, untimed) on a
+    game of ``count`` rounds, in turns with a bare INSERT of the same text.
+
+    ``renamed``: a player was renamed and back just before, so the undo steps
+    hold two games whose every round differs from its neighbour's."""
+    from jolly_scorer.ui.state import AppState
+
+    base = new_game(find_rules("jolly_at"), PLAYERS, target=10**9)
+    game = dataclasses.replace(base, rounds=tuple(a_round(i) for i in range(count)))
+    entry = a_round(count)
+    text = round_text(entry)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Store.open(Path(folder) / "store") as store,
+    ):
+        store.create_game(game)
+        state = AppState(store)
+        state.open_current()
+        assert state.game is not None and len(state.game.rounds) == count
+        if renamed:
+            assert state.rename_player("Ben", "Benedikt") is None, state.error
+            assert state.rename_player("Benedikt", "Ben") is None, state.error
+        bare = bare_table(
+            Path(folder) / "bare.db", [round_text(r) for r in game.rounds]
+        )
+
+        def bare_insert() -> None:
+            bare.execute("BEGIN IMMEDIATE")
+            bare.execute("INSERT INTO rounds VALUES (1, ?, ?)", (count, text))
+            bare.execute("COMMIT")
+
+        def bare_back() -> None:
+            bare.execute("DELETE FROM rounds WHERE game_id = 1 AND idx = ?", (count,))
+
+        def save_round() -> None:
+            assert state.save_round(entry) is None, state.error
+
+        def back() -> None:
+            if state.game is not None and len(state.game.rounds) > count:
+                assert state.undo() is None, state.error
+            state.enter_round()
+
+        def undo() -> None:
+            assert state.undo() is None, state.error
+
+        def saved() -> None:
+            back()
+            save_round()
+
+        other = AppState(store)  # another session showing the game
+        other.open_current()
+
+        def refresh_other() -> None:
+            assert state.game_id is not None
+            other.refresh(state.game_id)
+            assert other.game is state.game and other.error is None
+
+        cases = [(bare_insert, bare_back), (save_round, back)]
+        times = turns_ms([*cases, (refresh_other, nothing), (undo, saved)], repeat)
+        ratio = turn_ratio(times, 1)
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = OFF")
+        cpu = turns_ms(cases, repeat)
+        for conn in (bare, store._conn):
+            conn.execute("PRAGMA synchronous = FULL")
+        bare.close()
+    goal = 50 if count <= 200 else 100
+    print(
+        f"AppState.save_round on a {count}-round game"
+        f"{' after a rename' if renamed else ''}: "
+        f"{statistics.median(times[1]):7.2f} ms (goal {goal} ms), bare INSERT "
+        f"{statistics.median(times[0]):5.2f} ms, ratio {ratio:5.1f}; "
+        f"synchronous=OFF {statistics.median(cpu[1]):5.2f} ms vs "
+        f"{statistics.median(cpu[0]):5.2f} ms, ratio {turn_ratio(cpu, 1):5.1f}"
+    )
+    print(
+        f"  another session shows it (refresh): {statistics.median(times[2]):7.2f} "
+        f"ms, ratio {turn_ratio(times, 2):5.1f}; Undo of that round: "
+        f"{statistics.median(times[3]):7.2f} ms, ratio {turn_ratio(times, 3):5.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument(
+        "--app", action="store_true", help="only AppState.save_round (200, 1000)"
+    )
     args = parser.parse_args()
+    if args.app:
+        for count in (200, 1000):
+            bench_save_round(count, args.repeat)
+        bench_save_round(1000, args.repeat, renamed=True)
+        return
     n = args.rounds
     base = new_game(find_rules("jolly_at"), PLAYERS, target=10**9)
     full: Game = dataclasses.replace(base, rounds=tuple(a_round(i) for i in range(n)))
@@ -185,9 +290,6 @@ def main() -> None:
             ).fetchall()
             assert len(rows) == n
 
-        def nothing() -> None:
-            pass
-
         # another program changes round n/2 back and forth between loads
         other = Store.open(Path(folder) / "store")
         middle = n // 2
@@ -215,7 +317,25 @@ def main() -> None:
             ],
             args.repeat,
         )
-        load_cold = median_ms(load, max(5, args.repeat // 3), nothing)
+        fresh: list[Store] = []
+
+        def open_fresh() -> None:
+            fresh.append(Store.open(Path(folder) / "store"))
+
+        def load_fresh() -> None:
+            opened = fresh.pop()
+            try:
+                assert len(opened.load_game(game_id).rounds) == n
+            finally:
+                opened.close()
+
+        cold_times = turns_ms(
+            [(bare_select, nothing), (load, nothing), (load_fresh, open_fresh)],
+            max(10, args.repeat // 2),
+        )
+        cold_bare, load_cold, load_decode = map(statistics.median, cold_times)
+        cold_turns = turn_ratio(cold_times, 1)
+        decode_turns = turn_ratio(cold_times, 2)
         other.close()
         bare.close()
         store.close()
@@ -246,8 +366,19 @@ def main() -> None:
     )
     print(
         f"Store.open + load_game of {n} rounds:                 "
-        f"{load_cold:8.2f} ms  ratio {load_cold / load_bare:6.1f}"
+        f"{load_cold:8.2f} ms  ratio {cold_turns:6.1f}"
     )
+    print(
+        f"load_game of {n} rounds, store just opened (untimed):    "
+        f"{load_decode:8.2f} ms  ratio {decode_turns:6.1f}"
+    )
+    print(
+        f"(cold ratios: median of per-turn ratios to the bare SELECT, "
+        f"{cold_bare:.2f} ms in those turns)"
+    )
+    for count in (200, 1000):
+        bench_save_round(count, args.repeat)
+    bench_save_round(1000, args.repeat, renamed=True)
 
 
 if __name__ == "__main__":

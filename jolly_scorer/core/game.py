@@ -121,6 +121,37 @@ class Scored:
         game = dataclasses.replace(self.game, finished=False)
         return self._after(game, len(game.rounds))
 
+    def to(self, game: Game) -> Scored:
+        """``game``, another value of this game (an undo or redo step), scored:
+        when players, rules, target, limit and first dealer are the same, the
+        leading rounds both share are not scored again.
+
+        >>> from jolly_scorer.core.rules import find_rules
+        >>> g = new_game(find_rules("romme_de"), ["A", "B"])
+        >>> one = Scored.of(g).add_round(Round("A", counted=(("B", Counted(bad=9)),)))
+        >>> two = one.add_round(Round("B", counted=(("A", Counted(bad=4)),)))
+        >>> two.to(one.game) == one, one.to(two.game) == two
+        (True, True)
+        """
+        old = self.game
+        if game is old:
+            return self
+        if (
+            game.players != old.players
+            or (game.rules is not old.rules and game.rules != old.rules)
+            or game.target != old.target
+            or game.rounds_limit != old.rounds_limit
+            or game.first_dealer != old.first_dealer
+        ):
+            return Scored.of(game)
+        mine, theirs = old.rounds, game.rounds
+        shared = min(len(mine), len(theirs))
+        if mine[:shared] != theirs[:shared]:  # one C loop; same objects at once
+            shared = 0
+            while mine[shared] is theirs[shared] or mine[shared] == theirs[shared]:
+                shared += 1
+        return self._after(game, shared)
+
     def rename_player(self, old: str, new: str) -> Scored:
         """A player renamed in every round (the name cleaned; taken names, in
         any case, refused)."""

@@ -19,7 +19,8 @@ jolly_scorer.core.errors.GameFileError: round 1: 'Z' is not a player
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeGuard
 
 from jolly_scorer.core.cards import Card, parse_card
 from jolly_scorer.core.errors import CardError, GameFileError, RulesError
@@ -94,8 +95,12 @@ def round_from_json(data: Any, number: int, *, clean_names: bool = False) -> Rou
 
     With ``clean_names`` every name is cleaned as the players' names of a
     game file are (see :func:`game_from_json`); the store reads its rounds as
-    they were written.
+    they were written (through a quick path for rounds of the usual shape).
     """
+    if not clean_names:
+        entry = _plain_round(data)
+        if entry is not None:
+            return entry
     here = f"round {number}"
     if not isinstance(data, Mapping):
         raise GameFileError(f"{here}: expected an object, not {data!r}")
@@ -169,6 +174,100 @@ def round_from_json(data: Any, number: int, *, clean_names: bool = False) -> Rou
         )
     return Round(
         closed_by, handglatt, discard_card, tuple(table), hands, tuple(counted)
+    )
+
+
+@lru_cache(maxsize=512)
+def _placed(token: str) -> PlacedCard:
+    """A table card credited to the meld's owner, by its token (immutable
+    values by immutable keys; a token that is no card raises, and is not kept)."""
+    return PlacedCard(parse_card(token))
+
+
+#: A card by its token (a bounded cache of immutable values by immutable keys,
+#: over the one in :func:`~jolly_scorer.core.cards.parse_card`, called quicker).
+_plain_card = lru_cache(maxsize=512)(parse_card)
+
+
+def _plain_name(value: Any) -> TypeGuard[str]:
+    return type(value) is str and (value.isascii() or is_text(value))
+
+
+def _plain_number(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= WHOLE_MAX
+
+
+def _plain_round(data: Any) -> Round | None:
+    """:func:`round_from_json` without cleaning names, for data of the usual
+    shape (plain JSON objects, lists, texts and whole numbers, as the store
+    writes them): the same round, read faster. None when anything is unusual:
+    the checking path then reads it, or names the problem."""
+    if type(data) is not dict:
+        return None
+    try:
+        closed_by = data.get("closed_by")
+        if closed_by is not None and not _plain_name(closed_by):
+            return None
+        handglatt = data.get("handglatt", False)
+        if handglatt is None:
+            handglatt = False
+        elif type(handglatt) is not bool:
+            return None
+        discard = data.get("discard")
+        if discard is not None:
+            if type(discard) is not str:
+                return None
+            discard = _plain_card(discard)
+        table: list[TableMeld] = []
+        table_data = data.get("table")
+        if table_data is not None:
+            if type(table_data) is not list:
+                return None
+            for meld in table_data:
+                if type(meld) is not dict:
+                    return None
+                by, cards = meld.get("by"), meld.get("cards")
+                if type(cards) is not list or not _plain_name(by):
+                    return None
+                placed: list[PlacedCard] = []
+                for item in cards:
+                    if type(item) is str:
+                        placed.append(_placed(item))
+                        continue
+                    if type(item) is not dict or not item.keys() <= {"card", "by"}:
+                        return None
+                    token, who = item.get("card"), item.get("by")
+                    if type(token) is not str or not (who is None or _plain_name(who)):
+                        return None
+                    placed.append(PlacedCard(_plain_card(token), who))
+                table.append(TableMeld(by, tuple(placed)))
+        hands: list[tuple[str, tuple[Card, ...]]] = []
+        hands_data = data.get("hands")
+        if hands_data is not None:
+            if type(hands_data) is not dict:
+                return None
+            for name, hand in hands_data.items():
+                if not _plain_name(name) or type(hand) is not list:
+                    return None
+                hands.append((name, tuple(map(_plain_card, hand))))
+        counted: list[tuple[str, Counted]] = []
+        counted_data = data.get("counted")
+        if counted_data is not None:
+            if type(counted_data) is not dict:
+                return None
+            for name, value in counted_data.items():
+                if type(value) is not dict or not value.keys() <= {"good", "bad"}:
+                    return None
+                good, bad = value.get("good", 0), value.get("bad", 0)
+                if not (_plain_name(name) and _plain_number(good)):
+                    return None
+                if not _plain_number(bad):
+                    return None
+                counted.append((name, Counted(good=good, bad=bad)))
+    except (CardError, TypeError):  # not a card; a token that is not even text
+        return None
+    return Round(
+        closed_by, handglatt, discard, tuple(table), tuple(hands), tuple(counted)
     )
 
 

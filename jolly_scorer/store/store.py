@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import json
 import os
 import secrets
@@ -55,8 +56,11 @@ from jolly_scorer.store.transfer import (
     score_sheet,
 )
 from jolly_scorer.store.undo import (
+    KEPT_STEPS,
+    StepTexts,
     UndoHistory,
     history_from_json,
+    history_text,
     history_to_json,
     rounds_history,
 )
@@ -78,6 +82,10 @@ class _Saved:
     revision: int
     game: Game
     texts: tuple[str, ...]
+    #: The undo history kept with this revision (its last :data:`KEPT_STEPS`
+    #: steps each way), as written or last read: the sessions sharing the
+    #: store then share its values, not copies.
+    history: UndoHistory | None = None
 
 
 class Store:
@@ -105,6 +113,7 @@ class Store:
         self._clock = clock
         self._lock = threading.RLock()
         self._saved: OrderedDict[int, _Saved] = OrderedDict()
+        self._step_texts = StepTexts()  # undo steps written before, as text
         self._identity = _identity(path)
         self._closed = False
         self._shared = False
@@ -155,6 +164,7 @@ class Store:
             if not self._closed:
                 self._closed = True
                 self._saved.clear()
+                self._step_texts.clear()
                 self._conn.close()
 
     @property
@@ -272,10 +282,14 @@ class Store:
         *,
         result: GameResult | None = None,
         expected_revision: int | None = None,
+        history: UndoHistory | None = None,
     ) -> None:
         """Store the game as it is now, in one transaction committed on return.
 
-        Only the rounds that changed are written. An invalid game raises
+        Only the rounds that changed are written. With ``history`` (whose
+        ``present`` is ``game``) the undo history is kept in the same
+        transaction: the game and its history are saved together or not at
+        all. An invalid game raises
         :class:`~jolly_scorer.core.errors.GameFileError` and nothing is stored.
 
         A stored round is never overwritten by a stale copy: if the game was
@@ -284,9 +298,14 @@ class Store:
         :meth:`revision`), :class:`StoreConflict` is raised and nothing is written.
         """
         result = score_game(game) if result is None else result
+        if history is not None and not _same_game(history.present, game):
+            raise ValueError("the undo history's present is not the game saved")
         now = self._now()
         new_revision = _new_revision()
         with self._lock:
+            kept = None
+            if history is not None:
+                kept = history_text(history, self._step_texts)
             saved = self._saved.get(game_id)
             columns = summary_columns(game, result)
             if saved is None or not _same_header(saved.game, game):
@@ -337,7 +356,14 @@ class Store:
                 same_players = saved is not None and saved.game.players == game.players
                 if not same_players and self._players_of(conn, game_id) != game.players:
                     self._seat_players(conn, game_id, game.players, now)
-            self._remember(game_id, _Saved(new_revision, game, texts))
+                if kept is not None:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO history (game_id, revision, data) "
+                        "VALUES (?, ?, ?)",
+                        (game_id, new_revision, kept),
+                    )
+            kept_history = None if history is None else _kept(history)
+            self._remember(game_id, _Saved(new_revision, game, texts, kept_history))
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""
@@ -488,29 +514,47 @@ class Store:
             saved = self._saved.get(game_id)
         current = row[0] == row[1] and _holds(saved, row[0], game)
         if current:
+            assert saved is not None
+            kept = saved.history
+            if kept is not None and kept.present is game:
+                return kept, True  # written or read through this store
             try:
-                return history_from_json(json.loads(row[2]), game), True
+                history = history_from_json(json.loads(row[2]), game)
             except ValueError:  # a damaged history is no history
                 pass
+            else:
+                with self._lock:
+                    if self._saved.get(game_id) is saved:
+                        self._remember(
+                            game_id, dataclasses.replace(saved, history=history)
+                        )
+                return history, True
         return rounds_history(game), False
 
     def save_history(self, game_id: int, history: UndoHistory) -> None:
-        """Keep the undo history of the game just saved through this store.
+        """Keep the undo history of the game just saved through this store
+        (a change to the game keeps it in the same transaction:
+        ``save_game(..., history=...)``).
 
         ``history.present`` must be that game: if the game was changed since
         (by another session or program), :class:`StoreConflict` is raised and
         nothing is written.
         """
-        text = dumps(history_to_json(history))
-        with self.atomic() as conn:
-            revision = self._revision(conn, game_id)
-            if not _holds(self._saved.get(game_id), revision, history.present):
-                raise StoreConflict(game_id)
-            conn.execute(
-                "INSERT OR REPLACE INTO history (game_id, revision, data) "
-                "VALUES (?, ?, ?)",
-                (game_id, revision, text),
-            )
+        with self._lock:
+            text = history_text(history, self._step_texts)
+        with self._lock:
+            with self.atomic() as conn:
+                revision = self._revision(conn, game_id)
+                saved = self._saved.get(game_id)
+                if not _holds(saved, revision, history.present):
+                    raise StoreConflict(game_id)
+                conn.execute(
+                    "INSERT OR REPLACE INTO history (game_id, revision, data) "
+                    "VALUES (?, ?, ?)",
+                    (game_id, revision, text),
+                )
+            assert saved is not None
+            self._remember(game_id, dataclasses.replace(saved, history=_kept(history)))
 
     # -- drafts and settings ---------------------------------------------------
 
@@ -798,6 +842,19 @@ def _difference(saved: _Saved, game: Game) -> tuple[tuple[str, ...], list[int], 
         if i >= len(old_texts) or old_texts[i] != texts[i]
     ]
     return texts, changed, len(old_texts) > len(texts)
+
+
+def _kept(history: UndoHistory) -> UndoHistory:
+    """What the ``history`` table keeps of ``history`` (the same values)."""
+    if len(history.past) <= KEPT_STEPS and len(history.future) <= KEPT_STEPS:
+        return history
+    return UndoHistory(
+        history.past[-KEPT_STEPS:], history.present, history.future[:KEPT_STEPS]
+    )
+
+
+def _same_game(a: Game, b: Game) -> bool:
+    return a is b or a == b
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -63,7 +63,12 @@ class GameStore(Protocol):
 
     def create_game(self, game: Game) -> int: ...
     def save_game(
-        self, game_id: int, game: Game, *, result: GameResult | None = None
+        self,
+        game_id: int,
+        game: Game,
+        *,
+        result: GameResult | None = None,
+        history: UndoHistory | None = None,
     ) -> None: ...
     def load_game(self, game_id: int) -> Game: ...
     def current_game_id(self) -> int | None: ...
@@ -208,8 +213,13 @@ class AppState:
             return
         with contextlib.suppress(*FAILURES):
             self.store.save_history(self.game_id, self.history)
+        self._kept()
+
+    def _kept(self) -> None:
+        """The history was stored (with the game): tell the other sessions."""
         self.full_undo = True
-        self._published(self.game_id)
+        if self.game_id is not None:
+            self._published(self.game_id)
 
     def _published(self, game_id: int) -> None:
         if self.publish is not None:
@@ -302,7 +312,13 @@ class AppState:
 
     # -- changing the game ----------------------------------------------------
     def _set_game(self, game_id: int, history: UndoHistory) -> None:
-        self.result = score_game(history.present)
+        shown, result = self.history, self.result
+        if game_id == self.game_id and shown is not None and result is not None:
+            # another value of the game shown (a change from another session):
+            # only the rounds it changed are scored again
+            self.result = Scored(shown.present, result).to(history.present).result
+        else:
+            self.result = score_game(history.present)
         self.game_id = game_id
         self.history = history
 
@@ -314,15 +330,16 @@ class AppState:
             # the op scores only what it changed, from the present's result
             scored = operation(Scored(self.history.present, self.result))
             new, result = scored.game, scored.result
-            self.store.save_game(self.game_id, new, result=result)
+            history = self.history.push(new)  # kept in the game's transaction
+            self.store.save_game(self.game_id, new, result=result, history=history)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
             return self._fail(_failure(e))
         self.error = None
         self.result = result
-        self.history = self.history.push(new)
-        self._keep_history()
+        self.history = history
+        self._kept()
         if self.screen == "entry":  # the round entry saved: say so on the board
             if self.edit_round is None:
                 self._tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
@@ -426,14 +443,17 @@ class AppState:
         return self._step(back=False)
 
     def _step(self, back: bool) -> str | None:
-        if self.history is None or self.game_id is None:
+        if self.history is None or self.game_id is None or self.result is None:
             return None
         moved = self.history.undo() if back else self.history.redo()
         if moved is self.history:
             return None
         try:
-            result = score_game(moved.present)
-            self.store.save_game(self.game_id, moved.present, result=result)
+            # only the rounds the step changed are scored again
+            result = Scored(self.history.present, self.result).to(moved.present).result
+            self.store.save_game(
+                self.game_id, moved.present, result=result, history=moved
+            )
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
@@ -442,7 +462,7 @@ class AppState:
         self.error = None
         self.result = result
         self.history = moved
-        self._keep_history()
+        self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
         return None
