@@ -64,3 +64,31 @@ def test_page_coming_back_shows_the_current_game(served):
     back.close()
     assert "Future exception was never retrieved" not in server.log()
     assert "AttributeError" not in server.log()
+
+
+def test_page_sessions_share_one_store_and_the_last_closes_it(tmp_path):
+    """Every page session of a folder uses the process's one store (no file of
+    its own); when the last of them ends, the store is closed."""
+    from flet_harness import FletTestApp
+
+    from jolly_scorer.store import release_shared_store, shared_store
+    from jolly_scorer.ui import app as ui_app
+
+    make_game(tmp_path)
+    pages = [
+        FletTestApp(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+        for _ in range(2)
+    ]
+    store = shared_store(tmp_path)  # a third user: this test
+    try:
+        for page in pages:
+            page.wait_for(lambda p=page: any("Anna" in s for s in p.texts()))
+        pages.pop().close()
+        assert not store.closed  # the other page still uses it
+        pages.pop().close()
+        assert not store.closed  # and this test
+    finally:
+        for page in pages:
+            page.close()
+        assert release_shared_store(store)
+    assert store.closed

@@ -188,6 +188,43 @@ def test_guest_store_reaches_the_tables_game_only(tmp_path):
         assert store.load_game(other).players == ("Otto", "Olga")
 
 
+def test_guest_can_undo_on_the_tables_game_only(tmp_path):
+    """A joined device keeps and reads the undo history of the table's game
+    (another page session of it, or a reload, can take back any change), and
+    cannot read or write the history of another game."""
+    from jolly_scorer.store.undo import UndoHistory
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    other, own = make_games(tmp_path)
+    with Store.open(tmp_path) as store:
+
+        def phone() -> AppState:
+            guest = GuestStore(store, store.current_game_id)
+            state = AppState(store=guest, settings=UiSettings(language="en"))
+            state.open_current()
+            assert state.game_id == own and state.error is None
+            return state
+
+        assert phone().rename_player("Ben", "Bea") is None
+        again = phone()  # the page reloaded: the history comes from the store
+        assert again.full_undo and again.can_undo  # not just the last rounds
+        assert again.undo() is None
+        assert store.load_game(own).players == tuple(PLAYERS)
+        assert phone().redo() is None  # redo too, from another session
+        assert store.load_game(own).players[1] == "Bea"
+
+        guest = GuestStore(store, store.current_game_id)
+        game = store.load_game(other)
+        with pytest.raises(GameNotFound):
+            guest.load_history(other, game)
+        renamed = core.rename_player(game, "Otto", "Oskar")
+        with pytest.raises(GameNotFound):
+            guest.save_history(other, UndoHistory.start(game).push(renamed))
+        assert store.load_history(other, game) == (UndoHistory.start(game), False)
+        assert store.load_game(other).players == ("Otto", "Olga")
+
+
 @pytest.fixture
 def guest_page(flet_app, tmp_path, monkeypatch):
     """A joined phone's page, in process (the server sets this access from

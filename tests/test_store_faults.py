@@ -28,6 +28,7 @@ from jolly_scorer.store import (
     StoreGone,
     StoreWriteError,
     close_shared_stores,
+    release_shared_store,
     shared_store,
 )
 
@@ -491,7 +492,8 @@ def _open_files() -> int:
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc")
 def test_one_shared_store_for_every_session(tmp_path: Path) -> None:
-    """Issue 12.5: sessions share one store; open files do not grow with them."""
+    """Issue 12.5: sessions share one store; open files do not grow with them,
+    and the last session to end closes it."""
     from concurrent.futures import ThreadPoolExecutor
 
     try:
@@ -501,11 +503,14 @@ def test_one_shared_store_for_every_session(tmp_path: Path) -> None:
 
         def session(n: int) -> int:
             store = shared_store(tmp_path)
-            assert store is first
-            game = store.load_game(game_id)
-            store.save_draft(game_id, {"n": n})
-            store.close()  # a session ends: the store stays open for the others
-            return len(game.rounds)
+            try:
+                assert store is first
+                game = store.load_game(game_id)
+                store.save_draft(game_id, {"n": n})
+                store.close()  # does nothing: the store stays open for the others
+                return len(game.rounds)
+            finally:
+                assert not release_shared_store(store)  # the session ended
 
         with ThreadPoolExecutor(4) as pool:
             assert set(pool.map(session, range(300))) == {0}
@@ -516,9 +521,15 @@ def test_one_shared_store_for_every_session(tmp_path: Path) -> None:
         assert second is not first and second.list_games() == []
         with pytest.raises(StoreGone):
             first.save_draft(game_id, {})
+        assert shared_store(tmp_path) is second  # two users of the new one
+        assert release_shared_store(first) and first.closed  # its last user
+        assert not release_shared_store(second) and not second.closed
+        assert release_shared_store(second) and second.closed
+        third = shared_store(tmp_path)  # nobody used the folder: opened afresh
+        assert third is not second and not third.closed
     finally:
         close_shared_stores()
-    assert first.closed and second.closed
+    assert third.closed  # at exit, with users left
     first.close()  # closing again is harmless
     with Store.open(tmp_path) as store:
         store.close()

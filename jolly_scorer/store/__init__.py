@@ -22,7 +22,12 @@ from jolly_scorer.store.errors import (
 )
 from jolly_scorer.store.paths import default_data_dir
 from jolly_scorer.store.rows import GameSummary
-from jolly_scorer.store.store import Store, close_shared_stores, shared_store
+from jolly_scorer.store.store import (
+    Store,
+    close_shared_stores,
+    release_shared_store,
+    shared_store,
+)
 
 __all__ = [
     "GameNotFound",
@@ -38,5 +43,6 @@ __all__ = [
     "StoreWriteError",
     "close_shared_stores",
     "default_data_dir",
+    "release_shared_store",
     "shared_store",
 ]

@@ -65,7 +65,13 @@ from jolly_scorer.store.undo import (
     rounds_history,
 )
 
-__all__ = ["KEPT_GAMES", "Store", "close_shared_stores", "shared_store"]
+__all__ = [
+    "KEPT_GAMES",
+    "Store",
+    "close_shared_stores",
+    "release_shared_store",
+    "shared_store",
+]
 
 #: How many games a store keeps decoded (the games open in its sessions).
 KEPT_GAMES = 32
@@ -153,7 +159,7 @@ class Store:
 
         Closing twice is harmless. A store handed out by
         :func:`~jolly_scorer.store.shared_store` stays open for the other
-        sessions: its ``close`` does nothing (see :func:`close_shared_stores`).
+        sessions: its ``close`` does nothing (see :func:`release_shared_store`).
         """
         if self._shared:
             return
@@ -195,6 +201,15 @@ class Store:
             if not self.is_current():
                 raise StoreGone(self._path)
             return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def revisions(self) -> dict[int, int]:
+        """Every stored game's id and revision token (each write changes it):
+        compare two calls to see which games were added, changed or deleted,
+        e.g. after :meth:`data_version` changed. One read of the games table.
+        """
+        with self._reading() as conn:
+            rows = conn.execute("SELECT id, revision FROM games").fetchall()
+        return {int(game_id): int(revision) for game_id, revision in rows}
 
     def __enter__(self) -> Store:
         return self
@@ -897,43 +912,60 @@ def _json_text(value: Any, what: str) -> str:
 # -- one store per process -----------------------------------------------------
 
 _shared_lock = threading.Lock()
-_shared: dict[Path, Store] = {}
-_retired: list[Store] = []
+_shared: dict[Path, Store] = {}  # the store of each folder new users get
+_users: dict[Store, int] = {}  # how many users each shared store has (old ones too)
 
 
 def shared_store(data_dir: str | Path | None = None) -> Store:
     """The one :class:`Store` of this process for ``data_dir`` (as in
     :meth:`Store.open`), opened on first use and shared by every caller: every
-    page session of the web server, on any thread.
+    page session of the web server, on any thread. A page session costs no
+    file of its own.
 
+    Each call counts one user until :func:`release_shared_store`; the last
+    user's release closes it (no file stays open for a folder nobody uses).
     Its :meth:`~Store.close` does nothing, so a session that closes "its"
     store leaves it to the others; :func:`close_shared_stores` (run at exit)
-    closes it. If the file was deleted or replaced, the next call opens the
-    file now at the path (the sessions holding the old store get
-    :class:`StoreGone` when they write).
+    closes them all. If the file was deleted or replaced, the next call opens
+    the file now at the path (the sessions holding the old store get
+    :class:`StoreGone` when they write). A store that cannot be opened is not
+    kept: the next call tries again.
 
     :raises StoreError: as :meth:`Store.open`.
     """
-    folder = default_data_dir(data_dir).absolute()
+    folder = default_data_dir(data_dir).resolve()
     with _shared_lock:
         store = _shared.get(folder)
-        if store is not None and not store.closed and store.is_current():
-            return store
-        fresh = Store.open(folder)
-        fresh._shared = True
-        if store is not None:
-            _retired.append(store)
-        _shared[folder] = fresh
-        return fresh
+        if store is None or store.closed or not store.is_current():
+            store = Store.open(folder)
+            store._shared = True
+            _shared[folder] = store  # an old one stays open for its users
+        _users[store] = _users.get(store, 0) + 1
+        return store
+
+
+def release_shared_store(store: Store) -> bool:
+    """One user of ``store`` (from :func:`shared_store`) is done with it; the
+    last one closes it. Returns whether it was closed."""
+    with _shared_lock:
+        left = _users.get(store, 0) - 1
+        if left > 0:
+            _users[store] = left
+            return False
+        _users.pop(store, None)
+        for folder in [f for f, kept in _shared.items() if kept is store]:
+            del _shared[folder]
+    store._close()
+    return True
 
 
 def close_shared_stores() -> None:
     """Close every store :func:`shared_store` opened (at exit, or in tests)."""
     with _shared_lock:
-        for store in (*_shared.values(), *_retired):
+        for store in {*_shared.values(), *_users}:
             store._close()
         _shared.clear()
-        _retired.clear()
+        _users.clear()
 
 
 atexit.register(close_shared_stores)

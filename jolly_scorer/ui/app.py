@@ -19,13 +19,19 @@ import dataclasses
 import ipaddress
 import os
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
-from jolly_scorer.store import Store, StoreCorrupt, StoreError, default_data_dir
+from jolly_scorer.store import (
+    Store,
+    StoreCorrupt,
+    StoreError,
+    close_shared_stores,
+    release_shared_store,
+    shared_store,
+)
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.server import (
@@ -239,58 +245,6 @@ def watch_other_processes(page: ft.Page, store: Store) -> None:
         watch_store(store, notify)
 
 
-_STORES: dict[Path, Store] = {}
-_USERS: dict[Path, int] = {}
-_STORES_LOCK = threading.Lock()
-
-
-def open_store(data_dir: str | Path | None = None) -> Store:
-    """The games database: ``data_dir``, else ``$JOLLY_SCORER_DATA``, else the
-    user's data folder.
-
-    One :class:`Store` per folder and process, shared by every page session (it
-    is thread-safe: one lock): a page session costs no file of its own. A store
-    whose file cannot be used is not kept, so the next page tries again.
-    """
-    return _acquire(data_dir, users=0)[0]
-
-
-def _acquire(data_dir: str | Path | None, users: int = 1) -> tuple[Store, Path]:
-    folder = default_data_dir(data_dir or os.environ.get("JOLLY_SCORER_DATA") or None)
-    key = folder.resolve()
-    with _STORES_LOCK:
-        store = _STORES.get(key)
-        if store is None:
-            store = Store.open(folder)
-            _STORES[key] = store
-        _USERS[key] = _USERS.get(key, 0) + users
-        return store, key
-
-
-def _release(key: Path) -> None:
-    """A page session using the store ``key`` ended: the last one closes it."""
-    with _STORES_LOCK:
-        _USERS[key] = _USERS.get(key, 1) - 1
-        if _USERS[key] > 0:
-            return
-        store = _STORES.pop(key, None)
-        _USERS.pop(key, None)
-    if store is not None:
-        unwatch_store(store)
-        with contextlib.suppress(Exception):
-            store.close()
-
-
-def close_stores() -> None:
-    """Close the shared stores (at shutdown; tests)."""
-    with _STORES_LOCK:
-        for store in _STORES.values():
-            with contextlib.suppress(Exception):
-                store.close()
-        _STORES.clear()
-        _USERS.clear()
-
-
 def store_problem(page: ft.Page, error: StoreError) -> None:
     """Say why the games database cannot be used; nothing was changed."""
     t = Translator(default_language())
@@ -320,7 +274,8 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     """One session of the app (one window or browser tab)."""
     contain_errors(page)
     try:
-        shared, key = _acquire(data_dir)
+        # one store per folder and process, shared by every page session
+        shared = shared_store(data_dir)
     except StoreError as error:
         store_problem(page, error)
         return
@@ -329,7 +284,8 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
     def closed(e: Any) -> None:
         forget()
-        _release(key)
+        if release_shared_store(shared):  # the last page session closed it
+            unwatch_store(shared)
 
     page.on_close = closed
     store: GameStore = shared
@@ -460,4 +416,4 @@ def run(
             on_ready=ready,
         )
     finally:
-        close_stores()
+        close_shared_stores()

@@ -35,6 +35,7 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.store import Store, StoreError, StoreGone
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.table import COOKIE, Access, Table, join_page
 
@@ -647,12 +648,14 @@ class StoreWatcher:
     (the command line, a second server on the same folder).
 
     One per shared store. Every :data:`WATCH_INTERVAL` seconds it reads
-    ``PRAGMA data_version`` on the store's own connection, which changes only
-    when another connection committed; then it compares the games' revisions and
-    calls ``notify(game_id)`` for each game added, changed or deleted. This
-    process's own changes reach the other pages through pubsub already."""
+    :meth:`Store.data_version`, which changes only when another connection
+    committed; then it compares the games' :meth:`Store.revisions` and calls
+    ``notify(game_id)`` for each game added, changed or deleted. This
+    process's own changes reach the other pages through pubsub already. It
+    stops when the store is closed or its file is gone (the next page session
+    gets a new store, and a new watcher)."""
 
-    def __init__(self, store: Any, notify: Callable[[int], None]) -> None:
+    def __init__(self, store: Store, notify: Callable[[int], None]) -> None:
         self.store = store
         self.notify = notify
         self.version: int | None = None
@@ -660,16 +663,12 @@ class StoreWatcher:
         self.task: asyncio.Task[None] | None = None
 
     def _look(self) -> list[int]:
-        lock = getattr(self.store, "_lock", None)
-        conn = getattr(self.store, "_conn", None)
-        if lock is None or conn is None:
+        # the version first: a commit after it shows in the revisions read now,
+        # and again as a new version next time (then nothing more to tell)
+        version = self.store.data_version()
+        if version == self.version:
             return []
-        with lock:
-            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
-            if version == self.version:
-                return []
-            rows = conn.execute("SELECT id, revision FROM games").fetchall()
-        revisions = {int(r[0]): int(r[1]) for r in rows}
+        revisions = self.store.revisions()
         first = self.version is None
         self.version = version
         changed = [
@@ -681,13 +680,17 @@ class StoreWatcher:
         return [] if first else sorted(changed)
 
     async def run(self) -> None:
-        while True:
+        while not self.store.closed:
             try:
                 for game_id in await asyncio.to_thread(self._look):
                     self.notify(game_id)
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # a closed or damaged database
+            except StoreGone:  # deleted or replaced: this store is done
+                return
+            except Exception as error:  # a damaged database
+                if self.store.closed:
+                    return
                 log.warning("watching the games database: %s", error)
             await asyncio.sleep(WATCH_INTERVAL)
 
@@ -695,30 +698,40 @@ class StoreWatcher:
 _WATCHERS: dict[str, StoreWatcher] = {}
 
 
-def watch_store(store: Any, notify: Callable[[int], None]) -> StoreWatcher:
+def watch_store(store: Store, notify: Callable[[int], None]) -> StoreWatcher:
     """Start (once per store and event loop) the watcher of ``store``."""
-    key = str(getattr(store, "path", id(store)))
+    key = str(store.path)
     watcher = _WATCHERS.get(key)
     loop = asyncio.get_running_loop()
     if (
         watcher is not None
+        and watcher.store is store
         and watcher.task is not None
         and not watcher.task.done()
         and watcher.task.get_loop() is loop
     ):
         return watcher
+    if watcher is not None:
+        _stop(watcher)  # an old store of this path, or another loop's
     watcher = StoreWatcher(store, notify)
-    watcher._look()  # the starting point: nothing to tell yet
+    with contextlib.suppress(StoreError):  # the starting point: nothing to tell
+        watcher._look()
     watcher.task = loop.create_task(watcher.run())
     _WATCHERS[key] = watcher
     return watcher
 
 
-def unwatch_store(store: Any) -> None:
+def unwatch_store(store: Store) -> None:
     """Stop watching ``store`` (it is being closed)."""
-    key = str(getattr(store, "path", id(store)))
-    watcher = _WATCHERS.pop(key, None)
-    if watcher is not None and watcher.task is not None:
+    key = str(store.path)
+    watcher = _WATCHERS.get(key)
+    if watcher is not None and watcher.store is store:
+        del _WATCHERS[key]
+        _stop(watcher)
+
+
+def _stop(watcher: StoreWatcher) -> None:
+    if watcher.task is not None:
         loop = watcher.task.get_loop()
         with contextlib.suppress(RuntimeError):  # the loop is closed already
             loop.call_soon_threadsafe(watcher.task.cancel)

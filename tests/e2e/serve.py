@@ -4,8 +4,11 @@
         [--renderer auto|canvaskit|skwasm]
 
 ``MODULE`` is imported with the repository root and ``tests/e2e`` on
-``sys.path``; ``CALLABLE`` is a ``main(page)`` function. Always binds
-127.0.0.1 and serves the renderer locally (``no_cdn=True``).
+``sys.path``; ``CALLABLE`` is a ``main(page)`` function. Served by the app's
+own server (``jolly_scorer.ui.server.serve``: its Origin checks, headers,
+error containment and logging), so the browser tests go through what the
+``app`` command serves. Always binds 127.0.0.1 and serves the renderer
+locally; SIGTERM ends it cleanly.
 """
 
 from __future__ import annotations
@@ -25,23 +28,23 @@ def main() -> None:
     parser.add_argument("target")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--assets", default=str(DEFAULT_ASSETS))
-    parser.add_argument("--renderer", default="auto")
+    parser.add_argument(
+        "--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"]
+    )
     args = parser.parse_args()
 
     sys.path[:0] = [str(ROOT), str(HERE)]
     module_name, _, attr = args.target.partition(":")
     app_main = getattr(importlib.import_module(module_name), attr or "main")
 
-    import flet as ft
+    from jolly_scorer.ui.server import serve
 
-    ft.run(
+    serve(
         app_main,
-        view=ft.AppView.WEB_BROWSER,
         host="127.0.0.1",
         port=args.port,
         assets_dir=args.assets if Path(args.assets).is_dir() else None,
-        web_renderer=ft.WebRenderer(args.renderer),
-        no_cdn=True,
+        web_renderer=args.renderer,
     )
 
 
