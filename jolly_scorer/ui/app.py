@@ -21,7 +21,7 @@ from jolly_scorer.ui.i18n import Translator, default_language, supported_languag
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
-from jolly_scorer.ui.views.history import PastGames, Stats
+from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
 from jolly_scorer.ui.views.new_game import NewGame
 from jolly_scorer.ui.views.rules_view import RulesView
