@@ -16,7 +16,8 @@ from jolly_scorer.ui.i18n import KEYWORDS, Translator
 
 UI_DIR = Path(i18n.__file__).parent
 REQUIRED = ("de", "fi")
-# The contract: FORMAT.md reason codes and preset ids (knob keys: core.rules.KNOBS).
+# The contract: docs/formats.md reason codes and preset ids
+# (knob keys: core.rules.KNOBS).
 FORMAT_REASONS = [
     "too_few_cards",
     "joker_only",
@@ -127,7 +128,8 @@ def test_reason_texts_cover_every_code():
 
 
 def test_knob_labels_cover_every_rule():
-    # the core's knobs (RULES.md §3; tests/test_cards_rules.py ties them to Rules)
+    # the core's knobs (docs/rules.md, "The knobs"; tests/test_cards_rules.py
+    # ties them to Rules)
     assert texts.KNOB_KEYS == core_rules.KNOBS
     de = Translator("de")
     assert texts.knob_label("closing_bonus", de) == "Bonus fürs Zudrehen"
