@@ -105,7 +105,7 @@ def test_languages_and_default():
 def test_translator_formats_and_plurals():
     de, fi, en = Translator("de_AT"), Translator("fi"), Translator("en")
     assert de.language == "de"
-    assert de("{name} deals", name="Anna") == "Anna gibt"
+    assert de("Rename {name}", name="Anna") == "Anna umbenennen"
     assert [de.plural("{n} round", "{n} rounds", n) for n in (1, 2)] == [
         "1 Runde",
         "2 Runden",

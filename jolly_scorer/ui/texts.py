@@ -24,13 +24,11 @@ __all__ = [
     "REASON_CODES",
     "COMMON_LABELS",
     "card_name",
-    "deals",
     "knob_label",
     "play_rules",
     "preset_description",
     "preset_name",
     "reason_text",
-    "rounds_count",
 ]
 
 #: Words most screens need; marked here so every catalog has them.
@@ -257,13 +255,3 @@ def card_name(card: str, t: Translator) -> str:
     rank, suit = card[:-1], card[-1].lower()
     rank_text = t(_RANKS[rank]) if rank in _RANKS else rank
     return t("{rank} of {suit}", rank=rank_text, suit=t(_SUITS[suit]))
-
-
-def deals(name: str, t: Translator) -> str:
-    """``'Anna deals'``."""
-    return t("{name} deals", name=name)
-
-
-def rounds_count(n: int, t: Translator) -> str:
-    """``'1 round'``, ``'3 rounds'``, by the language's plural rules."""
-    return t.plural("{n} round", "{n} rounds", n)
