@@ -1,4 +1,4 @@
-"""Every case of ../shared/cases through the Python API; a sample through the CLI."""
+"""Every case of ``tests/data/cases`` through the Python API, a sample by CLI."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``jolly-scorer games ...`` and ``jolly-scorer stats`` as FORMAT.md says."""
+"""``jolly-scorer games ...`` and ``jolly-scorer stats`` as ``docs/formats.md`` says."""
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ from jolly_scorer.ui.i18n import KEYWORDS, Translator
 
 UI_DIR = Path(i18n.__file__).parent
 REQUIRED = ("de", "fi")
-# The contract: FORMAT.md reason codes and preset ids (knob keys: core.rules.KNOBS).
+# The contract: docs/formats.md reason codes and preset ids
+# (knob keys: core.rules.KNOBS).
 FORMAT_REASONS = [
     "too_few_cards",
     "joker_only",
@@ -104,7 +105,7 @@ def test_languages_and_default():
 def test_translator_formats_and_plurals():
     de, fi, en = Translator("de_AT"), Translator("fi"), Translator("en")
     assert de.language == "de"
-    assert de("{name} deals", name="Anna") == "Anna gibt"
+    assert de("Rename {name}", name="Anna") == "Anna umbenennen"
     assert [de.plural("{n} round", "{n} rounds", n) for n in (1, 2)] == [
         "1 Runde",
         "2 Runden",
@@ -127,7 +128,8 @@ def test_reason_texts_cover_every_code():
 
 
 def test_knob_labels_cover_every_rule():
-    # the core's knobs (RULES.md §3; tests/test_cards_rules.py ties them to Rules)
+    # the core's knobs (docs/rules.md, "The knobs"; tests/test_cards_rules.py
+    # ties them to Rules)
     assert texts.KNOB_KEYS == core_rules.KNOBS
     de = Translator("de")
     assert texts.knob_label("closing_bonus", de) == "Bonus fürs Zudrehen"

@@ -51,7 +51,7 @@ def test_valid_meld_keeps_its_value_in_any_order(
     first = check_meld(meld, rules)
     assert first.valid
     if len(meld) == 13:
-        # A..K as listed is read ace low (FORMAT.md: the listed order wins); in
+        # A..K as listed is read ace low (docs/formats.md: the listed order wins); in
         # another order the ace may go high (2..K-A), the reading worth more.
         return
     shuffled = list(meld)

@@ -192,11 +192,6 @@ _DECLARED = tuple(tuple(Card.joker(card) for card in row) for row in _NATURALS)
 _ORDERS = tuple(tuple(range(n)) for n in range(RUN_MAX + 1))
 
 
-def _natural(position: int, suit: int) -> Card:
-    """The natural card at a run position (1 low ace … 14 high ace, cyclic on)."""
-    return _NATURALS[suit][rank_number_at(position) - 1]
-
-
 class _Table:
     """The rules as the pattern finders read them.
 

@@ -53,11 +53,6 @@ class Suit(Choice):
         """The suit symbol, e.g. ``♥``."""
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def is_red(self) -> bool:
-        """Whether the suit is printed red (hearts and diamonds)."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
 
 _SUIT_SYMBOLS = {
     Suit.HEARTS: "♥",

@@ -52,7 +52,7 @@ class MeldRules(Frozen):
             per_group=rules.max_jokers_in_group,
         )
         table = tuple(
-            tuple(self.joker_reason(n, j) is None for j in range(RUN_MAX + 1))
+            tuple(self.allows(n, j) for j in range(RUN_MAX + 1))
             for n in range(RUN_MAX + 1)
         )
         self._init(ok=table)

@@ -1,6 +1,6 @@
 """Melds: validate, tell run from group, read the jokers, count the good points.
 
-The reading rules of ``FORMAT.md``: if the cards as listed form a valid run in
+The reading rules of ``docs/formats.md``: if the cards as listed form a valid run in
 ascending order, that reading is used; otherwise the engine takes the valid
 arrangement worth the most points. A declared joker (``X=6h``) never moves.
 
@@ -54,7 +54,7 @@ class MeldType(Choice):
 
 
 class Reason(Choice):
-    """Why a meld (or several together) is invalid; the codes of ``FORMAT.md``."""
+    """Why a meld (or several together) is invalid; the codes of ``docs/formats.md``."""
 
     TOO_FEW_CARDS: ClassVar[Reason]
     JOKER_ONLY: ClassVar[Reason]

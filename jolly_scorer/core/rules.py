@@ -1,4 +1,4 @@
-"""Rules as a frozen value: every knob of ``RULES.md``, three presets, house rules.
+"""Rules as a frozen value: every knob of ``docs/rules.md``, three presets, house rules.
 
 >>> find_rules("rommi_fi").opening_min
 40
@@ -89,7 +89,7 @@ _POSITIVE = (
 
 
 class Rules(Frozen):
-    """Every rule knob; see ``RULES.md`` §3 for their meaning.
+    """Every rule knob; their meaning is in ``docs/rules.md`` ("The knobs").
 
     ``base`` names the preset the rules started from; ``name`` is a label.
     Build rules with :func:`find_rules`, :func:`house_rules` or
@@ -144,7 +144,7 @@ class Rules(Frozen):
         return house_rules(changes, base=self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules object of ``FORMAT.md``: ``base`` plus every knob.
+        """The rules object of ``docs/formats.md``: ``base`` plus every knob.
 
         >>> find_rules("romme_de").to_dict()["penalty_joker"]
         20

@@ -2,7 +2,8 @@
 
 Plus scoring: ``score = good - bad + bonus``, the highest total wins once a total
 reaches the target. Penalty scoring: ``score = bad``, the lowest total wins once a
-total reaches (or passes) the limit. See ``RULES.md`` §4 and §5.
+total reaches (or passes) the limit. See ``docs/rules.md`` ("Scoring a round",
+"When the game ends").
 
 >>> from jolly_scorer.core.cards import parse_cards
 >>> from jolly_scorer.core.record import Game, Round, TableMeld
@@ -52,7 +53,7 @@ class PlayerScore:
     score: int
 
     def to_json(self) -> dict[str, int]:
-        """``{"good", "bad", "bonus", "score"}`` as in ``FORMAT.md``."""
+        """``{"good", "bad", "bonus", "score"}`` as in ``docs/formats.md``."""
         return {
             "good": self.good,
             "bad": self.bad,

@@ -1,7 +1,7 @@
 """Per-player statistics over many games (pure: game values in, numbers out).
 
 A game counts for a player once it has at least one round. ``average`` is the
-mean of the player's round scores (``score`` of ``FORMAT.md``: in penalty
+mean of the player's round scores (``score`` in ``docs/formats.md``: in penalty
 scoring these are penalty points); ``best`` is the best single round by the
 rules of its game: the highest score in plus scoring, the lowest in penalty
 scoring.

@@ -50,7 +50,7 @@ from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore
 from jolly_scorer.ui.table import GuestStore, Table, print_table
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
-from jolly_scorer.ui.views.history import PastGames, Stats
+from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
 from jolly_scorer.ui.views.new_game import NewGame
 from jolly_scorer.ui.views.rules_view import RulesView

@@ -8,7 +8,7 @@ Using it in a screen::
 
     t = Translator("de")                      # or Translator() for the system
     t("Save")                                 # -> "Speichern"
-    t("{name} deals", name="Anna")            # str.format placeholders
+    t("Rename {name}", name="Anna")           # str.format placeholders
     t.plural("{n} round", "{n} rounds", 3)    # -> "3 Runden" (n is passed)
     t.number(1234.5)                          # -> "1.234,5"
 
@@ -147,8 +147,8 @@ class Translator:
     >>> t = Translator("de")
     >>> t("Save")
     'Speichern'
-    >>> t("{name} deals", name="Anna")
-    'Anna gibt'
+    >>> t("Rename {name}", name="Anna")
+    'Anna umbenennen'
     >>> Translator("fi").plural("{n} round", "{n} rounds", 2)
     '2 kierrosta'
     >>> Translator("en")("Not in any catalog {x}", x=1)

@@ -1,9 +1,10 @@
 """Translated explanations the screens show: meld reasons, rule knobs, presets.
 
-Keys are the stable codes of ``FORMAT.md`` (reason codes) and ``RULES.md`` (knob
-keys, preset ids). Every text is English source marked with ``N_`` and
-translated with the given :class:`~jolly_scorer.ui.i18n.Translator` ``t``; see
-``i18n.py`` for how to add or change a string.
+Keys are the stable codes of ``docs/formats.md`` (reason codes) and
+``docs/rules.md`` (knob keys, preset ids). Every text is English source marked
+with ``N_`` and translated with the given
+:class:`~jolly_scorer.ui.i18n.Translator` ``t``; see ``i18n.py`` for how to add
+or change a string.
 
 >>> from jolly_scorer.ui.i18n import Translator
 >>> reason_text("duplicate_suit", Translator("en"))
@@ -23,13 +24,11 @@ __all__ = [
     "REASON_CODES",
     "COMMON_LABELS",
     "card_name",
-    "deals",
     "knob_label",
     "play_rules",
     "preset_description",
     "preset_name",
     "reason_text",
-    "rounds_count",
 ]
 
 #: Words most screens need; marked here so every catalog has them.
@@ -164,7 +163,7 @@ PRESET_IDS: tuple[str, ...] = tuple(_PRESETS)
 
 
 def reason_text(code: str, t: Translator) -> str:
-    """A sentence explaining why a meld is invalid (reason code of FORMAT.md).
+    """The sentence saying why a meld is invalid (a reason code of ``docs/formats.md``).
 
     An unknown code gives a generic sentence rather than failing a screen.
     """
@@ -172,7 +171,7 @@ def reason_text(code: str, t: Translator) -> str:
 
 
 def knob_label(key: str, t: Translator) -> str:
-    """The label of a rule knob (RULES.md §3); unknown keys are shown as-is."""
+    """The label of a rule knob (``docs/rules.md``); unknown keys are shown as-is."""
     return t(_KNOBS[key]) if key in _KNOBS else key
 
 
@@ -214,7 +213,7 @@ def preset_description(preset_id: str, t: Translator, target: int | None = None)
 
 
 def play_rules(rules: Rules | str, t: Translator) -> list[str]:
-    """The play rules the app explains but does not score (RULES.md §6).
+    """The play rules the app explains but does not score (``docs/rules.md``).
 
     Built from the rules' own values, so house rules are explained as played;
     a preset id stands for that preset.
@@ -256,13 +255,3 @@ def card_name(card: str, t: Translator) -> str:
     rank, suit = card[:-1], card[-1].lower()
     rank_text = t(_RANKS[rank]) if rank in _RANKS else rank
     return t("{rank} of {suit}", rank=rank_text, suit=t(_SUITS[suit]))
-
-
-def deals(name: str, t: Translator) -> str:
-    """``'Anna deals'``."""
-    return t("{name} deals", name=name)
-
-
-def rounds_count(n: int, t: Translator) -> str:
-    """``'1 round'``, ``'3 rounds'``, by the language's plural rules."""
-    return t.plural("{n} round", "{n} rounds", n)

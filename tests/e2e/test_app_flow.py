@@ -7,6 +7,8 @@ the winner; screenshots of every main screen go to ``assets/screenshots/``.
 from __future__ import annotations
 
 import contextlib
+import struct
+import zlib
 
 import pytest
 
@@ -16,12 +18,13 @@ TARGET = "jolly_scorer.ui.app:main"
 
 
 def reveal(app, identifier, tries=15):
-    """The control, scrolled into view (mouse wheel) and standing still."""
+    """The control, scrolled into view (mouse wheel) and standing still: its box
+    inside the window and the same over two checks a few frames apart."""
     page = app.page
     size = page.viewport_size
     loc = app.by_id(identifier).first
     with contextlib.suppress(Exception):
-        loc.wait_for(timeout=2_000)
+        loc.wait_for(state="attached", timeout=2_000)  # none: below the fold
     last = None
     for _ in range(tries):
         box = loc.bounding_box() if app.by_id(identifier).count() else None
@@ -30,9 +33,9 @@ def reveal(app, identifier, tries=15):
             return loc
         if not inside:
             page.mouse.move(size["width"] * 0.3, size["height"] / 2)
-            page.mouse.wheel(0, 250)
+            page.mouse.wheel(0, -250 if box and box["y"] < 0 else 250)
         last = box if inside else None
-        page.wait_for_timeout(200)
+        app.next_frames(2)  # Flutter scrolls on the wheel event, drawn next frame
     return loc
 
 
@@ -40,24 +43,65 @@ def tap(app, identifier):
     reveal(app, identifier).click()
 
 
+FOCUSED_IN = (
+    "id => { const a = document.activeElement; return !!a &&"
+    " (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA') &&"
+    " !!a.closest(`[flt-semantics-identifier='${id}']`); }"
+)
+
+
 def type_in(app, identifier, text):
-    app.page.wait_for_timeout(250)  # let the last change re-render first
+    """Tap field ``identifier``, wait until it has the keyboard focus (a key
+    typed before is lost), type ``text`` and wait until the field holds it."""
     reveal(app, identifier).click()
-    app.page.wait_for_timeout(250)  # the first key is lost if typed at once
+    app.page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=10_000)
+    app.next_frames(2)  # Flutter connects its editing state to the field
     app.page.keyboard.type(text, delay=30)
+
+    def holds_text():
+        held = app.page.evaluate("() => document.activeElement.value")
+        # a points field shows 0 as empty: a typed "0" may come back as ""
+        return text in held or (held == "" and not text.strip("0"))
+
+    app.wait_until(holds_text, what=f"{identifier} to hold {text!r}")
 
 
 def close_editor(app, wait=0):
-    """Wide screens open the closer's card editor beside the players: close it."""
+    """Wide screens may open a card editor beside the players: close it.
+
+    ``wait``: a closer was just tapped; first wait (up to ``wait`` ms, at least
+    15 s) until the entry shows the choice (the Handglatt switch), which comes
+    in the same update as an editor opened for the closer.
+    """
     if app.page.viewport_size["width"] < 720:
         return
+    if wait:
+        app.by_id("round-handglatt").first.wait_for(
+            state="attached", timeout=max(wait, 15_000)
+        )
     done = app.by_id("editor-done").first
-    try:
-        done.wait_for(timeout=wait or 300)
+    if app.by_id("editor-done").count():
         done.click()
-        done.wait_for(state="detached", timeout=2_000)
-    except Exception:
-        pass
+        done.wait_for(state="detached", timeout=15_000)
+
+
+def pixel(app, x, y):
+    """The colour (r, g, b) the page shows at ``(x, y)``."""
+    png = app.page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    chunks, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            chunks.append(png[at + 8 : at + 8 + length])
+        at += 12 + length
+    # one pixel, one row: every PNG filter leaves the bytes after the filter byte
+    r, g, b = zlib.decompress(b"".join(chunks))[1:4]
+    return r, g, b
+
+
+def is_dark(app):
+    """Whether the page's background (a bottom corner) is dark."""
+    return sum(pixel(app, 1, app.page.viewport_size["height"] - 2)) < 3 * 100
 
 
 def shoot(app, name):
@@ -176,7 +220,7 @@ def test_settings_rules_and_dark(web_app, tmp_path, viewport):
     tap(app, "back")
     tap(app, "home-settings")
     app.by_id("theme").get_by_text("Dark").click()
-    app.page.wait_for_timeout(300)
+    app.wait_until(lambda: is_dark(app), what="the dark theme")
     shoot(app, f"settings-dark-{viewport}-en")
     tap(app, "back")
     start_game(app, ["Anna", "Ben", "Cleo", "Dora"])

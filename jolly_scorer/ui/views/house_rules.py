@@ -1,4 +1,4 @@
-"""The house-rules editor: every knob of RULES.md, labelled in the user's language.
+"""The house-rules editor: every knob of ``docs/rules.md`` in the user's language.
 
 Yes/no knobs are switches, numbers are typed or stepped (− field +), knobs that
 may be switched off ("none") have an "off" switch beside their number.

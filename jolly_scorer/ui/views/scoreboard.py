@@ -210,26 +210,28 @@ class _Renaming:
 
 
 def _rename_dialog(
-    state: AppState, r: _Renaming, set_renaming: Callable[[_Renaming | None], None]
+    state: AppState,
+    renaming: _Renaming,
+    set_renaming: Callable[[_Renaming | None], None],
 ) -> ft.AlertDialog:
     t = state.t
 
     def save() -> None:
-        message = state.rename_player(r.old, r.typed)
+        message = state.rename_player(renaming.old, renaming.typed)
         if message is None:
             set_renaming(None)
             return
         state.dismiss()  # shown in the dialog, not behind it
-        set_renaming(_Renaming(r.old, r.typed, message))
+        set_renaming(_Renaming(renaming.old, renaming.typed, message))
 
     def change(e: ft.Event[ft.TextField]) -> None:
-        set_renaming(_Renaming(r.old, e.control.value or ""))
+        set_renaming(_Renaming(renaming.old, e.control.value or ""))
 
     field = ft.TextField(
-        value=r.typed,
+        value=renaming.typed,
         autofocus=True,
         text_size=22,
-        error=r.error,
+        error=renaming.error,
         error_style=ft.TextStyle(size=16),
         error_max_lines=3,
         on_change=change,
@@ -237,7 +239,7 @@ def _rename_dialog(
     )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(t("Rename {name}", name=r.old), size=24),
+        title=ft.Text(t("Rename {name}", name=renaming.old), size=24),
         content=tagged("rename-field", field),
         actions=[
             tagged(

@@ -63,11 +63,13 @@ def _saved_text(saved: dict[str, Any], t: Translator) -> str:
 
 @ft.component
 def SettingsView(state: AppState) -> ft.Control:
-    t, s = state.t, state.settings
-    default = s.default_rules if isinstance(s.default_rules, str) else "custom"
-    saved = s.saved_rules
-    if saved is None and isinstance(s.default_rules, dict):
-        saved = s.default_rules  # saved before "saved_rules" was kept apart
+    t, settings = state.t, state.settings
+    default = (
+        settings.default_rules if isinstance(settings.default_rules, str) else "custom"
+    )
+    saved = settings.saved_rules
+    if saved is None and isinstance(settings.default_rules, dict):
+        saved = settings.default_rules  # saved before "saved_rules" was kept apart
     presets = [(p, preset_name(p, t)) for p in PRESET_IDS]
     if saved is not None:
         presets.append(("custom", t("Saved house rules")))
@@ -83,14 +85,14 @@ def SettingsView(state: AppState) -> ft.Control:
         _segments(
             "language",
             [(lang, language_name(lang)) for lang in LANGUAGES],
-            s.language,
+            settings.language,
             lambda v: state.change_settings(language=v),
         ),
         section(t("Appearance")),
         _segments(
             "theme",
             [("system", t("System")), ("light", t("Light")), ("dark", t("Dark"))],
-            s.theme,
+            settings.theme,
             lambda v: state.change_settings(theme=v),
         ),
         card(
@@ -99,13 +101,13 @@ def SettingsView(state: AppState) -> ft.Control:
                     _switch(
                         "four-colour",
                         t("Four-colour suits"),
-                        s.four_colour,
+                        settings.four_colour,
                         lambda v: state.change_settings(four_colour=v),
                     ),
                     _switch(
                         "large-cards",
                         t("Larger cards"),
-                        s.large_cards,
+                        settings.large_cards,
                         lambda v: state.change_settings(large_cards=v),
                     ),
                 ]

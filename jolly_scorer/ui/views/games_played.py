@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 from babel.dates import format_date
 
+from jolly_scorer.store import GameSummary
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
@@ -21,23 +23,29 @@ from jolly_scorer.ui.views.common import (
 )
 
 
-def _summary_tile(state: AppState, g: Any, t: Translator, ask: Any) -> ft.Control:
-    when = format_date(g.started, format="medium", locale=t.locale)
-    totals = ", ".join(f"{p} {t.number(v)}" for p, v in g.totals.items())
-    if g.game_over:
-        status = t("won by {names}", names=", ".join(g.winners))
+def _summary_tile(
+    state: AppState,
+    game: GameSummary,
+    t: Translator,
+    ask_delete: Callable[[int], None],
+) -> ft.Control:
+    """One past game: when, which rules, the totals, won or still running."""
+    when = format_date(game.started, format="medium", locale=t.locale)
+    totals = ", ".join(f"{p} {t.number(v)}" for p, v in game.totals.items())
+    if game.game_over:
+        status = t("won by {names}", names=", ".join(game.winners))
     else:
         status = t("still running")
-    rounds = t.plural("{n} round", "{n} rounds", g.rounds)
+    rounds = t.plural("{n} round", "{n} rounds", game.rounds)
     return tagged(
-        f"past-{g.id}",
+        f"past-{game.id}",
         ft.Container(
             ft.Row(
                 [
                     ft.Column(
                         [
                             ft.Text(
-                                f"{when} · {preset_name(g.rules, t)} · {rounds}",
+                                f"{when} · {preset_name(game.rules, t)} · {rounds}",
                                 size=16,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
@@ -48,11 +56,11 @@ def _summary_tile(state: AppState, g: Any, t: Translator, ask: Any) -> ft.Contro
                         expand=True,
                     ),
                     tagged(
-                        f"delete-{g.id}",
+                        f"delete-{game.id}",
                         ft.IconButton(
                             ft.Icons.DELETE_OUTLINE,
                             tooltip=t("Delete this game"),
-                            on_click=lambda: ask(g.id),
+                            on_click=lambda: ask_delete(game.id),
                         ),
                     ),
                 ]
@@ -60,7 +68,7 @@ def _summary_tile(state: AppState, g: Any, t: Translator, ask: Any) -> ft.Contro
             padding=ft.Padding.only(left=16, right=4, top=10, bottom=10),
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            on_click=lambda: state.open_past_game(g.id),
+            on_click=lambda: state.open_past_game(game.id),
             tooltip=t("Open this game"),
         ),
     )
@@ -108,7 +116,7 @@ def PastGames(state: AppState) -> ft.Control:
     ]
     if not games:
         body.append(ft.Text(t("No games yet."), size=18))
-    body += [_summary_tile(state, g, t, set_asking) for g in games]
+    body += [_summary_tile(state, game, t, set_asking) for game in games]
     return screen(state, t("Past games"), body)
 
 
