@@ -25,7 +25,7 @@ from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.gamefile import game_to_json, load_game
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
-from jolly_scorer.store.connection import connect, translated
+from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
     StoreConflict,
@@ -132,7 +132,7 @@ class Store:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
-                conn.execute("COMMIT")
+                commit(conn)
             except BaseException:
                 _roll_back(conn)
                 raise

@@ -1,0 +1,33 @@
+"""The app inside the browser (Pyodide): the games database in IndexedDB.
+
+``flet publish`` runs the site's ``main.py``, which calls :func:`run`. Each
+session reads the stored games in (:func:`~jolly_scorer.store.platform.open_data_dir`)
+before the store is opened; every committed change is written back by the
+store through :func:`~jolly_scorer.store.platform.flush`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.store import platform
+from jolly_scorer.ui import app
+
+
+async def main(page: ft.Page) -> None:
+    """One session: the saved games read in, then the same app as served."""
+    try:
+        folder = await platform.open_data_dir()
+    except OSError as error:
+        from jolly_scorer.store import StoreWriteError
+
+        app.store_problem(page, StoreWriteError(str(error)))
+        return
+    app.main(page, folder)
+    platform.flush()  # a new (empty) database is kept too
+
+
+def run() -> None:
+    """Start the app (``main.py`` of the published site); assets are at the
+    site's root, where ``flet publish`` copied them."""
+    ft.run(main)
