@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -248,3 +249,21 @@ def test_not_in_the_browser_nothing_to_mount():
     assert platform.IN_BROWSER is False
     assert asyncio.run(platform.open_data_dir()) is None
     platform.flush()  # a no-op
+
+
+def test_store_app_settings():
+    """``flet build apk``/``ipa`` cannot run here (Flutter SDK): check what it
+    reads: app id, name, entry point, icon, no permissions."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    flet = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["flet"]
+    assert flet["product"] == build.APP_NAME
+    assert re.fullmatch(r"[a-z]+(\.[a-z][a-z0-9]*)+", flet["bundle_id"])
+    assert flet["permissions"] == []
+    app = root / flet["app"]["path"]
+    assert (app / f"{flet['app']['module']}.py").is_file()
+    icon = app / "assets" / "icon.png"
+    assert icon.read_bytes() == (build.ICONS / "icon-1024.png").read_bytes()
+    assert _png_size(icon) == (1024, 1024)
+    assert (app / "assets" / "fonts" / "DejaVuSans.ttf").is_file()

@@ -76,9 +76,9 @@ run()
 '''
 
 
-def _browser_requirements() -> list[str]:
+def _browser_requirements(root: str = "jolly-scorer") -> list[str]:
     """The distributions the app needs inside Pyodide: the closure of
-    jolly-scorer's requirements, with environment markers evaluated for
+    ``root``'s requirements, with environment markers evaluated for
     Emscripten (flet's httpx and oauthlib are not used there) and without
     extras (``flet[web]`` is the server side)."""
     from packaging.requirements import Requirement
@@ -94,7 +94,7 @@ def _browser_requirements() -> list[str]:
         "extra": "",
     }
     seen: dict[str, str] = {}
-    todo = ["jolly-scorer"]
+    todo = [root]
     while todo:
         name = todo.pop()
         for text in importlib.metadata.requires(name) or []:
@@ -107,6 +107,8 @@ def _browser_requirements() -> list[str]:
                 continue
             seen[key] = requirement.name
             todo.append(requirement.name)
+    if root != "jolly-scorer":
+        seen[root] = root
     return sorted(seen)
 
 
@@ -146,15 +148,28 @@ def _prune_babel(packages: Path) -> None:
             file.unlink()
 
 
-def stage_app(staging: Path) -> None:
+def stage_app(
+    staging: Path, *, main_py: str = MAIN_PY, root: str = "jolly-scorer"
+) -> None:
     """A clean folder for ``flet publish``, which packs every file of the
     script's folder into the site's ``app.tar.gz``: ``main.py``, the app and its
     dependencies in ``__pypackages__`` (put on ``sys.path`` by Flet's Pyodide
     worker before the app starts), and ``assets`` (copied to the site's root:
-    the app's fonts and our icons, which replace Flet's)."""
+    the app's fonts and our icons, which replace Flet's).
+
+    ``main_py`` and ``root`` (a distribution, without the app) stage another
+    app the same way: ``benchmarks/pwa.py`` builds its hello world so."""
     staging.mkdir(parents=True)
-    (staging / "main.py").write_text(MAIN_PY, encoding="utf-8")
+    (staging / "main.py").write_text(main_py, encoding="utf-8")
     packages = staging / "__pypackages__"
+    for name in _browser_requirements(root):
+        _copy_distribution(name, packages)
+    _prune_babel(packages)
+    if root == "jolly-scorer":
+        _stage_jolly_scorer(staging, packages)
+
+
+def _stage_jolly_scorer(staging: Path, packages: Path) -> None:
     build_only = {HERE / "build.py", HERE / "icons.py", HERE / SERVICE_WORKER}
     for source in sorted(PACKAGE.rglob("*")):
         relative = source.relative_to(PACKAGE.parent)
@@ -165,9 +180,6 @@ def stage_app(staging: Path) -> None:
         destination = packages / relative
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, destination)
-    for name in _browser_requirements():
-        _copy_distribution(name, packages)
-    _prune_babel(packages)
     assets = staging / "assets"
     shutil.copytree(PACKAGE / "ui" / "assets", assets)
     (assets / "icons").mkdir(exist_ok=True)
@@ -531,16 +543,21 @@ def measure(path: Path) -> Site:
 
 
 def build_site(
-    target: Path, *, base_url: str = "/", log: Callable[[str], None] | None = None
+    target: Path,
+    *,
+    base_url: str = "/",
+    log: Callable[[str], None] | None = None,
+    stage: Callable[[Path], None] = stage_app,
 ) -> Site:
-    """Build the site into ``target`` (created; replaced if an earlier build)."""
+    """Build the site into ``target`` (created; replaced if an earlier build);
+    ``stage`` puts the app in the staging folder (default: jolly-scorer)."""
     say = log or (lambda text: None)
     target = target.expanduser().resolve()
     _check_target(target)
     with tempfile.TemporaryDirectory(prefix="jolly-web-") as tmp:
         work = Path(tmp)
         say("staging the app and its packages")
-        stage_app(work / "app")
+        stage(work / "app")
         say("flet publish (Pyodide, offline)")
         dist = work / "dist"
         publish(work / "app", dist, work, base_url)
