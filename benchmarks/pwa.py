@@ -5,7 +5,8 @@ published hello-world counter built the same way, in the same run.
 
 Both sites are built by :func:`jolly_scorer.web.build.build_site` (the hello
 world with its own ``main.py`` and only flet's packages), served by a static
-server on 127.0.0.1, every other host blocked. For each site and each of
+server on 127.0.0.1, every other host blocked (Chromium's host resolver). For
+each site and each of
 ``--repeat`` rounds:
 
 * first visit: a fresh browser profile, from ``goto`` to a usable first screen
@@ -86,12 +87,17 @@ class Counting(http.server.SimpleHTTPRequestHandler):
         outputfile.write(data)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a browser closed mid-download: not the benchmark's business
+
+
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     handler = functools.partial(Counting, directory=str(root))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    httpd = Server(("127.0.0.1", port), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{port}/"
 

@@ -24,6 +24,7 @@ __all__ = [
     "BROWSER_DATA_DIR",
     "IN_BROWSER",
     "BrowserFolder",
+    "claim_browser_data",
     "flush",
     "flushed",
     "open_data_dir",
@@ -162,6 +163,56 @@ async def open_data_dir() -> Path | None:
         await folder.mount()
         _folder = folder
     return _folder.path
+
+
+#: Name of the Web Lock held by the tab whose app uses the browser's games.
+LOCK_NAME = "jolly-scorer games"
+
+
+async def claim_browser_data(wait: float = 3.0) -> bool:
+    """In the browser: hold the lock on the games for as long as this tab lives.
+
+    Each tab runs its own Python with its own copy of the database file, and
+    each write-back replaces the stored file: two tabs would overwrite each
+    other's rounds. The first tab holds a Web Lock (``navigator.locks``);
+    another one tries for ``wait`` seconds (a reloading tab lets go) and then
+    gets False. True on CPython, and in browsers without Web Locks.
+    """
+    if not IN_BROWSER:
+        return True
+    import importlib
+
+    js: Any = importlib.import_module("js")
+    ffi: Any = importlib.import_module("pyodide.ffi")
+    locks = getattr(js.navigator, "locks", None)
+    if not locks:
+        return True
+    options = ffi.to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    while True:
+        granted: asyncio.Future[bool] = loop.create_future()
+
+        def hold(lock: Any, granted: asyncio.Future[bool] = granted) -> Any:
+            if lock is None or type(lock).__name__ == "JsNull":
+                granted.set_result(False)  # another tab holds it
+                return None
+            granted.set_result(True)
+            # a promise that never settles: the lock is held until the tab closes
+            return js.Promise.new(lambda resolve, reject: None)
+
+        callback = ffi.create_proxy(hold)
+        locks.request(LOCK_NAME, options, callback)
+        if await granted:
+            _held.append(callback)  # alive as long as the lock
+            return True
+        callback.destroy()
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.25)
+
+
+_held: list[Any] = []
 
 
 def flush() -> None:

@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import flet as ft
 
-from jolly_scorer.store import platform
+from jolly_scorer.store import StoreError, StoreWriteError, platform
 from jolly_scorer.ui import app
+
+ANOTHER_TAB = (
+    "the app is open in another tab or window of this browser; use that one, "
+    "or close it and reload this page"
+)
 
 
 async def main(page: ft.Page) -> None:
     """One session: the saved games read in, then the same app as served."""
+    if not await platform.claim_browser_data():
+        app.store_problem(page, StoreError(ANOTHER_TAB))
+        return
     try:
         folder = await platform.open_data_dir()
     except OSError as error:
-        from jolly_scorer.store import StoreWriteError
-
         app.store_problem(page, StoreWriteError(str(error)))
         return
     app.main(page, folder)

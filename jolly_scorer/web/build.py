@@ -45,6 +45,7 @@ __all__ = [
 
 HERE = Path(__file__).parent
 PACKAGE = HERE.parent  # jolly_scorer/
+ASSETS = PACKAGE / "ui" / "assets"
 FLET_VERSION = "1.0.5"
 #: The Pyodide that flet-web 1.0.5 ships in ``flet_web/web/pyodide``.
 PYODIDE_VERSION = "314.0.7"
@@ -113,8 +114,20 @@ def _browser_requirements(root: str = "jolly-scorer") -> list[str]:
 
 
 def _skip(relative: Path) -> bool:
+    """Files of installed packages the browser app never reads: byte code and
+    compiled extensions of the host's Python, install records and SBOMs
+    (licences are kept), flet_charts' Dart sources, flet's test helpers."""
     parts = relative.parts
-    return "__pycache__" in parts or relative.suffix in (".pyc", ".so", ".pyd")
+    return (
+        "__pycache__" in parts
+        or relative.suffix in (".pyc", ".so", ".pyd")
+        or (
+            parts[0].endswith(".dist-info") and relative.name in ("RECORD", "INSTALLER")
+        )
+        or (parts[0].endswith(".dist-info") and "sboms" in parts)
+        or parts[0] == "flutter"
+        or parts[:2] == ("flet", "testing")
+    )
 
 
 def _copy_distribution(name: str, target: Path) -> int:
@@ -175,13 +188,13 @@ def _stage_jolly_scorer(staging: Path, packages: Path) -> None:
         relative = source.relative_to(PACKAGE.parent)
         if not source.is_file() or _skip(relative) or source in build_only:
             continue
-        if ICONS in source.parents:
-            continue
+        if ICONS in source.parents or ASSETS in source.parents:
+            continue  # the assets are served from the site's root
         destination = packages / relative
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, destination)
     assets = staging / "assets"
-    shutil.copytree(PACKAGE / "ui" / "assets", assets)
+    shutil.copytree(ASSETS, assets)
     (assets / "icons").mkdir(exist_ok=True)
     for icon in ICONS.glob("*.png"):
         if icon.name == "favicon.png":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,6 +101,20 @@ def tap(page: Any, identifier: str) -> None:
     loc.click()
 
 
+def reveal(page: Any, identifier: str) -> None:
+    """Scroll (mouse wheel) until the control is inside the window."""
+    loc = by_id(page, identifier)
+    loc.wait_for(state="attached", timeout=20_000)
+    for _ in range(20):
+        box = loc.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
+            page.wait_for_timeout(300)  # standing still
+            return
+        page.mouse.move(PHONE["width"] * 0.3, PHONE["height"] / 2)
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(200)
+
+
 def type_in(page: Any, identifier: str, text: str) -> None:
     page.wait_for_timeout(250)  # let the last change re-render first
     tap(page, identifier)
@@ -178,4 +193,19 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         assert totals(page, 2) == after_two
         page.wait_for_timeout(300)
         page.screenshot(path=str(SCREENSHOTS / "pwa-offline-phone.png"))
+        # export works offline: the game file is downloaded, with both rounds
+        reveal(page, "export-json")
+        with page.expect_download(timeout=30_000) as download:
+            by_id(page, "export-json").click()
+        exported = json.loads(Path(download.value.path()).read_text())
+        assert len(exported["rounds"]) == 2
+        # a second tab would overwrite the first one's games: it is refused
+        other = context.new_page()
+        other.goto(server.url)
+        wait_for_flutter(other, None, LOAD_TIMEOUT)
+        problem = by_id(other, "store-problem")
+        problem.wait_for(state="attached", timeout=LOAD_TIMEOUT)
+        other.wait_for_timeout(300)
+        other.screenshot(path=str(SCREENSHOTS / "pwa-second-tab-phone.png"))
+        other.close()
         assert not any(url.startswith(server.url) for url in blocked)
