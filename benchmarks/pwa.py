@@ -124,17 +124,11 @@ def visit(
         executable_path=CHROMIUM,
         args=ARGS,
         viewport={"width": 390, "height": 844},
-        locale="en-US",
     )
     try:
-        context.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(url)
-                else route.abort()
-            ),
-        )
+        # other hosts are blocked by the host resolver rule (ARGS); no
+        # playwright route: it turns the HTTP cache off, and with it the
+        # revalidation (304) that the service worker's precache relies on
         page = context.pages[0] if context.pages else context.new_page()
         Counting.sent = 0
         start = time.perf_counter()

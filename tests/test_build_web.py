@@ -101,7 +101,11 @@ def test_service_worker_precaches_every_file(site: Path):
     assert listed == files
     version = worker.split('const VERSION = "', 1)[1].split('"', 1)[0]
     assert len(version) == 12
-    assert f"{build.SERVICE_WORKER}?v={version}" in (site / "index.html").read_text()
+    index = (site / "index.html").read_text()
+    assert f"{build.SERVICE_WORKER}?v={version}" in index
+    # registered once python.js's jsConnect has started the app
+    assert index.index('src="python.js"') < index.index(build.REGISTER_MARK)
+    assert "globalThis.jsConnect = async function" in index
 
 
 def test_only_what_the_app_uses(site: Path):

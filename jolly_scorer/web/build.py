@@ -407,6 +407,39 @@ def _prune(dist: Path) -> None:
 
 
 REGISTER_MARK = "navigator.serviceWorker.register"
+#: After python.js (a plain script in <head>): the worker is registered once
+#: the Python app has started (python.js's ``jsConnect`` resolves), so storing
+#: the whole site does not compete with the first start; at the latest after a
+#: minute. On later visits the browser checks the worker for updates itself.
+REGISTER_SCRIPT = """  <script>
+    // jolly-scorer (build-web): the offline worker, see service-worker.js
+    (function () {
+      if (!("serviceWorker" in navigator)) return;
+      let done = false;
+      const register = () => {
+        if (done) return;
+        done = true;
+        navigator.serviceWorker.register("__URL__", { updateViaCache: "none" })
+          .catch((error) => console.warn("jolly-scorer: no offline worker:", error));
+        // ask the browser not to evict the saved games under storage pressure
+        if (navigator.storage && navigator.storage.persist) {
+          navigator.storage.persist().catch(() => {});
+        }
+      };
+      const connect = globalThis.jsConnect;
+      if (typeof connect === "function") {
+        globalThis.jsConnect = async function (...args) {
+          try {
+            return await connect.apply(this, args);
+          } finally {
+            setTimeout(register, 1000);
+          }
+        };
+      }
+      setTimeout(register, 60000);
+    })();
+  </script>
+"""
 
 
 def _site_files(dist: Path) -> list[str]:
@@ -429,17 +462,7 @@ def _add_service_worker(dist: Path) -> None:
         "__FILES__", json.dumps(files, indent=0)
     )
     _write_text(dist / SERVICE_WORKER, worker)
-    register = (
-        "  <script>\n"
-        "    // jolly-scorer: the offline worker, registered under this build's\n"
-        "    // version (build-web); see service-worker.js\n"
-        '    if ("serviceWorker" in navigator) {\n'
-        f'      {REGISTER_MARK}("{SERVICE_WORKER}?v={version}",\n'
-        '        { updateViaCache: "none" }).catch((error) =>\n'
-        '          console.warn("jolly-scorer: no offline worker:", error));\n'
-        "    }\n"
-        "  </script>\n"
-    )
+    register = REGISTER_SCRIPT.replace("__URL__", f"{SERVICE_WORKER}?v={version}")
     index = dist / "index.html"
     text = _read(index)
     if "</head>" not in text:
@@ -496,8 +519,12 @@ PATCHES: tuple[Patch, ...] = (
         "service-worker",
         "Flet's site registers no service worker, so it does not open offline: "
         "ours precaches every file (cache-first) and index.html registers it "
-        "under this build's version",
-        needed=lambda d: REGISTER_MARK not in _read(d / "index.html"),
+        "under this build's version once python.js's jsConnect has started the "
+        "app",
+        needed=lambda d: (
+            REGISTER_MARK not in _read(d / "index.html")
+            and "globalThis.jsConnect = " in _read(d / "python.js")
+        ),
         apply=_add_service_worker,
         applied=lambda d: (
             REGISTER_MARK in _read(d / "index.html") and (d / SERVICE_WORKER).is_file()
