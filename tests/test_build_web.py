@@ -127,6 +127,12 @@ def test_only_what_the_app_uses(site: Path):
     assert total < 50_000_000
 
 
+def test_kept_locales_are_the_apps_languages():
+    from jolly_scorer.ui.i18n import available_languages
+
+    assert set(build.LOCALES) == {"root", *available_languages()}
+
+
 def test_browser_requirements_follow_the_metadata():
     names = build._browser_requirements()
     assert {"flet", "flet-charts", "babel", "platformdirs", "msgpack"} <= set(names)
@@ -271,3 +277,40 @@ def test_store_app_settings():
     assert icon.read_bytes() == (build.ICONS / "icon-1024.png").read_bytes()
     assert _png_size(icon) == (1024, 1024)
     assert (app / "assets" / "fonts" / "DejaVuSans.ttf").is_file()
+
+
+def test_pruned_babel_serves_every_language(site: Path, tmp_path: Path):
+    """The site's own packages (pruned babel included) format numbers, dates and
+    language names in each of the app's languages (run on this Python, with
+    only the site's packages importable first)."""
+    with tarfile.open(site / "app.tar.gz") as archive:
+        archive.extractall(tmp_path, filter="data")
+    code = (
+        "import datetime, sys\n"
+        "from babel.dates import format_date\n"
+        "from jolly_scorer.ui.i18n import Translator, available_languages, "
+        "language_name\n"
+        "import babel, jolly_scorer\n"
+        "assert babel.__file__.startswith(sys.argv[1]), babel.__file__\n"
+        "assert jolly_scorer.__file__.startswith(sys.argv[1])\n"
+        "for lang in available_languages():\n"
+        "    t = Translator(lang)\n"
+        "    day = format_date(datetime.date(2026, 11, 30), format='medium', "
+        "locale=t.locale)\n"
+        "    print(lang, language_name(lang), t.number(1234.5, 1), day, "
+        "t('New game'))\n"
+    )
+    packages = str(tmp_path / "__pypackages__")
+    done = subprocess.run(
+        [sys.executable, "-c", code, packages],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env={"PYTHONPATH": packages, "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert lines["de"].startswith("Deutsch 1.234,5 30.11.2026 Neues Spiel")
+    assert lines["fi"] == "Suomi 1\xa0234,5 30.11.2026 Uusi peli"
+    assert lines["en"].startswith("English 1,234.5 Nov 30, 2026 New game")

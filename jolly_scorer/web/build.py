@@ -28,7 +28,7 @@ import sys
 import tarfile
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
@@ -53,7 +53,8 @@ PYTHON_VERSION = "3.14"
 APP_NAME = "Jolly Scorer"
 SHORT_NAME = "Jolly Scorer"
 DESCRIPTION = "Score keeper for Jolly, Rommi and Rommé, played with real cards."
-#: babel's locale data kept: the app's languages and their parent (root).
+#: babel's locale data kept: the app's languages (``ui/locales``) and their
+#: parent (root); tests/test_build_web.py checks the list against the catalogs.
 LOCALES = ("root", "en", "de", "fi")
 #: Marks a folder as one this command wrote (and may overwrite).
 MARKER = ".jolly-scorer-site"
@@ -269,6 +270,12 @@ def publish(staging: Path, dist: Path, work: Path, base_url: str = "/") -> None:
         raise BuildError(
             "the Flet command line is not installed: run `uv sync` (dependency "
             "group 'web') or `pip install flet-cli==1.0.5`"
+        )
+    installed = importlib.metadata.version("flet-web")
+    if installed != FLET_VERSION:
+        raise BuildError(
+            f"the site is built and checked with Flet {FLET_VERSION} (its Pyodide "
+            f"{PYODIDE_VERSION}); Flet {installed} is installed"
         )
     env = {**os.environ, **supply_downloads(work), "PYTHONIOENCODING": "utf-8"}
     command = [
@@ -558,7 +565,6 @@ class Site:
     files: int
     size: int
     archive: int
-    largest: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _check_target(target: Path) -> None:
@@ -577,9 +583,7 @@ def measure(path: Path) -> Site:
         for p in path.rglob("*")
         if p.is_file()
     }
-    largest = sorted(sizes.items(), key=lambda item: -item[1])[:5]
-    archive = sizes.get("app.tar.gz", 0)
-    return Site(path, len(sizes), sum(sizes.values()), archive, largest)
+    return Site(path, len(sizes), sum(sizes.values()), sizes.get("app.tar.gz", 0))
 
 
 def build_site(
