@@ -314,3 +314,39 @@ def test_pruned_babel_serves_every_language(site: Path, tmp_path: Path):
     assert lines["de"].startswith("Deutsch 1.234,5 30.11.2026 Neues Spiel")
     assert lines["fi"] == "Suomi 1\xa0234,5 30.11.2026 Uusi peli"
     assert lines["en"].startswith("English 1,234.5 Nov 30, 2026 New game")
+
+
+def test_screen_updates_wait_until_the_change_is_written(monkeypatch: Any):
+    """What the page is sent after a commit (the "saved" screen) reaches it only
+    once the write-back to IndexedDB is done, in order; never held forever."""
+
+    async def scenario() -> None:
+        fs = FakeFS()
+        folder = platform.BrowserFolder(fs)
+        mounting = asyncio.ensure_future(folder.mount())
+        await asyncio.sleep(0)
+        fs.finish()
+        await mounting
+        monkeypatch.setattr(platform, "_folder", folder)
+        shown: list[str] = []
+        send = platform.hold_until_written(shown.append, limit=0.05)
+        send("home")
+        assert shown == ["home"]  # nothing being written: at once
+        folder.flush()  # a round committed
+        send("saved")
+        send("totals")
+        assert shown == ["home"]
+        folder.flush()  # another commit while the first is written
+        fs.finish()
+        assert shown == ["home"]  # the second write-back still runs
+        fs.finish()
+        assert shown == ["home", "saved", "totals"]
+        folder.flush()
+        send("late")
+        await asyncio.sleep(0.1)  # a write-back that never ends
+        assert shown[-1] == "late"
+        fs.finish()
+        assert shown.count("late") == 1
+
+    assert platform.hold_until_written(print) is print  # not in a browser
+    asyncio.run(scenario())

@@ -27,6 +27,7 @@ __all__ = [
     "claim_browser_data",
     "flush",
     "flushed",
+    "hold_until_written",
     "open_data_dir",
     "run_blocking",
 ]
@@ -80,9 +81,23 @@ class BrowserFolder:
         self._running = False
         self._again = False
         self._idle: asyncio.Event | None = None
+        self._when_idle: list[Callable[[], None]] = []
         #: The last write-back error (None when the last one succeeded).
         self.error: str | None = None
         self.writes = 0
+
+    @property
+    def busy(self) -> bool:
+        """A write-back is running (or queued)."""
+        return self._running
+
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every flush asked for so far is written
+        (at once when none is running)."""
+        if self._running:
+            self._when_idle.append(callback)
+        else:
+            callback()
 
     async def mount(self) -> Path:
         """Mount the folder and read what IndexedDB holds into it."""
@@ -119,8 +134,12 @@ class BrowserFolder:
             self._running = False
             if self._again:
                 self.flush()
-            elif self._idle is not None:
+                return
+            if self._idle is not None:
                 self._idle.set()
+            callbacks, self._when_idle = self._when_idle, []
+            for callback in callbacks:
+                callback()
 
         self.fs.syncfs(False, self._callback(written))
 
@@ -220,6 +239,39 @@ def flush() -> None:
     IndexedDB). A no-op on CPython, where SQLite's commit is already durable."""
     if _folder is not None:
         _folder.flush()
+
+
+def hold_until_written(
+    send: Callable[[T], None], *, limit: float = 3.0
+) -> Callable[[T], None]:
+    """``send`` (a page's outgoing messages), held while a write-back runs.
+
+    In the browser the store's commit starts the write-back to IndexedDB and
+    returns; the screen update that says "saved" follows. Sent through this,
+    that update (and everything after it, in order) reaches the screen only once
+    the change is in IndexedDB, so a round shown as saved survives the tab being
+    closed at once. After ``limit`` seconds the messages go anyway (a stuck
+    write-back must not freeze the screen). Elsewhere ``send`` is returned.
+    """
+    folder = _folder
+    if folder is None:
+        return send
+    held: list[T] = []
+
+    def release() -> None:
+        while held:
+            send(held.pop(0))
+
+    def send_when_written(message: T) -> None:
+        if not held and not folder.busy:
+            send(message)
+            return
+        held.append(message)
+        if len(held) == 1:
+            folder.when_written(release)
+            asyncio.get_running_loop().call_later(limit, release)
+
+    return send_when_written
 
 
 async def flushed() -> None:

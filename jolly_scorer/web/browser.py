@@ -3,7 +3,9 @@
 ``flet publish`` runs the site's ``main.py``, which calls :func:`run`. Each
 session reads the stored games in (:func:`~jolly_scorer.store.platform.open_data_dir`)
 before the store is opened; every committed change is written back by the
-store through :func:`~jolly_scorer.store.platform.flush`.
+store through :func:`~jolly_scorer.store.platform.flush`, and the screen
+updates after it wait until it is written
+(:func:`~jolly_scorer.store.platform.hold_until_written`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ async def main(page: ft.Page) -> None:
     except OSError as error:
         app.store_problem(page, StoreWriteError(str(error)))
         return
+    connection = page.session.connection
+    if hasattr(connection, "send_callback"):  # Flet's PyodideConnection
+        connection.send_callback = platform.hold_until_written(connection.send_callback)
     app.main(page, folder)
     platform.flush()  # a new (empty) database is kept too
 
