@@ -350,3 +350,23 @@ def test_screen_updates_wait_until_the_change_is_written(monkeypatch: Any):
 
     assert platform.hold_until_written(print) is print  # not in a browser
     asyncio.run(scenario())
+
+
+THREAD_STARTS = re.compile(
+    r"asyncio\.to_thread\(|threading\.Thread\(|ThreadPoolExecutor\(|"
+    r"run_in_executor\(|\.run_thread\("
+)
+
+
+def test_threads_start_only_through_run_blocking():
+    """Threads cannot start in the browser (Pyodide): heavy work is awaited
+    through ``platform.run_blocking``, which runs it inline there."""
+    package = Path(build.PACKAGE)
+    found = [
+        f"{path.relative_to(package)}:{n}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        if path != package / "store" / "platform.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if THREAD_STARTS.search(line)
+    ]
+    assert found == []
