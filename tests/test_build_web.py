@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -370,3 +371,20 @@ def test_threads_start_only_through_run_blocking():
         if THREAD_STARTS.search(line)
     ]
     assert found == []
+
+
+def test_the_browsers_language_is_the_default(monkeypatch: Any):
+    from jolly_scorer.ui.i18n import default_language
+    from jolly_scorer.web import browser
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setattr(platform, "browser_languages", lambda: ["sv-SE", "fi-FI"])
+    browser.use_browser_language()
+    assert default_language() == "fi"
+    monkeypatch.setenv("LANGUAGE", "de")  # set explicitly: kept
+    browser.use_browser_language()
+    assert default_language() == "de"
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setattr(platform, "browser_languages", lambda: ["sv-SE"])
+    browser.use_browser_language()
+    assert "LANGUAGE" not in os.environ

@@ -24,6 +24,7 @@ __all__ = [
     "BROWSER_DATA_DIR",
     "IN_BROWSER",
     "BrowserFolder",
+    "browser_languages",
     "claim_browser_data",
     "flush",
     "flushed",
@@ -182,6 +183,21 @@ async def open_data_dir() -> Path | None:
         await folder.mount()
         _folder = folder
     return _folder.path
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages, most wanted first (``navigator.languages``:
+    ``["de-AT", "de", "en"]``); empty on CPython."""
+    if not IN_BROWSER:
+        return []
+    import importlib
+
+    js: Any = importlib.import_module("js")
+    languages = getattr(js.navigator, "languages", None)
+    if languages:
+        return [str(tag) for tag in languages]
+    language = getattr(js.navigator, "language", None)
+    return [str(language)] if language else []
 
 
 #: Name of the Web Lock held by the tab whose app uses the browser's games.

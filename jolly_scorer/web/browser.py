@@ -10,21 +10,25 @@ updates after it wait until it is written
 
 from __future__ import annotations
 
+import os
+
 import flet as ft
 
 from jolly_scorer.store import StoreError, StoreWriteError, platform
 from jolly_scorer.ui import app
+from jolly_scorer.ui.i18n import N_, Translator, default_language, supported_language
 
-ANOTHER_TAB = (
-    "the app is open in another tab or window of this browser; use that one, "
-    "or close it and reload this page"
+ANOTHER_TAB = N_(
+    "The app is open in another tab or window of this browser. Use that one, "
+    "or close it and reload this page."
 )
 
 
 async def main(page: ft.Page) -> None:
     """One session: the saved games read in, then the same app as served."""
     if not await platform.claim_browser_data():
-        app.store_problem(page, StoreError(ANOTHER_TAB))
+        t = Translator(default_language())
+        app.store_problem(page, StoreError(t(ANOTHER_TAB)))
         return
     try:
         folder = await platform.open_data_dir()
@@ -38,7 +42,17 @@ async def main(page: ft.Page) -> None:
     platform.flush()  # a new (empty) database is kept too
 
 
+def use_browser_language() -> None:
+    """The browser is this app's system: its language (``navigator.languages``)
+    is the default until one is chosen in the settings. Known before the first
+    screen, so the app starts in it (no round trip to ask the page)."""
+    language = supported_language(platform.browser_languages())
+    if language is not None and not os.environ.get("LANGUAGE"):
+        os.environ["LANGUAGE"] = language
+
+
 def run() -> None:
     """Start the app (``main.py`` of the published site); assets are at the
     site's root, where ``flet publish`` copied them."""
+    use_browser_language()
     ft.run(main)
