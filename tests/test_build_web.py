@@ -8,6 +8,7 @@ The browser test (tests/e2e/test_pwa.py) shows the built site working offline.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import re
@@ -25,6 +26,13 @@ from jolly_scorer.web import build
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, SIZES, THEME_COLOUR
 
 pytest.importorskip("flet_cli", reason="the flet CLI (dependency group 'web')")
+
+
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright
+    keeps an event loop running in the main thread for the whole session."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(scope="module")
@@ -224,7 +232,7 @@ def test_browser_folder_reads_in_then_writes_each_commit_in_order():
         assert folder.error == "QuotaExceededError" and folder.writes == 2
         assert fs.pending == []
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_browser_folder_read_error_is_an_os_error():
@@ -237,7 +245,7 @@ def test_browser_folder_read_error_is_an_os_error():
         with pytest.raises(OSError, match="InvalidStateError"):
             await mounting
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_store_flushes_after_every_commit(tmp_path: Path, monkeypatch: Any):
@@ -258,7 +266,7 @@ def test_store_flushes_after_every_commit(tmp_path: Path, monkeypatch: Any):
 
 def test_not_in_the_browser_nothing_to_mount():
     assert platform.IN_BROWSER is False
-    assert asyncio.run(platform.open_data_dir()) is None
+    assert run_async(platform.open_data_dir()) is None
     platform.flush()  # a no-op
 
 
@@ -350,7 +358,7 @@ def test_screen_updates_wait_until_the_change_is_written(monkeypatch: Any):
         assert shown.count("late") == 1
 
     assert platform.hold_until_written(print) is print  # not in a browser
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 THREAD_STARTS = re.compile(
