@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "stats": ("jolly_scorer.commands.games", "per-player statistics over saved games"),
     "app": ("jolly_scorer.commands.app", "open the app (the default)"),
+    "build-web": ("jolly_scorer.commands.build_web", "build the offline web app"),
 }
 
 

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
+from jolly_scorer.store import platform
 from jolly_scorer.store.errors import (
     StoreBusy,
     StoreCorrupt,
@@ -30,7 +31,7 @@ from jolly_scorer.store.schema import (
     pending_migrations,
 )
 
-__all__ = ["connect", "set_aside", "translated"]
+__all__ = ["commit", "connect", "set_aside", "translated"]
 
 _BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 _CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
@@ -72,6 +73,13 @@ def translated(path: Path) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         raise store_error(error, path) from error
+
+
+def commit(conn: sqlite3.Connection) -> None:
+    """COMMIT, then hand the change to the platform's flush (in the browser it
+    is written back to IndexedDB; elsewhere the commit is already durable)."""
+    conn.execute("COMMIT")
+    platform.flush()
 
 
 def set_aside(path: Path) -> Path | None:

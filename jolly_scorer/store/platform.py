@@ -2,8 +2,14 @@
 
 The served app and the command line run on CPython; the installable web app
 runs inside the browser on Pyodide (``sys.platform == "emscripten"``), where
-threads cannot start. Code that does heavy work awaits :func:`run_blocking`
-instead of starting a thread itself.
+
+* threads cannot start: code that does heavy work awaits :func:`run_blocking`
+  instead of starting a thread itself;
+* the file system is in memory: the games database lives in
+  :data:`BROWSER_DATA_DIR`, a folder backed by the browser's IndexedDB
+  (Emscripten's IDBFS). :func:`open_data_dir` mounts it and reads the stored
+  files in before the store is opened; the store calls :func:`flush` after
+  every committed change, which writes the folder back to IndexedDB.
 """
 
 from __future__ import annotations
@@ -11,14 +17,29 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
-__all__ = ["IN_BROWSER", "run_blocking"]
+__all__ = [
+    "BROWSER_DATA_DIR",
+    "IN_BROWSER",
+    "BrowserFolder",
+    "browser_languages",
+    "claim_browser_data",
+    "flush",
+    "flushed",
+    "hold_until_written",
+    "open_data_dir",
+    "run_blocking",
+]
 
 T = TypeVar("T")
 
 #: True inside the browser (Pyodide): no threads, data kept in IndexedDB.
 IN_BROWSER = sys.platform == "emscripten"
+
+#: The browser's data folder (in Pyodide's file system, kept in IndexedDB).
+BROWSER_DATA_DIR = Path("/jolly-scorer")
 
 
 async def run_blocking(function: Callable[[], T]) -> T:
@@ -31,3 +52,245 @@ async def run_blocking(function: Callable[[], T]) -> T:
     if IN_BROWSER:
         return function()
     return await asyncio.to_thread(function)
+
+
+class BrowserFolder:
+    """A folder of Emscripten's file system kept in IndexedDB (IDBFS).
+
+    ``fs`` is Emscripten's ``FS`` object (``pyodide_js.FS``); ``callback``
+    turns a Python function into one JavaScript may call once, and ``options``
+    makes the (empty) JavaScript mount options; both are identities in tests.
+
+    Writing back (``FS.syncfs(false, …)``) is asynchronous: :meth:`flush`
+    starts it and returns. At most one write-back runs at a time; a flush asked
+    for meanwhile runs as soon as it ends, so the last committed change is
+    always written, in order.
+    """
+
+    def __init__(
+        self,
+        fs: Any,
+        path: Path = BROWSER_DATA_DIR,
+        *,
+        callback: Callable[[Callable[..., None]], Any] = lambda f: f,
+        options: Callable[[], Any] = dict,
+    ) -> None:
+        self.fs = fs
+        self.path = path
+        self._callback = callback
+        self._options = options
+        self._running = False
+        self._again = False
+        self._idle: asyncio.Event | None = None
+        self._when_idle: list[Callable[[], None]] = []
+        #: The last write-back error (None when the last one succeeded).
+        self.error: str | None = None
+        self.writes = 0
+
+    @property
+    def busy(self) -> bool:
+        """A write-back is running (or queued)."""
+        return self._running
+
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every flush asked for so far is written
+        (at once when none is running)."""
+        if self._running:
+            self._when_idle.append(callback)
+        else:
+            callback()
+
+    async def mount(self) -> Path:
+        """Mount the folder and read what IndexedDB holds into it."""
+        self.fs.mkdirTree(str(self.path))
+        self.fs.mount(self.fs.filesystems.IDBFS, self._options(), str(self.path))
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[str | None] = loop.create_future()
+
+        def loaded(error: Any = None) -> None:
+            if not done.done():
+                done.set_result(_failure(error))
+
+        self.fs.syncfs(True, self._callback(loaded))
+        error = await done
+        if error is not None:
+            raise OSError(f"cannot read the saved games from the browser: {error}")
+        self._idle = asyncio.Event()
+        self._idle.set()
+        return self.path
+
+    def flush(self) -> None:
+        """Start writing the folder back to IndexedDB (or queue one more)."""
+        if self._running:
+            self._again = True
+            return
+        self._running = True
+        self._again = False
+        if self._idle is not None:
+            self._idle.clear()
+
+        def written(error: Any = None) -> None:
+            self.writes += 1
+            self.error = _failure(error)
+            self._running = False
+            if self._again:
+                self.flush()
+                return
+            if self._idle is not None:
+                self._idle.set()
+            callbacks, self._when_idle = self._when_idle, []
+            for callback in callbacks:
+                callback()
+
+        self.fs.syncfs(False, self._callback(written))
+
+    async def flushed(self) -> None:
+        """Wait until every flush asked for so far has been written."""
+        if self._idle is not None:
+            await self._idle.wait()
+
+
+_folder: BrowserFolder | None = None
+
+
+def _failure(error: Any) -> str | None:
+    """The error a ``syncfs`` callback got, or None for success (JavaScript's
+    null arrives as Pyodide's falsy ``jsnull``, undefined as None)."""
+    if error is None or not error or type(error).__name__ == "JsNull":
+        return None
+    return str(error)
+
+
+async def open_data_dir() -> Path | None:
+    """The folder for the games database: in the browser, the IndexedDB-backed
+    :data:`BROWSER_DATA_DIR` (mounted and read in here, once); elsewhere None
+    (the store's default: ``--data-dir``, ``$JOLLY_SCORER_DATA`` or the user's
+    data folder)."""
+    global _folder
+    if not IN_BROWSER:
+        return None
+    if _folder is None:
+        import importlib
+
+        pyodide_js: Any = importlib.import_module("pyodide_js")
+        ffi: Any = importlib.import_module("pyodide.ffi")
+        js: Any = importlib.import_module("js")
+        folder = BrowserFolder(
+            pyodide_js.FS,
+            callback=ffi.create_once_callable,
+            options=lambda: js.Object.new(),
+        )
+        await folder.mount()
+        _folder = folder
+    return _folder.path
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages, most wanted first (``navigator.languages``:
+    ``["de-AT", "de", "en"]``); empty on CPython."""
+    if not IN_BROWSER:
+        return []
+    import importlib
+
+    js: Any = importlib.import_module("js")
+    languages = getattr(js.navigator, "languages", None)
+    if languages:
+        return [str(tag) for tag in languages]
+    language = getattr(js.navigator, "language", None)
+    return [str(language)] if language else []
+
+
+#: Name of the Web Lock held by the tab whose app uses the browser's games.
+LOCK_NAME = "jolly-scorer games"
+
+
+async def claim_browser_data(wait: float = 3.0) -> bool:
+    """In the browser: hold the lock on the games for as long as this tab lives.
+
+    Each tab runs its own Python with its own copy of the database file, and
+    each write-back replaces the stored file: two tabs would overwrite each
+    other's rounds. The first tab holds a Web Lock (``navigator.locks``);
+    another one tries for ``wait`` seconds (a reloading tab lets go) and then
+    gets False. True on CPython, and in browsers without Web Locks.
+    """
+    if not IN_BROWSER:
+        return True
+    import importlib
+
+    js: Any = importlib.import_module("js")
+    ffi: Any = importlib.import_module("pyodide.ffi")
+    locks = getattr(js.navigator, "locks", None)
+    if not locks:
+        return True
+    options = ffi.to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    while True:
+        granted: asyncio.Future[bool] = loop.create_future()
+
+        def hold(lock: Any, granted: asyncio.Future[bool] = granted) -> Any:
+            if lock is None or type(lock).__name__ == "JsNull":
+                granted.set_result(False)  # another tab holds it
+                return None
+            granted.set_result(True)
+            # a promise that never settles: the lock is held until the tab closes
+            return js.Promise.new(lambda resolve, reject: None)
+
+        callback = ffi.create_proxy(hold)
+        locks.request(LOCK_NAME, options, callback)
+        if await granted:
+            _held.append(callback)  # alive as long as the lock
+            return True
+        callback.destroy()
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.25)
+
+
+_held: list[Any] = []
+
+
+def flush() -> None:
+    """After a committed change: write it where it survives (the browser's
+    IndexedDB). A no-op on CPython, where SQLite's commit is already durable."""
+    if _folder is not None:
+        _folder.flush()
+
+
+def hold_until_written(
+    send: Callable[[T], None], *, limit: float = 3.0
+) -> Callable[[T], None]:
+    """``send`` (a page's outgoing messages), held while a write-back runs.
+
+    In the browser the store's commit starts the write-back to IndexedDB and
+    returns; the screen update that says "saved" follows. Sent through this,
+    that update (and everything after it, in order) reaches the screen only once
+    the change is in IndexedDB, so a round shown as saved survives the tab being
+    closed at once. After ``limit`` seconds the messages go anyway (a stuck
+    write-back must not freeze the screen). Elsewhere ``send`` is returned.
+    """
+    folder = _folder
+    if folder is None:
+        return send
+    held: list[T] = []
+
+    def release() -> None:
+        while held:
+            send(held.pop(0))
+
+    def send_when_written(message: T) -> None:
+        if not held and not folder.busy:
+            send(message)
+            return
+        held.append(message)
+        if len(held) == 1:
+            folder.when_written(release)
+            asyncio.get_running_loop().call_later(limit, release)
+
+    return send_when_written
+
+
+async def flushed() -> None:
+    """Wait until every change flushed so far is written (browser only)."""
+    if _folder is not None:
+        await _folder.flushed()

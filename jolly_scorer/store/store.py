@@ -29,7 +29,7 @@ from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
-from jolly_scorer.store.connection import connect, translated
+from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
     StoreConflict,
@@ -244,7 +244,7 @@ class Store:
                 yield conn
                 if not self.is_current():
                     raise StoreGone(self._path)
-                conn.execute("COMMIT")
+                commit(conn)
             except BaseException:
                 _roll_back(conn)
                 raise

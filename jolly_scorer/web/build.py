@@ -1,0 +1,626 @@
+"""Build the installable offline web app: ``jolly-scorer build-web DIR``.
+
+Flet 1.0.5's ``flet publish`` turns a Python script into a static site that runs
+in the browser (Pyodide). It does not work offline as it is, nor as an
+installable app; this module supplies what it would download and patches what
+it writes, each step with the reason. :data:`PATCHES` are checked by
+``tests/test_build_web.py`` against Flet's own output, so that a Flet upgrade
+that fixes (or moves) one of them is noticed.
+
+Only installed packages are used: ``flet-cli`` and ``flet-web`` (the Flutter
+client and the Pyodide runtime it ships), and the app's own dependencies, which
+are put into the site (``__pypackages__``) instead of being installed from the
+package index when the page opens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
+
+__all__ = [
+    "PATCHES",
+    "BuildError",
+    "Patch",
+    "Site",
+    "build_site",
+    "publish",
+    "stage_app",
+]
+
+HERE = Path(__file__).parent
+PACKAGE = HERE.parent  # jolly_scorer/
+ASSETS = PACKAGE / "ui" / "assets"
+FLET_VERSION = "1.0.5"
+#: The Pyodide that flet-web 1.0.5 ships in ``flet_web/web/pyodide``.
+PYODIDE_VERSION = "314.0.7"
+PYTHON_VERSION = "3.14"
+APP_NAME = "Jolly Scorer"
+SHORT_NAME = "Jolly Scorer"
+DESCRIPTION = "Score keeper for Jolly, Rommi and Rommé, played with real cards."
+#: babel's locale data kept: the app's languages (``ui/locales``) and their
+#: parent (root); tests/test_build_web.py checks the list against the catalogs.
+LOCALES = ("root", "en", "de", "fi")
+#: Marks a folder as one this command wrote (and may overwrite).
+MARKER = ".jolly-scorer-site"
+SERVICE_WORKER = "service-worker.js"
+#: Requirements of the app not used in the browser (Flet's web server).
+NOT_IN_BROWSER = {"flet-web"}
+
+
+class BuildError(Exception):
+    """The site cannot be built; the message says why in one line."""
+
+
+# -- the app, staged for ``flet publish`` ------------------------------------
+
+MAIN_PY = '''\
+"""jolly-scorer in the browser (written by `jolly-scorer build-web`)."""
+
+from jolly_scorer.web.browser import run
+
+run()
+'''
+
+
+def _browser_requirements(root: str = "jolly-scorer") -> list[str]:
+    """The distributions the app needs inside Pyodide: the closure of
+    ``root``'s requirements, with environment markers evaluated for
+    Emscripten (flet's httpx and oauthlib are not used there) and without
+    extras (``flet[web]`` is the server side)."""
+    from packaging.requirements import Requirement
+
+    environment = {
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "python_version": PYTHON_VERSION,
+        "python_full_version": PYTHON_VERSION + ".0",
+        "implementation_name": "cpython",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "extra": "",
+    }
+    seen: dict[str, str] = {}
+    todo = [root]
+    while todo:
+        name = todo.pop()
+        for text in importlib.metadata.requires(name) or []:
+            requirement = Requirement(text)
+            marker = requirement.marker
+            if marker is not None and not marker.evaluate(environment):
+                continue
+            key = re.sub(r"[-_.]+", "-", requirement.name).lower()
+            if key in seen or key in NOT_IN_BROWSER:
+                continue
+            seen[key] = requirement.name
+            todo.append(requirement.name)
+    if root != "jolly-scorer":
+        seen[root] = root
+    return sorted(seen)
+
+
+def _skip(relative: Path) -> bool:
+    """Files of installed packages the browser app never reads: byte code and
+    compiled extensions of the host's Python, install records and SBOMs
+    (licences are kept), flet_charts' Dart sources, flet's test helpers."""
+    parts = relative.parts
+    return (
+        "__pycache__" in parts
+        or relative.suffix in (".pyc", ".so", ".pyd")
+        or (
+            parts[0].endswith(".dist-info") and relative.name in ("RECORD", "INSTALLER")
+        )
+        or (parts[0].endswith(".dist-info") and "sboms" in parts)
+        or parts[0] == "flutter"
+        or parts[:2] == ("flet", "testing")
+    )
+
+
+def _copy_distribution(name: str, target: Path) -> int:
+    """Copy an installed distribution's files (and its ``.dist-info``) into
+    ``target``; compiled extensions are left out (Pyodide cannot load the
+    host's; msgpack falls back to its pure-Python implementation)."""
+    distribution = importlib.metadata.distribution(name)
+    count = 0
+    for file in distribution.files or []:
+        relative = Path(str(file))
+        if relative.is_absolute() or relative.parts[0] == ".." or _skip(relative):
+            continue
+        source = Path(str(distribution.locate_file(file)))
+        if not source.is_file():
+            continue
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, destination)
+        count += 1
+    if count == 0:
+        raise BuildError(f"the installed package {name!r} has no files to bundle")
+    return count
+
+
+def _prune_babel(packages: Path) -> None:
+    """babel ships locale data for ~1000 locales (32 MB); the app speaks
+    English, German and Finnish (see ``ui/i18n.py``)."""
+    data = packages / "babel" / "locale-data"
+    for file in data.glob("*.dat"):
+        if file.stem not in LOCALES:
+            file.unlink()
+
+
+def stage_app(
+    staging: Path, *, main_py: str = MAIN_PY, root: str = "jolly-scorer"
+) -> None:
+    """A clean folder for ``flet publish``, which packs every file of the
+    script's folder into the site's ``app.tar.gz``: ``main.py``, the app and its
+    dependencies in ``__pypackages__`` (put on ``sys.path`` by Flet's Pyodide
+    worker before the app starts), and ``assets`` (copied to the site's root:
+    the app's fonts and our icons, which replace Flet's).
+
+    ``main_py`` and ``root`` (a distribution, without the app) stage another
+    app the same way: ``benchmarks/pwa.py`` builds its hello world so."""
+    staging.mkdir(parents=True)
+    (staging / "main.py").write_text(main_py, encoding="utf-8")
+    packages = staging / "__pypackages__"
+    for name in _browser_requirements(root):
+        _copy_distribution(name, packages)
+    _prune_babel(packages)
+    if root == "jolly-scorer":
+        _stage_jolly_scorer(staging, packages)
+
+
+def _stage_jolly_scorer(staging: Path, packages: Path) -> None:
+    build_only = {HERE / "build.py", HERE / "icons.py", HERE / SERVICE_WORKER}
+    for source in sorted(PACKAGE.rglob("*")):
+        relative = source.relative_to(PACKAGE.parent)
+        if not source.is_file() or _skip(relative) or source in build_only:
+            continue
+        if ICONS in source.parents or ASSETS in source.parents:
+            continue  # the assets are served from the site's root
+        destination = packages / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, destination)
+    assets = staging / "assets"
+    shutil.copytree(ASSETS, assets)
+    (assets / "icons").mkdir(exist_ok=True)
+    for icon in ICONS.glob("*.png"):
+        if icon.name == "favicon.png":
+            shutil.copyfile(icon, assets / "favicon.png")
+        elif icon.name != "icon-1024.png":
+            shutil.copyfile(icon, assets / "icons" / icon.name)
+
+
+# -- what ``flet publish`` would download --------------------------------------
+
+
+def _flet_web_dir() -> Path:
+    spec = importlib.util.find_spec("flet_web")
+    if spec is None or not spec.submodule_search_locations:
+        raise BuildError("flet-web is not installed (uv sync installs it)")
+    return Path(next(iter(spec.submodule_search_locations))) / "web"
+
+
+def supply_downloads(folder: Path) -> dict[str, str]:
+    """The environment that makes ``flet publish --no-cdn`` download nothing.
+
+    * It fetches a "Python build manifest" (which Pyodide goes with which
+      Python) from GitHub: ``FLET_PYTHON_BUILD_MANIFEST`` names a local one.
+    * It fetches Pyodide core from GitHub and micropip from a CDN into its cache
+      unless the cache holds them with ``info.version`` in ``pyodide-lock.json``:
+      ``FLET_CACHE_DIR`` names a cache filled from the Pyodide that flet-web
+      ships (whose lock file lacks ``info.version``).
+    """
+    manifest = folder / "python-build-manifest.json"
+    manifest.write_text(
+        json.dumps(
+            {
+                "default_python_version": PYTHON_VERSION,
+                "pythons": {
+                    PYTHON_VERSION: {
+                        "full_version": PYTHON_VERSION + ".2",
+                        "pyodide_version": PYODIDE_VERSION,
+                        "android_abis": [],
+                    }
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    shipped = _flet_web_dir() / "pyodide"
+    cache = folder / "cache"
+    runtime = cache / "pyodide" / PYODIDE_VERSION
+    runtime.mkdir(parents=True)
+    for file in shipped.iterdir():
+        if file.is_file() and file.name != "pyodide-lock.json":
+            os.symlink(file, runtime / file.name)  # publish copies (follows links)
+    lock = json.loads((shipped / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock.setdefault("info", {})["version"] = PYODIDE_VERSION
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    dead = "http://127.0.0.1:9"  # any download attempt fails at once, loudly
+    return {
+        "FLET_PYTHON_BUILD_MANIFEST": str(manifest),
+        "FLET_CACHE_DIR": str(cache),
+        "HTTP_PROXY": dead,
+        "HTTPS_PROXY": dead,
+        "http_proxy": dead,
+        "https_proxy": dead,
+        "NO_PROXY": "",
+        "no_proxy": "",
+    }
+
+
+def publish(staging: Path, dist: Path, work: Path, base_url: str = "/") -> None:
+    """Run ``flet publish`` on the staged app into ``dist`` (Flet's output,
+    before :data:`PATCHES`)."""
+    if importlib.util.find_spec("flet_cli") is None:
+        raise BuildError(
+            "the Flet command line is not installed: run `uv sync` (dependency "
+            "group 'web') or `pip install flet-cli==1.0.5`"
+        )
+    installed = importlib.metadata.version("flet-web")
+    if installed != FLET_VERSION:
+        raise BuildError(
+            f"the site is built and checked with Flet {FLET_VERSION} (its Pyodide "
+            f"{PYODIDE_VERSION}); Flet {installed} is installed"
+        )
+    env = {**os.environ, **supply_downloads(work), "PYTHONIOENCODING": "utf-8"}
+    command = [
+        sys.executable,
+        "-m",
+        "flet.cli",
+        "publish",
+        "main.py",
+        "--no-cdn",
+        "--distpath",
+        str(dist),
+        "--app-name",
+        APP_NAME,
+        "--app-short-name",
+        SHORT_NAME,
+        "--app-description",
+        DESCRIPTION,
+        "--pwa-background-color",
+        BACKGROUND_COLOUR,
+        "--pwa-theme-color",
+        THEME_COLOUR,
+        "--web-renderer",
+        "canvaskit",
+        "--base-url",
+        base_url,
+    ]
+    done = subprocess.run(
+        command, cwd=staging, env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0 or not (dist / "index.html").is_file():
+        tail = (done.stdout + done.stderr).strip().splitlines()[-5:]
+        raise BuildError("flet publish failed: " + " | ".join(tail))
+
+
+# -- patches of Flet's output ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One change to what ``flet publish`` wrote, and why."""
+
+    name: str
+    why: str
+    needed: Callable[[Path], bool]
+    apply: Callable[[Path], None]
+    applied: Callable[[Path], bool]
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+BARE_PYODIDE_URL = 'flet.pyodideUrl="pyodide/pyodide.mjs";'
+FIXED_PYODIDE_URL = 'flet.pyodideUrl="./pyodide/pyodide.mjs";'
+
+
+def _fix_pyodide_url(dist: Path) -> None:
+    index = dist / "index.html"
+    _write_text(index, _read(index).replace(BARE_PYODIDE_URL, FIXED_PYODIDE_URL))
+
+
+def _archive_names(dist: Path) -> list[str]:
+    with tarfile.open(dist / "app.tar.gz") as archive:
+        return archive.getnames()
+
+
+def _is_requirements(name: str) -> bool:
+    return name.strip("/") == "requirements.txt"
+
+
+def _drop_requirements(dist: Path) -> None:
+    path = dist / "app.tar.gz"
+    buffer = io.BytesIO()
+    with (
+        tarfile.open(path) as old,
+        tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as new,
+    ):
+        for member in old.getmembers():
+            if _is_requirements(member.name):
+                continue
+            new.addfile(member, old.extractfile(member) if member.isfile() else None)
+    path.write_bytes(buffer.getvalue())
+
+
+FLUTTER_SW_SETTINGS = re.compile(
+    r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},", re.MULTILINE
+)
+
+
+def _bootstrap(dist: Path) -> str:
+    return _read(dist / "flutter_bootstrap.js")
+
+
+def _drop_flutter_worker(dist: Path) -> None:
+    bootstrap = dist / "flutter_bootstrap.js"
+    text, count = FLUTTER_SW_SETTINGS.subn("", _read(bootstrap))
+    if count != 1:
+        raise BuildError(
+            "flutter_bootstrap.js changed: serviceWorkerSettings not found"
+        )
+    _write_text(bootstrap, text)
+    (dist / "flutter_service_worker.js").unlink(missing_ok=True)
+
+
+#: Files of Flet's web client that the published site never loads.
+UNUSED = (
+    "**/*.map",
+    "**/*.symbols",
+    "**/*.d.ts",
+    "canvaskit/skwasm*",
+    "canvaskit/wimp*",
+    "canvaskit/experimental_webparagraph",
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "pyodide/python",
+    "pyodide/python.bat",
+    "pyodide/python.exe",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/package.json",
+    # micropip is loaded only to install requirements (none: see no-requirements)
+    "pyodide/micropip-*.whl",
+    "pyodide/packaging-*.whl",
+)
+
+
+def _unused(dist: Path) -> list[Path]:
+    return sorted({path for pattern in UNUSED for path in dist.glob(pattern)})
+
+
+def _prune(dist: Path) -> None:
+    for path in _unused(dist):
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
+
+
+REGISTER_MARK = "navigator.serviceWorker.register"
+#: After python.js (a plain script in <head>): the worker is registered once
+#: the Python app has started (python.js's ``jsConnect`` resolves), so storing
+#: the whole site does not compete with the first start; at the latest after a
+#: minute. On later visits the browser checks the worker for updates itself.
+REGISTER_SCRIPT = """  <script>
+    // jolly-scorer (build-web): the offline worker, see service-worker.js
+    (function () {
+      if (!("serviceWorker" in navigator)) return;
+      let done = false;
+      const register = () => {
+        if (done) return;
+        done = true;
+        navigator.serviceWorker.register("__URL__", { updateViaCache: "none" })
+          .catch((error) => console.warn("jolly-scorer: no offline worker:", error));
+        // ask the browser not to evict the saved games under storage pressure
+        if (navigator.storage && navigator.storage.persist) {
+          navigator.storage.persist().catch(() => {});
+        }
+      };
+      const connect = globalThis.jsConnect;
+      if (typeof connect === "function") {
+        globalThis.jsConnect = async function (...args) {
+          try {
+            return await connect.apply(this, args);
+          } finally {
+            setTimeout(register, 1000);
+          }
+        };
+      }
+      setTimeout(register, 60000);
+    })();
+  </script>
+"""
+
+
+def _site_files(dist: Path) -> list[str]:
+    return sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER)
+    )
+
+
+def _add_service_worker(dist: Path) -> None:
+    files = _site_files(dist)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    version = digest.hexdigest()[:12]
+    worker = _read(HERE / SERVICE_WORKER)
+    worker = worker.replace("__VERSION__", version).replace(
+        "__FILES__", json.dumps(files, indent=0)
+    )
+    _write_text(dist / SERVICE_WORKER, worker)
+    register = REGISTER_SCRIPT.replace("__URL__", f"{SERVICE_WORKER}?v={version}")
+    index = dist / "index.html"
+    text = _read(index)
+    if "</head>" not in text:
+        raise BuildError("index.html changed: no </head> to register the worker in")
+    _write_text(index, text.replace("</head>", register + "</head>", 1))
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+PATCHES: tuple[Patch, ...] = (
+    Patch(
+        "pyodide-url",
+        "with --no-cdn, publish writes a bare module specifier "
+        '"pyodide/pyodide.mjs" into index.html; the Python worker\'s import() '
+        'rejects it ("Error running app"); "./pyodide/pyodide.mjs" loads',
+        needed=lambda d: BARE_PYODIDE_URL in _read(d / "index.html"),
+        apply=_fix_pyodide_url,
+        applied=lambda d: FIXED_PYODIDE_URL in _read(d / "index.html"),
+    ),
+    Patch(
+        "no-requirements",
+        "publish adds requirements.txt (flet==1.0.5) to app.tar.gz; the worker "
+        "would then load micropip and ask the package index at every start, "
+        "which fails offline; everything is bundled in __pypackages__ instead",
+        needed=lambda d: any(_is_requirements(n) for n in _archive_names(d)),
+        apply=_drop_requirements,
+        applied=lambda d: not any(_is_requirements(n) for n in _archive_names(d)),
+    ),
+    Patch(
+        "no-flutter-worker",
+        "flutter_bootstrap.js passes serviceWorkerSettings: once any worker is "
+        "registered, Flutter's loader registers flutter_service_worker.js over "
+        "it, a stub that unregisters itself (and with it offline use)",
+        needed=lambda d: bool(FLUTTER_SW_SETTINGS.search(_bootstrap(d))),
+        apply=_drop_flutter_worker,
+        applied=lambda d: (
+            not FLUTTER_SW_SETTINGS.search(_bootstrap(d))
+            and not (d / "flutter_service_worker.js").exists()
+        ),
+    ),
+    Patch(
+        "prune",
+        "the web client ships files this site never loads (source maps, debug "
+        "symbols, the skwasm/wasm build: the renderer is canvaskit, Pyodide's "
+        "command-line launchers, micropip); the service worker would precache "
+        "them",
+        needed=lambda d: bool(_unused(d)),
+        apply=_prune,
+        applied=lambda d: not _unused(d),
+    ),
+    Patch(
+        "service-worker",
+        "Flet's site registers no service worker, so it does not open offline: "
+        "ours precaches every file (cache-first) and index.html registers it "
+        "under this build's version once python.js's jsConnect has started the "
+        "app",
+        needed=lambda d: (
+            REGISTER_MARK not in _read(d / "index.html")
+            and "globalThis.jsConnect = " in _read(d / "python.js")
+        ),
+        apply=_add_service_worker,
+        applied=lambda d: (
+            REGISTER_MARK in _read(d / "index.html") and (d / SERVICE_WORKER).is_file()
+        ),
+    ),
+)
+
+
+def apply_patches(dist: Path) -> None:
+    """Apply :data:`PATCHES` in order; a patch whose target is gone (Flet
+    changed) stops the build."""
+    for patch in PATCHES:
+        if not patch.needed(dist):
+            raise BuildError(
+                f"Flet's output changed: patch {patch.name!r} no longer applies "
+                f"({patch.why}); check it and update jolly_scorer/web/build.py"
+            )
+        patch.apply(dist)
+        if not patch.applied(dist):
+            raise BuildError(f"patch {patch.name!r} did not apply")
+
+
+# -- the command ----------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    """What was built."""
+
+    path: Path
+    files: int
+    size: int
+    archive: int
+
+
+def _check_target(target: Path) -> None:
+    if target.exists() and not target.is_dir():
+        raise BuildError(f"{str(target)!r} is a file, not a folder")
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).exists():
+        raise BuildError(
+            f"{str(target)!r} is not empty and was not written by build-web; "
+            "choose a new or empty folder"
+        )
+
+
+def measure(path: Path) -> Site:
+    sizes = {
+        p.relative_to(path).as_posix(): p.stat().st_size
+        for p in path.rglob("*")
+        if p.is_file()
+    }
+    return Site(path, len(sizes), sum(sizes.values()), sizes.get("app.tar.gz", 0))
+
+
+def build_site(
+    target: Path,
+    *,
+    base_url: str = "/",
+    log: Callable[[str], None] | None = None,
+    stage: Callable[[Path], None] = stage_app,
+) -> Site:
+    """Build the site into ``target`` (created; replaced if an earlier build);
+    ``stage`` puts the app in the staging folder (default: jolly-scorer)."""
+    say = log or (lambda text: None)
+    target = target.expanduser().resolve()
+    _check_target(target)
+    with tempfile.TemporaryDirectory(prefix="jolly-web-") as tmp:
+        work = Path(tmp)
+        say("staging the app and its packages")
+        stage(work / "app")
+        say("flet publish (Pyodide, offline)")
+        dist = work / "dist"
+        publish(work / "app", dist, work, base_url)
+        say("patching Flet's output")
+        apply_patches(dist)
+        (dist / MARKER).write_text(
+            "written by jolly-scorer build-web; safe to replace\n", encoding="utf-8"
+        )
+        if target.exists():
+            shutil.rmtree(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(dist, target)
+    return measure(target)
+
+
+def describe(site: Site) -> Iterable[str]:
+    yield f"site: {site.path} ({site.files} files, {site.size / 1e6:.1f} MB)"
+    yield f"app archive: {site.archive / 1e6:.2f} MB"
+    yield (
+        "try it: python -m http.server -d "
+        f"{site.path} 8000  then open http://127.0.0.1:8000/"
+    )

@@ -1,0 +1,211 @@
+"""The offline web app (``jolly-scorer build-web``) in headless Chromium.
+
+The site is built once per session and served by a plain static server on
+127.0.0.1; every other host is blocked (route and host resolver). A game with
+two rounds is played; the page is reloaded in between; after the second round
+the browser is closed at once, the server stopped, and a browser restarted on
+the same profile finds the game, served by the service worker alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, free_port, wait_for_flutter
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+LOAD_TIMEOUT = 90_000  # Pyodide on a loaded 2-core machine
+
+
+@pytest.fixture(scope="session")
+def pwa_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per session (about 5 s)."""
+    from jolly_scorer.web.build import build_site
+
+    return build_site(tmp_path_factory.mktemp("pwa") / "site").path
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class StaticServer:
+    """``python -m http.server`` in a thread: any static host would do."""
+
+    def __init__(self, root: Path, port: int) -> None:
+        handler = functools.partial(Quiet, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.url = f"http://127.0.0.1:{port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join()
+
+
+@contextlib.contextmanager
+def browser(chromium: Any, profile: Path, port: int) -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium on ``profile`` that reaches 127.0.0.1:port and nothing else."""
+    blocked: list[str] = []
+    args = [
+        *CHROMIUM_ARGS,
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ]
+    context = chromium.browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=args,
+        viewport=PHONE,
+        locale="en-US",
+        service_workers="allow",
+    )
+    allowed = f"http://127.0.0.1:{port}/"
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith(allowed):
+            request_route.continue_()
+        else:
+            blocked.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    try:
+        yield context, blocked
+    finally:
+        context.close()
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+
+def tap(page: Any, identifier: str) -> None:
+    loc = by_id(page, identifier)
+    loc.wait_for(timeout=20_000)
+    loc.scroll_into_view_if_needed()
+    loc.click()
+
+
+def reveal(page: Any, identifier: str) -> None:
+    """Scroll (mouse wheel) until the control is inside the window."""
+    loc = by_id(page, identifier)
+    loc.wait_for(state="attached", timeout=20_000)
+    for _ in range(20):
+        box = loc.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
+            page.wait_for_timeout(300)  # standing still
+            return
+        page.mouse.move(PHONE["width"] * 0.3, PHONE["height"] / 2)
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(200)
+
+
+def type_in(page: Any, identifier: str, text: str) -> None:
+    page.wait_for_timeout(250)  # let the last change re-render first
+    tap(page, identifier)
+    page.wait_for_timeout(250)  # the first key is lost if typed at once
+    page.keyboard.type(text, delay=30)
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_for_flutter(page, None, LOAD_TIMEOUT)
+
+
+def totals(page: Any, players: int) -> list[str]:
+    found = []
+    for seat in range(1, players + 1):
+        loc = by_id(page, f"total-{seat}")
+        try:
+            loc.wait_for(timeout=LOAD_TIMEOUT)
+        except Exception:
+            print(page.evaluate("() => document.body.innerText"))  # what it shows
+            raise
+        found.append(loc.get_attribute("aria-label") or loc.inner_text())
+    return found
+
+
+def play_round(page: Any, bad_points: dict[int, int]) -> None:
+    """Seat 0 went out; the others' counted bad points."""
+    tap(page, "enter-round")
+    tap(page, "round-closer-0")
+    for seat, points in bad_points.items():
+        tap(page, f"round-mode-{seat}-points")
+        type_in(page, f"round-bad-{seat}", str(points))
+    tap(page, "round-save")
+    by_id(page, "enter-round").wait_for(timeout=20_000)
+
+
+def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) -> None:
+    port = free_port()
+    server = StaticServer(pwa_site, port)
+    profile = tmp_path / "profile"
+    try:
+        with browser(chromium, profile, port) as (context, blocked):
+            page = context.pages[0] if context.pages else context.new_page()
+            open_app(page, server.url)
+            page.get_by_text("New game").first.wait_for(timeout=LOAD_TIMEOUT)
+            tap(page, "home-new-game")
+            type_in(page, "player-name-1", "Anna")
+            type_in(page, "player-name-2", "Ben")
+            tap(page, "start-game")
+            play_round(page, {1: 15})
+            after_one = totals(page, 2)
+            # the worker has stored the whole site before the page relies on it
+            page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            page.reload()
+            wait_for_flutter(page, None, LOAD_TIMEOUT)
+            page.get_by_text("1 round played").first.wait_for(timeout=LOAD_TIMEOUT)
+            tap(page, "home-continue")
+            assert totals(page, 2) == after_one
+            assert page.evaluate("() => !!navigator.serviceWorker.controller")
+            play_round(page, {1: 20})
+            after_two = totals(page, 2)
+            assert after_two != after_one
+            # closed as soon as the round shows as saved
+        assert all("127.0.0.1" not in url for url in blocked)
+    finally:
+        server.stop()
+    # no server at all now: the service worker serves the installed app
+    with browser(chromium, profile, port) as (context, blocked):
+        page = context.pages[0] if context.pages else context.new_page()
+        open_app(page, server.url)
+        page.get_by_text("2 rounds played").first.wait_for(timeout=LOAD_TIMEOUT)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / "pwa-offline-home-phone.png"))
+        tap(page, "home-continue")
+        assert totals(page, 2) == after_two
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / "pwa-offline-phone.png"))
+        # export works offline: the game file is downloaded, with both rounds
+        reveal(page, "export-json")
+        with page.expect_download(timeout=30_000) as download:
+            by_id(page, "export-json").click()
+        exported = json.loads(Path(download.value.path()).read_text())
+        assert len(exported["rounds"]) == 2
+        # a second tab would overwrite the first one's games: it is refused
+        other = context.new_page()
+        other.goto(server.url)
+        wait_for_flutter(other, None, LOAD_TIMEOUT)
+        problem = by_id(other, "store-problem")
+        problem.wait_for(state="attached", timeout=LOAD_TIMEOUT)
+        other.wait_for_timeout(300)
+        other.screenshot(path=str(SCREENSHOTS / "pwa-second-tab-phone.png"))
+        other.close()
+        assert not any(url.startswith(server.url) for url in blocked)
