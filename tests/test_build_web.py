@@ -385,7 +385,8 @@ def test_the_browsers_language_is_the_default(monkeypatch: Any):
     from jolly_scorer.ui.i18n import default_language
     from jolly_scorer.web import browser
 
-    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANGUAGE", "")  # so the variable is put back afterwards,
+    monkeypatch.delenv("LANGUAGE")  # even after the app itself sets it
     monkeypatch.setattr(platform, "browser_languages", lambda: ["sv-SE", "fi-FI"])
     browser.use_browser_language()
     assert default_language() == "fi"

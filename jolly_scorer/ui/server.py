@@ -36,6 +36,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.store import Store, StoreError, StoreGone
+from jolly_scorer.store.platform import run_blocking
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.table import COOKIE, Access, Table, join_page
 
@@ -682,7 +683,7 @@ class StoreWatcher:
     async def run(self) -> None:
         while not self.store.closed:
             try:
-                for game_id in await asyncio.to_thread(self._look):
+                for game_id in await run_blocking(self._look):
                     self.notify(game_id)
             except asyncio.CancelledError:
                 raise
