@@ -298,8 +298,10 @@ class Store:
         result: GameResult | None = None,
         expected_revision: int | None = None,
         history: UndoHistory | None = None,
-    ) -> None:
-        """Store the game as it is now, in one transaction committed on return.
+    ) -> int:
+        """Store the game as it is now, in one transaction committed on return;
+        returns the game's new revision (pass it as ``expected_revision`` to
+        the next save).
 
         Only the rounds that changed are written. With ``history`` (whose
         ``present`` is ``game``) the undo history is kept in the same
@@ -307,10 +309,14 @@ class Store:
         all. An invalid game raises
         :class:`~jolly_scorer.core.errors.GameFileError` and nothing is stored.
 
-        A stored round is never overwritten by a stale copy: if the game was
-        changed by another connection since this one last read or wrote it, or
-        its revision is not ``expected_revision`` (what the caller loaded; see
-        :meth:`revision`), :class:`StoreConflict` is raised and nothing is written.
+        A stored round is never overwritten by a stale copy: with
+        ``expected_revision`` (the revision the caller loaded or last saved; see
+        :meth:`revision`), the game is written only if the stored revision is
+        still that one. This is what each page session must pass: the store is
+        shared by all of them, so what it last read or wrote is no caller's
+        copy. Without it, the game is written only if nobody changed it since
+        this store last read or wrote it. Otherwise :class:`StoreConflict` is
+        raised and nothing is written.
         """
         result = score_game(game) if result is None else result
         if history is not None and not _same_game(history.present, game):
@@ -327,9 +333,12 @@ class Store:
                 columns = game_columns(game) | columns
             sets = ", ".join(f"{name} = ?" for name in columns)
             values = (*columns.values(), now, new_revision, game_id)
-            want = saved.revision if saved is not None else expected_revision
-            if expected_revision not in (None, want):
-                raise StoreConflict(game_id)  # the store saw another revision
+            if expected_revision is not None:
+                want: int | None = expected_revision
+                if saved is not None and saved.revision != want:
+                    raise StoreConflict(game_id)  # the store saw another revision
+            else:
+                want = saved.revision if saved is not None else None
             if saved is not None:
                 texts, changed, shrink = _difference(saved, game)
             with self.atomic() as conn:
@@ -379,6 +388,7 @@ class Store:
                     )
             kept_history = None if history is None else _kept(history)
             self._remember(game_id, _Saved(new_revision, game, texts, kept_history))
+        return new_revision
 
     def revision(self, game_id: int) -> int:
         """The game's current revision token (changes with every save)."""

@@ -68,9 +68,11 @@ class GameStore(Protocol):
         game: Game,
         *,
         result: GameResult | None = None,
+        expected_revision: int | None = None,
         history: UndoHistory | None = None,
-    ) -> None: ...
+    ) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
+    def revision(self, game_id: int) -> int: ...
     def list_games(self) -> Sequence[Any]: ...
     def delete_game(self, game_id: int) -> None: ...
     def known_players(self) -> Sequence[str]: ...
@@ -136,6 +138,10 @@ class AppState:
     #: Whether Undo can take back every kind of change (False: the kept history
     #: did not match the stored game, so only its last rounds can be taken back).
     full_undo: bool = True
+    #: The stored revision of the game shown (as loaded or last saved by this
+    #: session): every save passes it, so a session that has not seen another
+    #: device's change yet cannot overwrite it (the store refuses).
+    stored_revision: int | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -175,8 +181,8 @@ class AppState:
             game_id = self._last_played_id()
             if game_id is None:
                 return
-            game = self.store.load_game(game_id)
-            self._set_game(game_id, self._stored_history(game_id, game))
+            revision, game = self._load(game_id)
+            self._set_game(game_id, self._stored_history(game_id, game), revision)
         except FAILURES as e:  # also a stored game this engine rejects
             self.error = _failure(e)
 
@@ -198,6 +204,14 @@ class AppState:
             self._forget_game()
         elif game_id != self.game_id:
             self.open_current()
+
+    def _load(self, game_id: int) -> tuple[int, Game]:
+        """The stored game with its revision. The revision is read first: a
+        save by another session in between leaves it older than the game, so
+        the next save here is refused (and the game reloaded), never one that
+        overwrites a change this session has not seen."""
+        revision = self.store.revision(game_id)
+        return revision, self.store.load_game(game_id)
 
     def _stored_history(self, game_id: int, game: Game) -> UndoHistory:
         try:
@@ -231,7 +245,7 @@ class AppState:
             # the snack bar's Undo would now take back another device's change
             self.toast = None
             try:
-                game = self.store.load_game(game_id)
+                revision, game = self._load(game_id)
             except GameNotFound:
                 self._forget_game()
                 if self.screen in ("board", "entry"):
@@ -241,7 +255,8 @@ class AppState:
                 self.error = _failure(e)
             else:
                 try:
-                    self._set_game(game_id, self._stored_history(game_id, game))
+                    history = self._stored_history(game_id, game)
+                    self._set_game(game_id, history, revision)
                 except FAILURES as e:
                     self.error = _failure(e)
         elif self.screen == "home" or self.game_id is None:
@@ -264,6 +279,7 @@ class AppState:
         self.game_id = None
         self.history = None
         self.result = None
+        self.stored_revision = None
 
     def go(self, screen: Screen) -> None:
         """Show another screen (messages of the previous one are cleared)."""
@@ -307,7 +323,8 @@ class AppState:
         self.toast = Toast(message, action, self.toasts)
 
     # -- changing the game ----------------------------------------------------
-    def _set_game(self, game_id: int, history: UndoHistory) -> None:
+    def _set_game(self, game_id: int, history: UndoHistory, revision: int) -> None:
+        """Show ``history``'s game, stored at ``revision`` (read before it)."""
         shown, result = self.history, self.result
         if game_id == self.game_id and shown is not None and result is not None:
             # another value of the game shown (a change from another session):
@@ -317,6 +334,7 @@ class AppState:
             self.result = score_game(history.present)
         self.game_id = game_id
         self.history = history
+        self.stored_revision = revision
 
     def _apply(self, operation: Callable[[Scored], Scored]) -> str | None:
         """Core op → committed save → history → re-render. Returns an error."""
@@ -327,7 +345,7 @@ class AppState:
             scored = operation(Scored(self.history.present, self.result))
             new, result = scored.game, scored.result
             history = self.history.push(new)  # kept in the game's transaction
-            self.store.save_game(self.game_id, new, result=result, history=history)
+            revision = self._save(new, result, history)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
@@ -335,6 +353,7 @@ class AppState:
         self.error = None
         self.result = result
         self.history = history
+        self.stored_revision = revision
         self._kept()
         if self.screen == "entry":  # the round entry saved: say so on the board
             if self.edit_round is None:
@@ -343,6 +362,22 @@ class AppState:
                 self._tell(self.t("Round {n} changed.", n=self.edit_round + 1), "undo")
         self.revision += 1
         return None
+
+    def _save(self, game: Game, result: GameResult, history: UndoHistory) -> int:
+        """Store ``game`` over the revision this session holds; the new revision.
+
+        :raises StoreConflict: the stored game is not the one shown here.
+        """
+        assert self.game_id is not None
+        if self.stored_revision is None:  # never read: no base to write over
+            raise StoreConflict(self.game_id)
+        return self.store.save_game(
+            self.game_id,
+            game,
+            result=result,
+            expected_revision=self.stored_revision,
+            history=history,
+        )
 
     def _conflict(self) -> str:
         """Another device saved first: show its game, and say so."""
@@ -378,9 +413,10 @@ class AppState:
                 first_dealer=first_dealer,
             )
             game_id = self.store.create_game(game)
+            revision = self.store.revision(game_id)
         except FAILURES as e:
             return self._fail(_failure(e))
-        self._set_game(game_id, UndoHistory.start(game))
+        self._set_game(game_id, UndoHistory.start(game), revision)
         self._keep_history()
         self.go("board")
         return None
@@ -447,9 +483,7 @@ class AppState:
         try:
             # only the rounds the step changed are scored again
             result = Scored(self.history.present, self.result).to(moved.present).result
-            self.store.save_game(
-                self.game_id, moved.present, result=result, history=moved
-            )
+            revision = self._save(moved.present, result, moved)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
@@ -458,6 +492,7 @@ class AppState:
         self.error = None
         self.result = result
         self.history = moved
+        self.stored_revision = revision
         self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
@@ -523,10 +558,13 @@ class AppState:
             self.error = _failure(e)
 
     def clear_draft(self) -> None:
-        if self.game_id is None:
+        """Forget the half-entered new round (an edit of a saved round keeps
+        none, so ending one leaves the new round's draft alone)."""
+        key = self._draft_key()
+        if key is None:
             return
         with contextlib.suppress(*FAILURES):
-            self.store.clear_draft(self.game_id)
+            self.store.clear_draft(key)
 
     # -- past games --------------------------------------------------------------
     def open_past_game(self, game_id: int) -> None:
