@@ -198,3 +198,17 @@ def test_drop_mine_leaves_without_asking(flet_app, jolly):
     s.tap("round-save")
     s.tap("round-taken-drop")
     assert s.cancelled == 1
+
+
+# -- review finding 3: a typed card that cannot be read keeps Save refused --------
+def test_a_card_that_is_not_readable_is_not_dropped_on_save(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    s.tap("round-mode-2-points")
+    s.tap("round-show-1")  # Ben's hand: the editor opens on it
+    s.tap("editor-keyboard")
+    s.type("meld-input", "Kh Qs 5")
+    s.tap("round-save")
+    assert not s.saved
+    assert s.label("round-error") == "Not saved: a card is not readable."
+    assert s.field("meld-input").error == "Not a card: 5"

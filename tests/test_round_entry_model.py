@@ -109,3 +109,43 @@ def test_a_draft_remembers_its_round_number_and_the_closer_choice():
     assert again.closer_chosen and again.round_number == 1
     fresh = RoundModel.from_draft(game, RoundModel(game).to_draft())
     assert not fresh.closer_chosen
+
+
+# -- review finding 3: a typed card that cannot be read is not dropped ----------
+def test_save_refuses_while_a_typed_card_is_not_readable(entry):
+    entry.set_closer("Anna")
+    entry.set_mode("Cleo", "points")
+    entry.select_player("Ben")  # the editor opens on Ben's hand
+    entry.typed("Kh Qs 5")
+    assert entry.editing.bad == "Not a card: 5"
+    assert entry.save() is None
+    assert entry.error == "Not saved: a card is not readable."
+    assert entry.player == "Ben" and entry.editing.bad == "Not a card: 5"
+    entry.typed("Kh Qs 5s")
+    round_ = entry.save()
+    assert round_ is not None and entry.error is None
+    assert [str(c) for c in dict(round_.hands)["Ben"]] == ["Kh", "Qs", "5s"]
+
+
+def test_a_bad_token_in_the_pile_also_keeps_the_round_unsaved(entry):
+    entry.set_closer(None)
+    entry.edit_pile("Ben")
+    entry.typed("7h 8h zz")
+    assert entry.save() is None
+    assert entry.error == "Not saved: a card is not readable."
+
+
+# -- review finding 7: an entered 0 shows as "0" ---------------------------------
+def test_an_entered_zero_shows_after_the_draft_is_restored(entry):
+    game = entry.rounds.game
+    entry.count_all()
+    entry.set_points("Ben", "bad", "0")
+    entry.set_points("Cleo", "bad", "7")
+    assert entry.points_text("Ben", "bad") == "0"
+    again = RoundEntryModel(RoundModel.from_draft(game, entry.rounds.to_draft()))
+    assert again.points_text("Ben", "bad") == "0"
+    assert again.points_text("Cleo", "bad") == "7"
+    assert again.points_text("Anna", "bad") == ""  # never typed: empty
+    again.set_points("Ben", "bad", "")  # emptied: empty again
+    third = RoundEntryModel(RoundModel.from_draft(game, again.rounds.to_draft()))
+    assert third.points_text("Ben", "bad") == ""

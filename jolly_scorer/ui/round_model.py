@@ -35,7 +35,7 @@ from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
 from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
-from jolly_scorer.core.pack import copies_in_pack
+from jolly_scorer.core.pack import PackCount, copies_in_pack
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
 
@@ -182,6 +182,9 @@ class RoundModel:
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         self.modes: dict[str, Mode] = dict.fromkeys(self.players, "cards")
         self.counted: dict[str, Counted] = {}
+        #: the counted-points fields entered, ``(player, "good" | "bad")``: an
+        #: entered 0 shows as "0", a field left alone as empty (finding 7)
+        self.entered: set[tuple[str, str]] = set()
 
     # -- building from and to values --------------------------------------------
     @property
@@ -216,6 +219,7 @@ class RoundModel:
             if name in model.modes:
                 model.modes[name] = "points"
                 model.counted[name] = value
+                model.entered |= {(name, "good"), (name, "bad")}
         return model
 
     @classmethod
@@ -241,6 +245,13 @@ class RoundModel:
             raise DraftError("a meld of someone who is not a player")
         model = cls.from_round(game, entry, index)
         model.closer_chosen = bool(draft.get("closer_chosen", True))
+        entered = draft.get("entered")
+        if isinstance(entered, list):
+            model.entered = {
+                (str(item[0]), str(item[1]))
+                for item in entered
+                if isinstance(item, list) and len(item) == 2
+            }
         number = draft.get("round_number")
         if index is None and isinstance(number, int) and 1 <= number <= model.number:
             model.number = number
@@ -266,6 +277,7 @@ class RoundModel:
             "players": list(self.players),
             "closer_chosen": self.closer_chosen,
             "round_number": self.number,
+            "entered": [list(key) for key in sorted(self.entered)],
         } | round_to_json(everything)
 
     def to_round(self) -> Round:
@@ -416,6 +428,9 @@ class RoundModel:
         """Points a player counted (switches the player to counted points)."""
         self.set_mode(player, "points")
         old = self.counted[player]
+        self.entered |= {
+            (player, key) for key, v in (("good", good), ("bad", bad)) if v is not None
+        }
         self.counted[player] = Counted(
             old.good if good is None else max(0, int(good)),
             old.bad if bad is None else max(0, int(bad)),
@@ -582,15 +597,15 @@ class RoundModel:
 
     def _deck_problems(self) -> list[Problem]:
         places = self._deck_places()
-        seen: Counter[Card] = Counter()
+        count = PackCount(self.rules)
         where: dict[Card, list[Place]] = {}
         found: list[Problem] = []
         for place, card in places:
             plain = card.plain
-            seen[plain] += 1
             where.setdefault(plain, []).append(place)
             limit = copies_in_pack(plain, self.rules)
-            if seen[plain] == limit + 1:
+            # the first card over the pack is the one reported
+            if not count.add(plain) and count.seen[plain] == limit + 1:
                 code = "joker_too_many" if plain.is_joker else "third_copy"
                 others = tuple(
                     dict.fromkeys(p for p in where[plain][:-1] if p != place)
@@ -625,21 +640,17 @@ class RoundModel:
         return Preview(result.scores, complete)
 
     def _lenient_round(self) -> Round:
-        seen: Counter[Card] = Counter()
-
-        def fits(card: Card) -> bool:
-            plain = card.plain
-            seen[plain] += 1
-            return seen[plain] <= copies_in_pack(plain, self.rules)
+        count = PackCount(self.rules)
+        fits = count.add
 
         table = []
         for i, meld in enumerate(self.melds):
             if meld.cards and self.verdict(i).valid:
-                before = seen.copy()
+                before = dict(count.seen)
                 if all([fits(c) for c in meld.plain]):
                     table.append(TableMeld(meld.owner, tuple(meld.cards)))
                 else:
-                    seen = before
+                    count.seen = before
         entry = self.to_round()
         hands = []
         counted = dict(entry.counted)

@@ -57,13 +57,10 @@ def type_in(app, identifier, text):
     app.page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=10_000)
     app.next_frames(2)  # Flutter connects its editing state to the field
     app.page.keyboard.type(text, delay=30)
-
-    def holds_text():
-        held = app.page.evaluate("() => document.activeElement.value")
-        # a points field shows 0 as empty: a typed "0" may come back as ""
-        return text in held or (held == "" and not text.strip("0"))
-
-    app.wait_until(holds_text, what=f"{identifier} to hold {text!r}")
+    app.wait_until(
+        lambda: text in app.page.evaluate("() => document.activeElement.value"),
+        what=f"{identifier} to hold {text!r}",
+    )
 
 
 def close_editor(app, wait=0):

@@ -359,6 +359,8 @@ class RoundEntryModel:
             self.rounds.set_counted(player, good=value)
         else:
             self.rounds.set_counted(player, bad=value)
+        if not text.strip():  # an emptied field shows empty, also from a draft
+            self.rounds.entered.discard((player, key))
         self.dirty = True
 
     def points_text(self, player: str, key: PointsKey) -> str:
@@ -367,7 +369,8 @@ class RoundEntryModel:
             return self._points[(player, key)][0]
         counted = self.rounds.counted.get(player)
         value = getattr(counted, key) if counted else 0
-        return str(value) if value else ""
+        entered = (player, key) in self.rounds.entered
+        return str(value) if value or entered else ""
 
     def points_error(self, player: str, key: PointsKey) -> str | None:
         return self._points.get((player, key), ("", None))[1]
@@ -381,6 +384,13 @@ class RoundEntryModel:
         from jolly_scorer.ui.views.round_entry_parts import problem_text
 
         self.confirm_cancel = False
+        editing = self.editing
+        if editing is not None and parse_typed(editing.text)[1] is not None:
+            # the cards up to the bad token are in, the rest is not: the text
+            # beside the field says which token; nothing is saved (finding 3)
+            self.player = editing.player
+            self.error = self.t("Not saved: a card is not readable.")
+            return None
         if any(message for _, message in self._points.values()):
             self.error = self.t("Not saved: a points field is not a whole number.")
             return None
