@@ -253,12 +253,14 @@ def wait_focused_value_contains(app, text, timeout=10_000):
 
 
 def counted_round(person, closer, bad):
-    """A round on the counted-points path, tap by tap."""
+    """A round on the counted-points path, tap by tap: who went out, "Everyone
+    counted points" (every player's fields on one screen), the bad points."""
     person.tap("enter-round")
     person.app.by_id(f"round-closer-{closer}").first.wait_for()
     person.tap(f"round-closer-{closer}")
+    person.tap("round-count-all")
+    person.app.by_id(f"round-bad-{next(iter(bad))}").first.wait_for()
     for seat, points in bad.items():
-        person.tap(f"round-mode-{seat}-points")
         person.field(f"round-bad-{seat}", str(points))
     person.tap("round-save")
     person.app.by_id("snack").wait_for()

@@ -115,11 +115,27 @@ def reveal(page: Any, identifier: str) -> None:
         page.wait_for_timeout(200)
 
 
+FOCUSED_IN = (
+    "id => { const a = document.activeElement; return !!a &&"
+    " a.tagName === 'INPUT' && !!a.closest(`[flt-semantics-identifier='${id}']`); }"
+)
+
+
 def type_in(page: Any, identifier: str, text: str) -> None:
-    page.wait_for_timeout(250)  # let the last change re-render first
+    """Tap the field, wait until it has the keyboard focus (a key typed before
+    is lost), type ``text`` and wait until the field holds it."""
     tap(page, identifier)
-    page.wait_for_timeout(250)  # the first key is lost if typed at once
+    page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=20_000)
+    # two frames: Flutter connects its editing state to the focused field
+    page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    )
     page.keyboard.type(text, delay=30)
+    page.wait_for_function(
+        "w => { const a = document.activeElement; return !!a && a.value === w; }",
+        arg=text,
+        timeout=20_000,
+    )
 
 
 def open_app(page: Any, url: str) -> None:
@@ -141,11 +157,12 @@ def totals(page: Any, players: int) -> list[str]:
 
 
 def play_round(page: Any, bad_points: dict[int, int]) -> None:
-    """Seat 0 went out; the others' counted bad points."""
+    """Seat 0 went out; "Everyone counted points"; the others' bad points."""
     tap(page, "enter-round")
     tap(page, "round-closer-0")
+    tap(page, "round-count-all")  # every player's fields on one screen
+    by_id(page, f"round-bad-{next(iter(bad_points))}").wait_for(timeout=20_000)
     for seat, points in bad_points.items():
-        tap(page, f"round-mode-{seat}-points")
         type_in(page, f"round-bad-{seat}", str(points))
     tap(page, "round-save")
     by_id(page, "enter-round").wait_for(timeout=20_000)
