@@ -212,3 +212,44 @@ def test_a_card_that_is_not_readable_is_not_dropped_on_save(flet_app, jolly):
     assert not s.saved
     assert s.label("round-error") == "Not saved: a card is not readable."
     assert s.field("meld-input").error == "Not a card: 5"
+
+
+# -- defect 2 in the browser: the correction was written to a lost WAL ------------
+def test_a_save_after_another_process_opened_the_store_is_kept(tmp_path):
+    """The server holds the shared store open; the command line (or a test)
+    opens the same database and closes it; the server's next save must be in
+    the file. Opening the store used to os.open/os.close the database file
+    after connecting, which dropped the process's SQLite locks on it: the other
+    process's close then took itself for the last one and deleted the WAL, and
+    every later save of the server went into the deleted WAL (lost)."""
+    import subprocess
+    import sys
+
+    with Store.open(tmp_path) as store:
+        phone = AppState(store=store, settings=UiSettings())
+        phone.start_game(find_rules("jolly_at"), PLAYERS)
+        assert phone.save_round(counted_round("Anna", Ben=5), 1) is None
+        path = store.path
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                "c.execute('select count(*) from games').fetchall(); c.close()",
+                str(path),
+            ],
+            check=True,
+        )
+        assert phone.save_round(counted_round("Ben", Anna=9), 2) is None
+        game_id = phone.game_id
+        assert game_id is not None
+        import sqlite3
+
+        reader = sqlite3.connect(path)
+        try:
+            count = reader.execute(
+                "SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+        finally:
+            reader.close()
+        assert count == 2

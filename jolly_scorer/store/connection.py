@@ -176,11 +176,11 @@ def connect(
 
 
 def _file_writable(path: Path) -> bool:
-    try:
-        os.close(os.open(path, os.O_RDWR))
-    except OSError:
-        return False
-    return True
+    """Whether this process may write the file, asked without opening it:
+    closing any descriptor of the database file drops every POSIX lock this
+    process holds on it (SQLite's too), and another process closing its
+    connection would then delete the WAL that this one still writes into."""
+    return os.access(path, os.W_OK)
 
 
 def _connect_writable(
