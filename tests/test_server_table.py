@@ -393,3 +393,27 @@ def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypat
     guest.wait_for(lambda: any("host moved the table" in t for t in guest.texts()))
     guest.click(guest.find(semantics="home-continue"))
     guest.wait_for(lambda: any("Xaver" in t for t in guest.texts()))
+
+
+def test_host_page_following_another_device_pins_that_game(
+    flet_app, tmp_path, monkeypatch
+):
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui import server
+    from jolly_scorer.ui.table import Access
+
+    other, own = make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("host", table.host_device)
+    )
+    host = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+    assert table.game_id == own
+    host.click(host.find(semantics="table-close"))
+    with Store.open(tmp_path) as store:  # the command line plays the other game
+        game = store.load_game(other)
+        store.save_game(other, core.rename_player(game, "Otto", "Oskar"))
+    host.click(host.find(semantics="home-settings"))
+    host.click(host.find(semantics="back"))  # home follows the game played last
+    host.wait_for(lambda: table.game_id == other)

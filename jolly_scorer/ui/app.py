@@ -150,8 +150,10 @@ def _light_text(theme: ft.Theme) -> ft.Theme:
 
 
 @ft.component
-def App(state: AppState) -> ft.Control:
-    """The whole app: the current screen, centred up to ``MAX_WIDTH``."""
+def App(state: AppState, table: Table | None = None) -> ft.Control:
+    """The whole app: the current screen, centred up to ``MAX_WIDTH``.
+
+    ``table``: the host's page of a live table, whose game it pins."""
     page = ft.context.page
     theme = state.settings.theme
     applied = ft.use_ref(theme)  # main() set the first theme before rendering
@@ -164,6 +166,13 @@ def App(state: AppState) -> ft.Control:
         page.update()
 
     ft.use_effect(theme_changed, [theme])
+    game_id = state.game_id
+
+    def game_changed() -> None:  # also a game opened by following another device
+        if table is not None and game_id is not None:
+            table.game_id = game_id
+
+    ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
     side = max(12.0, (width - MAX_WIDTH) / 2)
     return ft.SafeArea(
@@ -390,7 +399,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         and not os.environ.get("LANGUAGE")
     ):
         page.run_task(follow_browser_language, page, state)
-    page.render(App, state)
+    page.render(App, state, table if access.role == "host" else None)
 
 
 def pin_table_game(state: AppState, table: Table) -> None:
