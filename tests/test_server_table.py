@@ -333,3 +333,87 @@ def test_a_phone_cannot_take_over_the_hosts_page(table):
     )
     assert back.register() == host_session  # the host itself comes back
     back.close()
+
+
+def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
+    from jolly_scorer.ui.table import NotTheTablesGame
+
+    other, own = make_games(tmp_path)
+    table = Table()
+    table.game_id = own  # pinned by the host's page
+    with Store.open(tmp_path) as store:
+        from jolly_scorer.core.game import Counted, Round
+
+        played = core.add_round(
+            store.load_game(own),
+            Round(
+                closed_by="Anna",
+                counted=(("Ben", Counted(bad=7)), ("Cleo", Counted(bad=3))),
+            ),
+        )
+        store.save_game(own, core.finish(played))
+        assert store.current_game_id() == other  # "the newest unfinished game"
+        guest = GuestStore(store, table.table_game(store.current_game_id))
+        assert guest.load_game(own).players == tuple(PLAYERS)
+        assert [g.id for g in guest.list_games()] == [own]
+        with pytest.raises(NotTheTablesGame):
+            guest.load_game(other)
+        renamed = core.rename_player(store.load_game(other), "Otto", "Oskar")
+        with pytest.raises(NotTheTablesGame):
+            guest.save_game(other, renamed)
+    # nothing pinned yet (no host page): the store's current game, then kept
+    fresh = Table()
+    with Store.open(tmp_path) as store:
+        pinned = fresh.table_game(store.current_game_id)
+        assert pinned() == other
+        fresh.game_id = own
+        assert pinned() == own
+
+
+def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
+    from test_ui_app import new_game
+
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui import server
+    from jolly_scorer.ui.table import Access
+
+    other, own = make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(server, "_TABLE", table)
+    roles = [Access("host", table.host_device), Access("guest", "phone")]
+    monkeypatch.setattr(ui_app, "current_access", lambda: roles.pop(0))
+    host = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+    assert table.game_id == own  # the host's page pinned the game it shows
+    host.click(host.find(semantics="table-close"))
+    guest = flet_app(lambda page: ui_app.main(page, tmp_path), pubsub_with=host)
+    guest.click(guest.find(semantics="home-continue"))
+    guest.wait_for(lambda: bool(guest.find_all(semantics="enter-round")))
+    new_game(host, players=["Xaver", "Yvonne"])
+    host.wait_for(lambda: table.game_id not in (None, own, other))
+    guest.wait_for(lambda: any("host moved the table" in t for t in guest.texts()))
+    guest.click(guest.find(semantics="home-continue"))
+    guest.wait_for(lambda: any("Xaver" in t for t in guest.texts()))
+
+
+def test_host_page_following_another_device_pins_that_game(
+    flet_app, tmp_path, monkeypatch
+):
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui import server
+    from jolly_scorer.ui.table import Access
+
+    other, own = make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("host", table.host_device)
+    )
+    host = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+    assert table.game_id == own
+    host.click(host.find(semantics="table-close"))
+    with Store.open(tmp_path) as store:  # the command line plays the other game
+        game = store.load_game(other)
+        store.save_game(other, core.rename_player(game, "Otto", "Oskar"))
+    host.click(host.find(semantics="home-settings"))
+    host.click(host.find(semantics="back"))  # home follows the game played last
+    host.wait_for(lambda: table.game_id == other)

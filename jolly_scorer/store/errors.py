@@ -11,6 +11,7 @@ from pathlib import Path
 from jolly_scorer.core.errors import JollyError
 
 __all__ = [
+    "PUBLIC_FAILURE",
     "GameNotFound",
     "StoreBusy",
     "StoreConflict",
@@ -23,11 +24,23 @@ __all__ = [
 
 
 class StoreError(JollyError):
-    """A problem with the games database."""
+    """A problem with the games database.
+
+    ``public`` is what a page may show (one line, no file path, an English
+    text the app translates); ``str(error)`` has the details for the log and
+    the command line. None: only the generic :data:`PUBLIC_FAILURE`."""
+
+    public: str | None = None
+
+
+#: what a page shows for a database problem that has no ``public`` message
+PUBLIC_FAILURE = "The games database could not be used; nothing was saved."
 
 
 class StoreBusy(StoreError):
     """Another program held the database for longer than the busy timeout."""
+
+    public = "The games database is busy (another program is writing); try again."
 
     def __init__(self) -> None:
         super().__init__("the database is busy (another program is writing); try again")
@@ -35,6 +48,11 @@ class StoreBusy(StoreError):
 
 class StoreConflict(StoreError):
     """The game was changed elsewhere since it was read; nothing was written."""
+
+    public = (
+        "This game was changed on another device since it was loaded; nothing "
+        "was saved: reload it and enter the change again."
+    )
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -47,17 +65,27 @@ class StoreConflict(StoreError):
 class StoreWriteError(StoreError):
     """The database could not be written: disk full, read-only, cannot create."""
 
+    public = (
+        "The games database cannot be written (disk full or read-only); "
+        "nothing was saved."
+    )
+
 
 class StoreGone(StoreError):
     """The database file was deleted, moved or replaced (or its folder removed)
     while this store had it open: writing would go to a file nobody will read
     again, so nothing is written. Reading still shows what the store had."""
 
+    public = (
+        "The games database was deleted or replaced; nothing was saved: export "
+        "the game to keep it, then reload the page."
+    )
+
     def __init__(self, path: Path) -> None:
         super().__init__(
             f"the games database {str(path)!r} was deleted or replaced while "
             "jolly-scorer had it open; nothing was saved: export the game to "
-            "keep it, then restart jolly-scorer"
+            "keep it, then open jolly-scorer again (reload the page)"
         )
         self.path = path
 
@@ -69,6 +97,11 @@ class StoreCorrupt(StoreError):
     next to it (None when no copy could be made).
     """
 
+    public = (
+        "The games database is damaged or not a jolly-scorer database; "
+        "it was left untouched."
+    )
+
     def __init__(self, message: str, path: Path, copy: Path | None = None) -> None:
         super().__init__(message)
         self.path = path
@@ -78,6 +111,10 @@ class StoreCorrupt(StoreError):
 class StoreTooNew(StoreError):
     """The database was written by a newer jolly-scorer; it is left untouched."""
 
+    public = (
+        "The games database was written by a newer jolly-scorer; it was left untouched."
+    )
+
     def __init__(self, message: str, path: Path) -> None:
         super().__init__(message)
         self.path = path
@@ -85,6 +122,8 @@ class StoreTooNew(StoreError):
 
 class GameNotFound(StoreError):
     """No stored game has this id."""
+
+    public = "This game is not there any more (deleted)."
 
     def __init__(self, game_id: int) -> None:
         super().__init__(f"there is no saved game with id {game_id}")

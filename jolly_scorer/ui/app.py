@@ -17,8 +17,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import ipaddress
+import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ from jolly_scorer.store import (
     Store,
     StoreCorrupt,
     StoreError,
+    StoreGone,
     close_shared_stores,
     release_shared_store,
     shared_store,
@@ -37,6 +40,7 @@ from jolly_scorer.ui.i18n import Translator, default_language, supported_languag
 from jolly_scorer.ui.server import (
     contain_errors,
     current_access,
+    current_table,
     format_exception_line,
     is_wildcard,
     lan_address,
@@ -48,7 +52,7 @@ from jolly_scorer.ui.server import (
 )
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore
-from jolly_scorer.ui.table import GuestStore, Table, print_table
+from jolly_scorer.ui.table import GuestStore, NotTheTablesGame, Table, print_table
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
@@ -57,6 +61,7 @@ from jolly_scorer.ui.views.rules_view import RulesView
 from jolly_scorer.ui.views.scoreboard import Scoreboard
 from jolly_scorer.ui.views.settings_view import SettingsView
 
+log = logging.getLogger("jolly_scorer.app")
 ASSETS = Path(__file__).parent / "assets"
 SEED = ft.Colors.GREEN_800
 DARK_INK = "#E3E3DC"  # on-surface of the dark scheme
@@ -145,8 +150,10 @@ def _light_text(theme: ft.Theme) -> ft.Theme:
 
 
 @ft.component
-def App(state: AppState) -> ft.Control:
-    """The whole app: the current screen, centred up to ``MAX_WIDTH``."""
+def App(state: AppState, table: Table | None = None) -> ft.Control:
+    """The whole app: the current screen, centred up to ``MAX_WIDTH``.
+
+    ``table``: the host's page of a live table, whose game it pins."""
     page = ft.context.page
     theme = state.settings.theme
     applied = ft.use_ref(theme)  # main() set the first theme before rendering
@@ -159,6 +166,13 @@ def App(state: AppState) -> ft.Control:
         page.update()
 
     ft.use_effect(theme_changed, [theme])
+    game_id = state.game_id
+
+    def game_changed() -> None:  # also a game opened by following another device
+        if table is not None and game_id is not None:
+            table.game_id = game_id
+
+    ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
     side = max(12.0, (width - MAX_WIDTH) / 2)
     return ft.SafeArea(
@@ -195,23 +209,64 @@ async def follow_browser_language(page: ft.Page, state: AppState) -> None:
 
 
 SYNC_KEY = "jolly-scorer changed game"
+GONE_KEY = "jolly-scorer database gone"
 
 
-def share_changes(page: ft.Page, state: AppState, database: str) -> None:
+def show_store_gone(page: ft.Page, state: AppState) -> None:
+    """A banner that stays: the database file was deleted or replaced."""
+    t = state.t
+    banner = ft.Banner(
+        ft.Semantics(
+            identifier="store-gone",
+            content=ft.Text(t(StoreGone.public or ""), size=18),
+        ),
+        actions=[ft.TextButton(t("Close"), on_click=lambda e: page.pop_dialog())],
+        leading=ft.Icon(ft.Icons.WARNING_AMBER),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+    )
+    page.show_dialog(banner)
+
+
+def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
+    """A joined device: when the host moved the table to another game, go to
+    the start screen (which offers the table's game) and say why."""
+    pinned = table_game()
+    if pinned is None or state.game_id in (None, pinned):
+        return
+    state.go("home")
+    state.notice = state.t(NotTheTablesGame.public or "")
+
+
+def share_changes(
+    page: ft.Page,
+    state: AppState,
+    database: str,
+    table_game: Callable[[], int | None] | None = None,
+) -> None:
     """Live sync: after a change to a game, the other sessions of this server (a
     phone and a laptop at one table) that use the same database show it too.
 
     A page whose connection dropped misses what is said meanwhile; when it
-    comes back (Flet's ``connect`` event) it reloads its games from the store."""
+    comes back (Flet's ``connect`` event) it reloads its games from the store.
+    ``table_game``: a joined device's table game (it follows the host)."""
 
     def publish(game_id: int) -> None:
         page.pubsub.send_others({SYNC_KEY: game_id, "database": database})
 
     async def refresh(game_id: int) -> None:
         state.refresh(game_id)
+        if table_game is not None:
+            follow_table(state, table_game)
+
+    async def gone() -> None:
+        show_store_gone(page, state)
 
     def heard(message: Any) -> None:
         if not isinstance(message, dict) or message.get("database") != database:
+            return
+        if message.get(GONE_KEY) is True and page.session.connection is not None:
+            with contextlib.suppress(AttributeError, RuntimeError):
+                page.run_task(gone)
             return
         game_id = message.get(SYNC_KEY)
         if isinstance(game_id, int) and page.session.connection is not None:
@@ -225,6 +280,8 @@ def share_changes(page: ft.Page, state: AppState, database: str) -> None:
                 state.refresh(game_id)
         if state.game_id is None:
             state.open_current()
+        if table_game is not None:
+            follow_table(state, table_game)
 
     page.pubsub.subscribe(heard)
     page.on_connect = reconnected
@@ -234,30 +291,46 @@ def share_changes(page: ft.Page, state: AppState, database: str) -> None:
 def watch_other_processes(page: ft.Page, store: Store) -> None:
     """Pages show changes that another process (the command line, a second
     server on the same data folder) made to the games: one watcher per store
-    tells every page of this process (see ``server.StoreWatcher``)."""
+    tells every page of this process (see ``server.StoreWatcher``); when the
+    database file was deleted or replaced, every page shows a banner. Not in
+    the browser (the offline app): nothing else writes its database."""
+    from jolly_scorer.store import platform
+
+    if platform.IN_BROWSER:  # the only process using this browser's database
+        return
     database = str(store.path)
     hub = page.pubsub
 
     def notify(game_id: int) -> None:
         hub.send_all({SYNC_KEY: game_id, "database": database})
 
+    def gone() -> None:
+        hub.send_all({GONE_KEY: True, "database": database})
+
     with contextlib.suppress(RuntimeError):  # no running loop: nothing to watch
-        watch_store(store, notify)
+        watch_store(store, notify, gone)
 
 
 def store_problem(page: ft.Page, error: StoreError) -> None:
     """Say why the games database cannot be used; nothing was changed."""
+    from jolly_scorer.store.errors import PUBLIC_FAILURE
+
     t = Translator(default_language())
+    # the live table's pages (phones) get no server paths: those go to the log
+    shared_here = current_table() is not None
+    detail = t(error.public or PUBLIC_FAILURE) if shared_here else str(error)
+    if shared_here:
+        log.warning("the games database cannot be opened: %s", error)
     lines: list[ft.Control] = [
         ft.Text(
             t("The games database cannot be opened"),
             size=26,
             weight=ft.FontWeight.BOLD,
         ),
-        ft.Text(str(error), size=18, selectable=True),
+        ft.Text(detail, size=18, selectable=True),
         ft.Text(t("Nothing was changed or overwritten."), size=18),
     ]
-    if isinstance(error, StoreCorrupt) and error.copy is not None:
+    if isinstance(error, StoreCorrupt) and error.copy is not None and not shared_here:
         lines.append(
             ft.Text(t("A copy of the file was set aside: {path}", path=str(error.copy)))
         )
@@ -280,6 +353,11 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         store_problem(page, error)
         return
     access = current_access()
+    if access is None:  # a live table, but not its checked websocket
+        release_shared_store(shared)
+        t = Translator(default_language())
+        page.add(ft.Text(t("Join the table first."), size=20))
+        return
     forget = remember_session(page, access)
 
     def closed(e: Any) -> None:
@@ -288,9 +366,13 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
             unwatch_store(shared)
 
     page.on_close = closed
+    table = current_table()
     store: GameStore = shared
+    table_game: Callable[[], int | None] | None = None
     if access.role == "guest":
-        store = GuestStore(shared, shared.current_game_id)
+        # the table's game, pinned by the host's page (not "the newest game")
+        table_game = (table or Table()).table_game(shared.current_game_id)
+        store = GuestStore(shared, table_game)
     settings = UiSettings.load(store.get_setting, default_language())
     state = AppState(store=store, settings=settings, page_width=page.width)
     state.open_current()
@@ -303,7 +385,9 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.page_width = e.width
 
     page.on_resize = resized
-    share_changes(page, state, str(shared.path))
+    share_changes(page, state, str(shared.path), table_game)
+    if access.role == "host" and table is not None:
+        pin_table_game(state, table)
     watch_other_processes(page, shared)
     if access.role == "host":
         from jolly_scorer.ui.views.table_host import offer_table
@@ -315,7 +399,23 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         and not os.environ.get("LANGUAGE")
     ):
         page.run_task(follow_browser_language, page, state)
-    page.render(App, state)
+    page.render(App, state, table if access.role == "host" else None)
+
+
+def pin_table_game(state: AppState, table: Table) -> None:
+    """The host's page sets the table's game: the game it shows now, and each
+    game it starts or opens (before the other pages are told of it)."""
+    if state.game_id is not None:
+        table.game_id = state.game_id
+    told = state.publish
+
+    def publish(game_id: int) -> None:
+        if state.game_id is not None:
+            table.game_id = state.game_id
+        if told is not None:
+            told(game_id)
+
+    state.publish = publish
 
 
 NO_WINDOW = "JOLLY_SCORER_NO_WINDOW"  # set: serve in the browser, no window

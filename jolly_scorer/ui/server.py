@@ -59,9 +59,15 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _ACCESS: ContextVar[Access | None] = ContextVar("jolly_access", default=None)
 
 
-def current_access() -> Access:
-    """The access of the page session being started (``local`` outside a table)."""
-    return _ACCESS.get() or Access("local")
+def current_access() -> Access | None:
+    """The access of the page session being started (``local`` outside a table).
+
+    None: this process serves a live table and the session did not come through
+    the table's checked websocket, so it may do nothing."""
+    access = _ACCESS.get()
+    if access is not None:
+        return access
+    return None if _TABLE is not None else Access("local")
 
 
 #: page session id -> the device it was started for: a reconnect that names a
@@ -149,10 +155,22 @@ def allowed_hosts(host: str, port: int, extra: Iterable[str] = ()) -> frozenset[
         names |= _local_names()
     else:
         names.add(f"[{host}]" if ":" in host else host.lower())
-    names |= {n.lower() for n in extra}
     extra_env = os.environ.get("JOLLY_SCORER_ALLOWED_HOSTS", "")
-    names |= {n.strip().lower() for n in extra_env.split(",") if n.strip()}
-    return frozenset(f"{n}:{port}" for n in names)
+    given = [*extra, *extra_env.split(",")]
+    names |= {n.strip().lower() for n in given if n.strip()}
+    return frozenset(_with_port(n, port) for n in names)
+
+
+def _with_port(name: str, port: int) -> str:
+    """``name:port``; a name given with its port (``example.org:443``,
+    ``[::1]:8550``) is kept as given."""
+    if name.startswith("["):
+        return name if "]:" in name else f"{name}:{port}"
+    if name.count(":") == 1:
+        return name
+    if ":" in name:  # a bare IPv6 address
+        return f"[{name}]:{port}"
+    return f"{name}:{port}"
 
 
 # -- the guard -----------------------------------------------------------------
@@ -456,6 +474,25 @@ async def _housekeeping() -> None:
         last = count
 
 
+MAX_JOIN_BODY = 1000  # bytes of a /join form (a PIN needs a dozen)
+
+
+async def _capped_body(request: Any) -> bytes | None:
+    """The request body, or None when it is (or says it is) longer than
+    :data:`MAX_JOIN_BODY`: reading stops there, nothing more is kept."""
+    length = request.headers.get("content-length", "")
+    if length and (not length.isascii() or not length.isdigit()):
+        return None
+    if length and int(length) > MAX_JOIN_BODY:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_JOIN_BODY:
+            return None
+    return body
+
+
 def build_app(
     session_main: Callable[[ft.Page], Any],
     *,
@@ -497,10 +534,15 @@ def build_app(
             tags = [part.split(";")[0].strip() for part in header.split(",")]
             return Translator(supported_language(tags) or default_language())
 
-        def joined(device: str) -> Response:
+        def joined(request: Any, device: str) -> Response:
             response = RedirectResponse("/", status_code=303)
             response.set_cookie(
-                COOKIE, device, httponly=True, samesite="strict", path="/"
+                COOKIE,
+                device,
+                httponly=True,
+                samesite="strict",
+                path="/",
+                secure=request.url.scheme == "https",
             )
             return response
 
@@ -512,7 +554,7 @@ def build_app(
             if token:
                 device = table.join_with_token(token, client, agent)
                 if device is not None:
-                    return joined(device)
+                    return joined(request, device)
                 return HTMLResponse(
                     join_page(t, t("This join code is not valid (any more).")),
                     status_code=403,
@@ -523,11 +565,14 @@ def build_app(
             t = translator(request)
             client = request.client.host if request.client else ""
             agent = request.headers.get("user-agent", "")
-            body = (await request.body())[:1000].decode("utf-8", "replace")
+            raw = await _capped_body(request)
+            if raw is None:
+                return HTMLResponse(join_page(t, t("Wrong PIN.")), status_code=413)
+            body = raw.decode("utf-8", "replace")
             pin = urllib.parse.parse_qs(body).get("pin", [""])[0]
             device, problem = table.join_with_pin(pin, client, agent)
             if device is not None:
-                return joined(device)
+                return joined(request, device)
             return HTMLResponse(
                 join_page(t, t(problem.message, minutes=problem.minutes)),
                 status_code=429 if problem.locked else 403,
@@ -656,9 +701,15 @@ class StoreWatcher:
     stops when the store is closed or its file is gone (the next page session
     gets a new store, and a new watcher)."""
 
-    def __init__(self, store: Store, notify: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        notify: Callable[[int], None],
+        gone: Callable[[], None] | None = None,
+    ) -> None:
         self.store = store
         self.notify = notify
+        self.gone = gone  # called once when the file was deleted or replaced
         self.version: int | None = None
         self.revisions: dict[int, int] = {}
         self.task: asyncio.Task[None] | None = None
@@ -687,7 +738,10 @@ class StoreWatcher:
                     self.notify(game_id)
             except asyncio.CancelledError:
                 raise
-            except StoreGone:  # deleted or replaced: this store is done
+            except StoreGone as error:  # deleted or replaced: this store is done
+                log.warning("watching the games database: %s", error)
+                if self.gone is not None:
+                    self.gone()
                 return
             except Exception as error:  # a damaged database
                 if self.store.closed:
@@ -699,8 +753,13 @@ class StoreWatcher:
 _WATCHERS: dict[str, StoreWatcher] = {}
 
 
-def watch_store(store: Store, notify: Callable[[int], None]) -> StoreWatcher:
-    """Start (once per store and event loop) the watcher of ``store``."""
+def watch_store(
+    store: Store,
+    notify: Callable[[int], None],
+    gone: Callable[[], None] | None = None,
+) -> StoreWatcher:
+    """Start (once per store and event loop) the watcher of ``store``;
+    ``gone()`` is called when its file was deleted or replaced."""
     key = str(store.path)
     watcher = _WATCHERS.get(key)
     loop = asyncio.get_running_loop()
@@ -714,7 +773,7 @@ def watch_store(store: Store, notify: Callable[[int], None]) -> StoreWatcher:
         return watcher
     if watcher is not None:
         _stop(watcher)  # an old store of this path, or another loop's
-    watcher = StoreWatcher(store, notify)
+    watcher = StoreWatcher(store, notify, gone)
     with contextlib.suppress(StoreError):  # the starting point: nothing to tell
         watcher._look()
     watcher.task = loop.create_task(watcher.run())

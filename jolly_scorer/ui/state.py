@@ -94,6 +94,17 @@ FAILURES: tuple[type[Exception], ...] = (JollyError, StoreError, OSError, ValueE
 
 
 def _failure(error: Exception) -> str:
+    """What a page shows for ``error`` (the banner translates it): a database
+    or file-system problem in words without server paths; the details (and
+    paths) go to the log only."""
+    import logging
+
+    from jolly_scorer.store.errors import PUBLIC_FAILURE
+
+    if isinstance(error, (StoreError, OSError)):
+        logging.getLogger("jolly_scorer.state").warning("%s", error)
+        public = getattr(error, "public", None)
+        return public if isinstance(public, str) else PUBLIC_FAILURE
     return str(error) or type(error).__name__
 
 

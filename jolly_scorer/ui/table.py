@@ -11,8 +11,9 @@ anyone the PIN stops working (the QR code still does). :meth:`Table.end` makes
 every token and device stop working.
 
 A joined device (a *guest*) works through :class:`GuestStore`: only the table's
-game (the host's current game) can be read or changed; other games, the list of
-games, stats, settings, deleting and starting games are refused.
+game (:attr:`Table.game_id`, pinned by the host's page when it opens the table
+and when it starts or opens a game) can be read or changed; other games, the
+list of games, stats, settings, deleting and starting games are refused.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ class Table:
     )
     address: str = ""  # the base address phones reach the server at
     ended: bool = False
+    #: the table's game: set by the host's page (None: not pinned yet)
+    game_id: int | None = None
     devices: dict[str, Device] = field(default_factory=dict)
     host_device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     clock: Callable[[], float] = time.monotonic
@@ -198,6 +201,20 @@ class Table:
             found = [d for d in self.devices.values() if d.id != self.host_device]
         return sorted(found, key=lambda d: d.joined)
 
+    def table_game(
+        self, fallback: Callable[[], int | None]
+    ) -> Callable[[], int | None]:
+        """The table's game at each call (for :class:`GuestStore`); until the
+        host's page pins one, ``fallback()`` (the store's current game) is
+        pinned at the first call."""
+
+        def game_id() -> int | None:
+            if self.game_id is None:
+                self.game_id = fallback()
+            return self.game_id
+
+        return game_id
+
     def end(self) -> None:
         """End the table: every token, PIN and joined device stops working
         (open pages are closed by the server's check on their next connect)."""
@@ -214,17 +231,29 @@ class Table:
                 self.on_change.remove(callback)
 
 
+ONLY_HOST = N_("Only the host of the table can do this.")
+
+
 class Refused(StoreError):
     """A joined device asked for something only the host may do."""
 
+    public = ONLY_HOST
 
-ONLY_HOST = N_("Only the host of the table can do this.")
+
+class NotTheTablesGame(GameNotFound):
+    """A joined device asked for a game that is not (or no longer) the table's:
+    the host moved the table to another game."""
+
+    public = N_(
+        "This is not the table's game any more: the host moved the table to "
+        "another game."
+    )
 
 
 class GuestStore:
     """The games database as a joined device sees it: the table's game only.
 
-    ``game_id`` gives the table's game (the host's current game) at each call."""
+    ``game_id`` gives the table's game (:attr:`Table.game_id`) at each call."""
 
     def __init__(self, store: Any, game_id: Callable[[], int | None]) -> None:
         self._store = store
@@ -232,7 +261,7 @@ class GuestStore:
 
     def _own(self, game_id: int) -> None:
         if game_id != self._game_id():
-            raise GameNotFound(game_id)
+            raise NotTheTablesGame(game_id)
 
     def create_game(self, game: Game) -> int:
         raise Refused(ONLY_HOST)

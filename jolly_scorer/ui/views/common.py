@@ -192,7 +192,7 @@ def messages(state: AppState) -> list[ft.Control]:
                 ft.Container(
                     ft.Row(
                         [
-                            ft.Text(text, size=18, color=fg, expand=True),
+                            ft.Text(state.t(text), size=18, color=fg, expand=True),
                             ft.IconButton(
                                 ft.Icons.CLOSE,
                                 tooltip=state.t("Close"),
