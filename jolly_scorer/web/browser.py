@@ -50,46 +50,40 @@ def app_language(folder: Path | None) -> str:
         release_shared_store(store)
 
 
-def not_kept_banner(language: str) -> ft.Control:
+def not_kept_banner(language: str, close: Callable[[], None]) -> ft.Banner:
     """The warning at the top of the page: the games are not kept, export them."""
+    t = Translator(language)
     ink = ft.Colors.ON_ERROR_CONTAINER
-    return tagged(
-        "not-kept",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=ink),
-                    ft.Text(
-                        Translator(language)(NOT_KEPT), size=18, color=ink, expand=True
-                    ),
-                ],
-                spacing=12,
-            ),
-            bgcolor=ft.Colors.ERROR_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
-        ),
+    return ft.Banner(
+        leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ink),
+        content=tagged("not-kept", ft.Text(t(NOT_KEPT), size=18, color=ink)),
+        actions=[ft.TextButton(t("Close"), on_click=close)],
+        bgcolor=ft.Colors.ERROR_CONTAINER,
     )
 
 
 def warn_when_not_kept(page: ft.Page, language: Callable[[], str]) -> None:
     """While the games cannot be written to the browser's storage (a failed or
-    stuck write-back), a banner above the app says so and asks for an export;
-    it goes when a later write-back succeeds. It sits above the app's screen
-    in the page's view (the screen moves down: nothing is covered)."""
-    shown: list[ft.Control] = []
+    stuck write-back), a banner at the top of the page says so and asks for an
+    export (Flet's ``Banner``: the screen moves down, nothing is covered). It
+    goes when a later write-back succeeds; closed by hand, it comes back with
+    the next write-back that fails."""
+    shown: list[ft.Banner] = []
+
+    def close() -> None:
+        for banner in shown:
+            if banner.open:
+                banner.open = False
+                banner.update()
+        shown.clear()
 
     async def show(problem: str | None) -> None:
-        view = page.views[0]
-        # page.render() left the app's component alone, not in a list
-        current = view.controls
-        controls = list(current) if isinstance(current, list) else [current]
-        controls = [c for c in controls if all(c is not b for b in shown)]
-        shown.clear()
-        if problem is not None:
-            shown.append(not_kept_banner(language()))
-            controls.insert(0, shown[0])
-        view.controls = controls
-        page.update()
+        if problem is None:
+            close()
+        elif not any(banner.open for banner in shown):
+            shown.clear()
+            shown.append(not_kept_banner(language(), close))
+            page.show_dialog(shown[0])
 
     stops: list[Callable[[], None]] = []
 
