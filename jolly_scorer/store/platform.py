@@ -9,12 +9,16 @@ runs inside the browser on Pyodide (``sys.platform == "emscripten"``), where
   :data:`BROWSER_DATA_DIR`, a folder backed by the browser's IndexedDB
   (Emscripten's IDBFS). :func:`open_data_dir` mounts it and reads the stored
   files in before the store is opened; the store calls :func:`flush` after
-  every committed change, which writes the folder back to IndexedDB.
+  every committed change, which writes the folder back to IndexedDB. A
+  write-back that fails, or has not ended after :data:`STUCK_AFTER` seconds,
+  is told to whoever :func:`watch_writes` (the page shows that the games are
+  not kept).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +35,10 @@ __all__ = [
     "hold_until_written",
     "open_data_dir",
     "run_blocking",
+    "watch_writes",
 ]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -40,6 +47,9 @@ IN_BROWSER = sys.platform == "emscripten"
 
 #: The browser's data folder (in Pyodide's file system, kept in IndexedDB).
 BROWSER_DATA_DIR = Path("/jolly-scorer")
+
+#: Seconds after which a write-back that has not ended counts as failed.
+STUCK_AFTER = 3.0
 
 
 async def run_blocking(function: Callable[[], T]) -> T:
@@ -65,6 +75,10 @@ class BrowserFolder:
     starts it and returns. At most one write-back runs at a time; a flush asked
     for meanwhile runs as soon as it ends, so the last committed change is
     always written, in order.
+
+    A write-back that fails, or has not ended after ``stuck_after`` seconds,
+    sets :attr:`problem` and is told to the :meth:`watch` callbacks; the next
+    one that succeeds clears it (each write-back writes the whole folder).
     """
 
     def __init__(
@@ -74,6 +88,7 @@ class BrowserFolder:
         *,
         callback: Callable[[Callable[..., None]], Any] = lambda f: f,
         options: Callable[[], Any] = dict,
+        stuck_after: float = STUCK_AFTER,
     ) -> None:
         self.fs = fs
         self.path = path
@@ -85,7 +100,12 @@ class BrowserFolder:
         self._when_idle: list[Callable[[], None]] = []
         #: The last write-back error (None when the last one succeeded).
         self.error: str | None = None
+        #: Why the last change may not be in IndexedDB (None: it is).
+        self.problem: str | None = None
         self.writes = 0
+        self.stuck_after = stuck_after
+        self._started = 0
+        self._watchers: list[Callable[[str | None], None]] = []
 
     @property
     def busy(self) -> bool:
@@ -99,6 +119,39 @@ class BrowserFolder:
             self._when_idle.append(callback)
         else:
             callback()
+
+    def watch(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``callback(problem)`` after every write-back that failed, when
+        one has not ended after ``stuck_after`` seconds, and with None when one
+        succeeds after a problem; at once if there is a problem now. Returns
+        the function that stops it."""
+        self._watchers.append(callback)
+        if self.problem is not None:
+            callback(self.problem)
+
+        def stop() -> None:
+            if callback in self._watchers:
+                self._watchers.remove(callback)
+
+        return stop
+
+    def _report(self, problem: str | None) -> None:
+        if problem is None and self.problem is None:
+            return
+        if problem is not None:
+            log.warning("the games were not written to IndexedDB: %s", problem)
+        self.problem = problem
+        for callback in list(self._watchers):
+            try:
+                callback(problem)
+            except Exception:  # one page's trouble must not stop the writes
+                log.exception("a write-back watcher failed")
+
+    def _stuck(self, started: int) -> None:
+        if self._running and self._started == started:
+            self._report(
+                f"the write-back has not ended after {self.stuck_after:g} seconds"
+            )
 
     async def mount(self) -> Path:
         """Mount the folder and read what IndexedDB holds into it."""
@@ -126,13 +179,21 @@ class BrowserFolder:
             return
         self._running = True
         self._again = False
+        self._started += 1
         if self._idle is not None:
             self._idle.clear()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop to time it with
+            pass
+        else:
+            loop.call_later(self.stuck_after, self._stuck, self._started)
 
         def written(error: Any = None) -> None:
             self.writes += 1
             self.error = _failure(error)
             self._running = False
+            self._report(self.error)
             if self._again:
                 self.flush()
                 return
@@ -257,8 +318,18 @@ def flush() -> None:
         _folder.flush()
 
 
+def watch_writes(callback: Callable[[str | None], None]) -> Callable[[], None]:
+    """In the browser: ``callback(problem)`` when the games could not be written
+    to IndexedDB (a failed or stuck write-back), ``callback(None)`` when a later
+    one succeeded (see :meth:`BrowserFolder.watch`). Returns the function that
+    stops it; elsewhere nothing is watched."""
+    if _folder is None:
+        return lambda: None
+    return _folder.watch(callback)
+
+
 def hold_until_written(
-    send: Callable[[T], None], *, limit: float = 3.0
+    send: Callable[[T], None], *, limit: float = STUCK_AFTER
 ) -> Callable[[T], None]:
     """``send`` (a page's outgoing messages), held while a write-back runs.
 
@@ -267,7 +338,9 @@ def hold_until_written(
     that update (and everything after it, in order) reaches the screen only once
     the change is in IndexedDB, so a round shown as saved survives the tab being
     closed at once. After ``limit`` seconds the messages go anyway (a stuck
-    write-back must not freeze the screen). Elsewhere ``send`` is returned.
+    write-back must not freeze the screen: it is told to :func:`watch_writes`,
+    and the page says the games are not kept); while a write-back has failed
+    nothing is held. Elsewhere ``send`` is returned.
     """
     folder = _folder
     if folder is None:
@@ -279,7 +352,7 @@ def hold_until_written(
             send(held.pop(0))
 
     def send_when_written(message: T) -> None:
-        if not held and not folder.busy:
+        if not held and (not folder.busy or folder.problem is not None):
             send(message)
             return
         held.append(message)

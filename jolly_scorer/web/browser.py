@@ -5,23 +5,99 @@ session reads the stored games in (:func:`~jolly_scorer.store.platform.open_data
 before the store is opened; every committed change is written back by the
 store through :func:`~jolly_scorer.store.platform.flush`, and the screen
 updates after it wait until it is written
-(:func:`~jolly_scorer.store.platform.hold_until_written`).
+(:func:`~jolly_scorer.store.platform.hold_until_written`). When a write-back
+fails (or does not end), the page says so until one succeeds
+(:func:`warn_when_not_kept`).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 import flet as ft
 
 from jolly_scorer.store import StoreError, StoreWriteError, platform
+from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
 from jolly_scorer.ui.i18n import N_, Translator, default_language, supported_language
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.views.common import tagged
 
 ANOTHER_TAB = N_(
     "The app is open in another tab or window of this browser. Use that one, "
     "or close it and reload this page."
 )
+NOT_KEPT = N_(
+    "Your games are not being kept in this browser: saving them in the browser's "
+    "storage failed. Export them now (Game file) before you close this page."
+)
+
+
+def app_language(folder: Path | None) -> str:
+    """The language the app speaks: the one chosen in the settings, else the
+    browser's."""
+    try:
+        store = shared_store(folder)
+    except StoreError:
+        return default_language()
+    try:
+        return UiSettings.load(store.get_setting, default_language()).language
+    except StoreError:
+        return default_language()
+    finally:
+        release_shared_store(store)
+
+
+def not_kept_banner(language: str, close: Callable[[], None]) -> ft.Banner:
+    """The warning at the top of the page: the games are not kept, export them."""
+    t = Translator(language)
+    ink = ft.Colors.ON_ERROR_CONTAINER
+    return ft.Banner(
+        leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ink),
+        content=tagged("not-kept", ft.Text(t(NOT_KEPT), size=18, color=ink)),
+        actions=[ft.TextButton(t("Close"), on_click=close)],
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+    )
+
+
+def warn_when_not_kept(page: ft.Page, language: Callable[[], str]) -> None:
+    """While the games cannot be written to the browser's storage (a failed or
+    stuck write-back), a banner at the top of the page says so and asks for an
+    export (Flet's ``Banner``: the screen moves down, nothing is covered). It
+    goes when a later write-back succeeds; closed by hand, it comes back with
+    the next write-back that fails."""
+    shown: list[ft.Banner] = []
+
+    def close() -> None:
+        for banner in shown:
+            if banner.open:
+                banner.open = False
+                banner.update()
+        shown.clear()
+
+    async def show(problem: str | None) -> None:
+        if problem is None:
+            close()
+        elif not any(banner.open for banner in shown):
+            shown.clear()
+            shown.append(not_kept_banner(language(), close))
+            page.show_dialog(shown[0])
+
+    stops: list[Callable[[], None]] = []
+
+    def changed(problem: str | None) -> None:
+        try:
+            if page.session.connection is not None:
+                page.run_task(show, problem)
+                return
+        except (AttributeError, RuntimeError):  # a page closing meanwhile
+            pass
+        for stop in stops:  # the page is gone
+            stop()
+
+    stops.append(platform.watch_writes(changed))
 
 
 async def main(page: ft.Page) -> None:
@@ -39,6 +115,7 @@ async def main(page: ft.Page) -> None:
     if hasattr(connection, "send_callback"):  # Flet's PyodideConnection
         connection.send_callback = platform.hold_until_written(connection.send_callback)
     app.main(page, folder)
+    warn_when_not_kept(page, lambda: app_language(folder))
     platform.flush()  # a new (empty) database is kept too
 
 
