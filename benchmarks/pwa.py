@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import os
 import socket
 import statistics
 import sys
@@ -39,18 +38,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+from chromium import ARGS as CHROMIUM_ARGS
+from chromium import CHROMIUM
+
+ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TIMEOUT = 120_000
 
 HELLO = """\

@@ -35,18 +35,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from chromium import ARGS, CHROMIUM
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 HELLO = textwrap.dedent(
     """

@@ -40,19 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from chromium import ARGS, CHROMIUM
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = ROOT / "tests" / "e2e" / "serve.py"
-CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 
 OBSERVE = """() => {
