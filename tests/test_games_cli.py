@@ -344,3 +344,43 @@ def test_read_only_file_of_an_older_version_says_it_needs_an_upgrade(
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "read-only" in err and "older jolly-scorer" in err
     assert (data / "games.db").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1_0", "+5", "-1", " 1", "1 ", "\u0661", "\uff11", "\u00b9", "0x1", "1.0", ""],
+)
+def test_game_ids_are_plain_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Review (nice): ``int()`` took "1_0", "+5" and other scripts' digits."""
+    with Store.open(tmp_path) as store:
+        for _ in range(10):
+            store.import_game(CASES[0]["game"])
+    with pytest.raises(SystemExit) as raised:
+        main(["--data-dir", str(tmp_path), "games", "delete", text])
+    out, err = capsys.readouterr()
+    assert raised.value.code == 2 and out == ""
+    assert err.startswith("jolly-scorer: ") and err.count("\n") == 1, err
+    with Store.open(tmp_path) as store:
+        assert len(store.list_games()) == 10
+
+
+@pytest.mark.parametrize("text", ["0", "9" * 20, "9" * 5000, "0" * 5000])
+def test_game_ids_out_of_range_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["--data-dir", str(tmp_path), "games", "export", text])
+    out, err = capsys.readouterr()
+    assert raised.value.code == 2 and out == "" and err.count("\n") == 1
+    assert "no saved game" in err
+
+
+def test_game_id_with_leading_zeros_is_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(tmp_path) as store:
+        store.import_game(CASES[0]["game"])
+    status, out, _ = run(capsys, "--data-dir", str(tmp_path), "games", "export", "01")
+    assert status == 0 and json.loads(out)

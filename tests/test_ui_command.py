@@ -113,3 +113,22 @@ def test_web_mode_serves_on_the_given_port(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["+80", "8_550", "\u0668\u0665\u0665\u0660", "0", "65536", "9" * 5000, " 80"],
+)
+def test_port_is_parsed_strictly(text, capsys):
+    """Review (nice): ``type=int`` took "+80", "8_550" and other scripts' digits."""
+    from jolly_scorer.cli import main
+
+    with pytest.raises(SystemExit) as raised:
+        main(["app", "--web", "--no-open", "--port", text])
+    out, err = capsys.readouterr()
+    assert raised.value.code == 2 and out == ""
+    assert err.startswith("jolly-scorer: ") and err.count("\n") == 1, err
+
+
+def test_port_with_leading_zero_is_taken():
+    assert parse("--port", "08550").port == 8550

@@ -282,3 +282,67 @@ def test_renaming_takes_the_name_as_the_rule_makes_it_or_says_why(app):
         else:
             assert stored == want, name
             assert not [d for d in app.page._dialogs.controls if d.open]
+
+
+@pytest.mark.parametrize(
+    ("ident", "good", "bad"),
+    [("target", "750", "25"), ("rounds-limit", "12", "0"), ("target", "600", "6x")],
+)
+def test_start_refuses_while_a_number_shows_a_refused_text(app, ident, good, bad):
+    """Review 6: "25" in "Play to" showed "At least 50" but Start created the
+    game with the number taken before (typed on the way, or the preset's)."""
+    app.set_value(
+        app.find(
+            lambda c: getattr(c, "tooltip", None) == "Stop after a number of rounds"
+        ),
+        True,
+    )
+    app.type_text(field_in(app, ident), good)
+    app.type_text(field_in(app, ident), bad)
+    assert app.find_all(semantics=f"{ident}-error")
+    assert app.find(semantics="start-game").content.disabled
+    assert app.find(semantics="start-refused").content.value.startswith("Not started")
+    app.type_text(field_in(app, ident), good)  # corrected: Start goes on
+    assert not app.find_all(semantics="start-refused")
+    assert not app.find(semantics="start-game").content.disabled, app.texts()
+    app.click(app.find(semantics="start-game"))
+    with Store.open(app.tmp_path) as store:
+        game = store.load_game(store.current_game_id())
+    assert {"target": game.target, "rounds-limit": game.rounds_limit}[ident] == int(
+        good
+    )
+
+
+def test_start_refuses_while_a_house_rule_shows_a_refused_text(app):
+    app.click(app.find(semantics="house-rules"))
+    app.type_text(field_in(app, "knob-opening_min"), "40")
+    app.type_text(field_in(app, "knob-opening_min"), "4x")
+    assert app.find(semantics="start-game").content.disabled
+    app.click(app.find(semantics="house-rules"))  # hidden: the typed text is gone
+    assert not app.find(semantics="start-game").content.disabled
+    app.click(app.find(semantics="house-rules"))
+    assert field_in(app, "knob-opening_min").value == "40"
+    app.type_text(field_in(app, "knob-opening_min"), "")
+    assert app.find(semantics="start-game").content.disabled
+    app.click(app.find(semantics="knob-opening_min-more"))  # a step takes the number
+    assert not app.find_all(semantics="start-refused")
+    app.click(app.find(semantics="start-game"))
+    with Store.open(app.tmp_path) as store:
+        game = store.load_game(store.current_game_id())
+    assert game.rules.opening_min == 40 + STEP["opening_min"]
+
+
+def test_switching_scoring_keeps_a_target_that_fits_else_takes_the_presets():
+    """Review (nice): the scoring switch compared the target with choices that
+    always held it, so a target that no longer fits was kept."""
+    from jolly_scorer.ui.views.game_form import GameForm
+
+    penalty = GameForm.start(find_rules("jolly_at")).with_knob("scoring", "penalty")
+    plus = penalty.with_knob("scoring", "plus")
+    for form, other in ((penalty, plus), (plus, penalty)):
+        fits = form.with_target(300).with_knob("scoring", other.rules.scoring)
+        assert fits.target == 300  # in both scorings' choices: kept
+    far = penalty.with_target(1000).with_knob("scoring", "plus")
+    assert far.target == far.rules.target and far.target in far.target_choices()
+    odd = plus.with_target(777).with_knob("scoring", "penalty")
+    assert odd.target == odd.rules.target

@@ -29,13 +29,30 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "only; with --table this machine's address on the local network)",
     )
     parser.add_argument(
-        "--port", type=int, default=8550, help="port in web mode (default 8550)"
+        "--port", type=_port, default=8550, help="port in web mode (default 8550)"
     )
     parser.add_argument(
         "--no-open",
         action="store_true",
         help="in web mode, do not open a browser",
     )
+
+
+def _port(text: str) -> int:
+    """A TCP port: 1 to 65535, written with the digits 0-9 only.
+
+    >>> _port("8550")
+    8550
+    >>> _port("+80")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a port number: '+80'
+    """
+    digits = text.lstrip("0")  # int() refuses thousands of digits: length first
+    if not (text.isascii() and text.isdigit()) or len(digits) > 5:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}")
+    if not 1 <= int(digits or "0") <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}")
+    return int(digits)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -26,14 +26,21 @@ def _data_dir_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _game_id(text: str) -> int:
-    """A game id: a whole number that SQLite can hold."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a game id: {text!r}") from None
-    if not 1 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"there is no saved game with id {value}")
-    return value
+    """A game id: a whole number that SQLite can hold, written with the digits
+    0-9 only (no sign, underscore, spaces or other scripts' digits).
+
+    >>> _game_id("12")
+    12
+    >>> _game_id("1_0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a game id: '1_0'
+    """
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"not a game id: {text!r}")
+    digits = text.lstrip("0")  # int() refuses thousands of digits: length first
+    if len(digits) > 19 or not 1 <= int(digits or "0") < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no saved game with id {text}")
+    return int(digits)
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

@@ -110,7 +110,8 @@ class GameForm:
         """One house rule changed (raises RulesError on a bad value)."""
         rules = self.rules.replace(**{key: value})
         form = dataclasses.replace(self, rules=rules)
-        if key == "scoring" and self.target not in form.target_choices():
+        usual = PLUS_TARGETS if rules.is_plus else PENALTY_LIMITS
+        if key == "scoring" and self.target not in usual:
             form = dataclasses.replace(form, target=rules.target)
         return form
 
@@ -133,6 +134,16 @@ class GameForm:
         if rounds is not None and rounds < 1:
             rounds = None
         return dataclasses.replace(self, rounds_limit=rounds)
+
+    def shown(self, field: str) -> int | None:
+        """The number number field ``field`` (its id: ``target``,
+        ``rounds-limit``, ``knob-<key>``) holds; None when it is switched off."""
+        if field == "target":
+            return self.target
+        if field == "rounds-limit":
+            return self.rounds_limit
+        value = getattr(self.rules, field.removeprefix("knob-"), None)
+        return value if isinstance(value, int) else None
 
     # -- checking -------------------------------------------------------------
     def error(self) -> str | None:

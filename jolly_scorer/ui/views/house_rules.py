@@ -69,14 +69,23 @@ def NumberRow(
     disabled: bool = False,
     size: int = 17,
     trailing: ft.Control | None = None,
+    on_refused: Callable[[str, int | None], None] | None = None,
 ) -> ft.Control:
     """A labelled number: − field + (ids ``{identifier}-less``, ``{identifier}``,
     ``{identifier}-more``), an optional control after it, and the message under
     it when the typed text is not a whole number from ``minimum`` to ``maximum``
     (``ui.numbers``) or ``on_change`` refuses the number (it returns why):
-    nothing changes then."""
+    nothing changes then. ``on_refused(identifier, shown)`` is told the number
+    shown when a text is refused (None once a number is taken), so that the
+    form refuses to go on while the field holds a refused text."""
     typed, set_typed = ft.use_state(cast(_Typed | None, None))
     mine = typed if typed is not None and typed.shown == value else None
+    mine = None if disabled else mine
+
+    def tell(refused: bool) -> None:
+        if on_refused is not None:
+            on_refused(identifier, value if refused else None)
+
     text = mine.text if mine is not None else str(value)
     error = mine.error if mine is not None else None
 
@@ -87,16 +96,19 @@ def NumberRow(
         except NumberError as problem:
             message = t(problem.message, minimum=minimum, maximum=maximum)
             set_typed(_Typed(value, raw, message))
+            tell(True)
             return
         refused = on_change(number) if number != value else None
         if refused:
             set_typed(_Typed(value, raw, refused))
         else:
             set_typed(_Typed(number, raw))
+        tell(bool(refused))
 
     def stepped(number: int) -> None:
         refused = on_change(number)
         set_typed(_Typed(value, str(value), refused) if refused else None)
+        tell(bool(refused))
 
     field = ft.TextField(
         value=text,
@@ -181,7 +193,16 @@ def least(rules: Rules, key: str) -> int:
     return 0
 
 
-def knob_row(key: str, rules: Rules, t: Translator, on_change: Change) -> ft.Control:
+Refused = Callable[[str, int | None], None]  # a number field's text refused
+
+
+def knob_row(
+    key: str,
+    rules: Rules,
+    t: Translator,
+    on_change: Change,
+    on_refused: Refused | None = None,
+) -> ft.Control:
     label = knob_label(key, t)
     value = getattr(rules, key)
     ident = f"knob-{key}"
@@ -197,6 +218,7 @@ def knob_row(key: str, rules: Rules, t: Translator, on_change: Change) -> ft.Con
                 ident,
                 minimum=least(rules, key),
                 disabled=off,
+                on_refused=on_refused,
                 trailing=ft.Switch(
                     value=not off,
                     tooltip=t("{what}: on or off", what=label),
@@ -217,6 +239,7 @@ def knob_row(key: str, rules: Rules, t: Translator, on_change: Change) -> ft.Con
                 ident,
                 step=STEP.get(key, 1),
                 minimum=least(rules, key),
+                on_refused=on_refused,
             ),
             padding=ft.Padding.symmetric(vertical=2),
         )
@@ -251,9 +274,11 @@ def knob_row(key: str, rules: Rules, t: Translator, on_change: Change) -> ft.Con
     )
 
 
-def house_rules_editor(rules: Rules, t: Translator, on_change: Change) -> ft.Control:
+def house_rules_editor(
+    rules: Rules, t: Translator, on_change: Change, on_refused: Refused | None = None
+) -> ft.Control:
     """Every editable knob, one row each."""
     return ft.Column(
-        [knob_row(key, rules, t, on_change) for key in EDITABLE_KNOBS],
+        [knob_row(key, rules, t, on_change, on_refused) for key in EDITABLE_KNOBS],
         spacing=0,
     )

@@ -23,7 +23,11 @@ from jolly_scorer.ui.views.common import (
     tagged,
 )
 from jolly_scorer.ui.views.game_form import GameForm
-from jolly_scorer.ui.views.house_rules import NumberRow, house_rules_editor
+from jolly_scorer.ui.views.house_rules import (
+    NumberRow,
+    Refused,
+    house_rules_editor,
+)
 
 
 def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
@@ -110,7 +114,9 @@ TARGET_MAX = 100_000
 ROUNDS_MAX = 1_000
 
 
-def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
+def _target_row(
+    form: GameForm, t: Translator, set_form: Any, on_refused: Refused
+) -> ft.Control:
     plus = form.rules.is_plus
     label = t("Play to") if plus else t("Game ends at")
     target = NumberRow(
@@ -123,6 +129,7 @@ def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
         minimum=50,
         maximum=TARGET_MAX,
         size=20,
+        on_refused=on_refused,
     )
     rounds = form.rounds_limit
     rounds_row = NumberRow(
@@ -134,6 +141,7 @@ def _target_row(form: GameForm, t: Translator, set_form: Any) -> ft.Control:
         minimum=1,
         maximum=ROUNDS_MAX,
         disabled=rounds is None,
+        on_refused=on_refused,
         trailing=ft.Switch(
             value=rounds is not None,
             tooltip=t("Stop after a number of rounds"),
@@ -197,7 +205,25 @@ def NewGame(state: AppState) -> ft.Control:
         set_knob_error(None)
         return None
 
+    # number fields showing a refused text: field id -> the number shown then
+    refusals, set_refusals = ft.use_state(cast(dict[str, int], {}))
+
+    def number_refused(field: str, shown: int | None) -> None:
+        if refusals.get(field) != shown:
+            rest = {k: v for k, v in refusals.items() if k != field}
+            set_refusals(rest if shown is None else {**rest, field: shown})
+
+    def toggle_house() -> None:
+        if show_house:  # the rows go, and with them what was typed there
+            set_refusals({k: v for k, v in refusals.items() if k[:5] != "knob-"})
+        set_show_house(not show_house)
+
+    # a field still shows its refused text while the form holds what it showed
+    not_taken = [f for f, shown in refusals.items() if form.shown(f) == shown]
+
     def start() -> None:
+        if not_taken:  # the game would start with a number not shown
+            return
         names = form.names()
         refused = state.start_game(
             form.rules,
@@ -277,13 +303,13 @@ def NewGame(state: AppState) -> ft.Control:
             "preset-description",
             ft.Text(preset_description(preset, t, target=form.target), size=16),
         ),
-        _target_row(form, t, set_form),
+        _target_row(form, t, set_form, number_refused),
         tagged(
             "house-rules",
             ft.OutlinedButton(
                 t("House rules") + (" •" if form.is_house_rules() else ""),
                 icon=ft.Icons.EXPAND_LESS if show_house else ft.Icons.EXPAND_MORE,
-                on_click=lambda: set_show_house(not show_house),
+                on_click=toggle_house,
                 height=52,
                 tooltip=t("Change single rules for this game"),
             ),
@@ -292,7 +318,12 @@ def NewGame(state: AppState) -> ft.Control:
     if knob_error:
         body.append(ft.Text(knob_error, color=ft.Colors.ERROR, size=16))
     if show_house:
-        body.append(card(house_rules_editor(form.rules, t, change_knob), padding=8))
+        body.append(
+            card(
+                house_rules_editor(form.rules, t, change_knob, number_refused),
+                padding=8,
+            )
+        )
         rules = form.rules.replace(target=form.target, rounds_limit=form.rounds_limit)
         is_default = rules_to_json(rules) == state.settings.default_rules
         # one button in both states (a new control here is not announced)
@@ -315,6 +346,12 @@ def NewGame(state: AppState) -> ft.Control:
         )
     if problem:
         body.append(ft.Text(problem, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+    if not_taken:
+        why = t("Not started: a number above is not taken (see its message).")
+        body.append(
+            tagged("start-refused", ft.Text(why, size=16, color=ft.Colors.ERROR))
+        )
+        problem = problem or why
     footer = [
         big_button(
             t("Start game"),
