@@ -13,3 +13,10 @@ def _doctest_names(doctest_namespace: dict[str, Any]) -> None:
     doctest_namespace.update(
         parse_cards=parse_cards, format_cards=format_cards, find_rules=find_rules
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running
+    in the main thread while its session-wide browser is open, and a test that
+    calls ``asyncio.run`` after it would fail for that reason alone."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
