@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -176,10 +175,6 @@ def NewGame(state: AppState) -> ft.Control:
         added = seats.fields.get(seat) if seat is not None else None
         if added is not None:
             await cast(Any, added).focus()  # untyped in Flet
-            # a busy client may get the first request before it has built the
-            # field and drop it; a second one on a focused field changes nothing
-            await asyncio.sleep(0.3)
-            await cast(Any, added).focus()
 
     ft.use_effect(focus_new_seat, [len(form.players)])
 
