@@ -12,9 +12,11 @@ Methods take and return plain values, so they are tested without a page.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import hashlib
+import secrets
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -32,7 +34,20 @@ from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.round_model import RoundTaken
 from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["AppState", "GameStore", "Screen", "Toast"]
+__all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.models.shared_round import SharedRound
+
+#: The seat each joined device chose per game: ``(device key, game id) -> name``
+#: (this process's memory; a phone that reloads keeps its seat).
+_SEATS: dict[tuple[str, int], str] = {}
+
+
+def device_key(device: str) -> str:
+    """A key for a device's cookie that does not give the cookie away."""
+    return hashlib.sha256(device.encode()).hexdigest()[:16]
+
 
 #: Why a name is refused (``InvalidName.reason``), in words to translate.
 _NAME_REFUSALS = {
@@ -79,6 +94,18 @@ class GameStore(Protocol):
     def save_draft(self, game_id: int, draft: dict[str, Any]) -> None: ...
     def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
     def clear_draft(self, game_id: int) -> None: ...
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+    ) -> Any: ...
+    def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
+    def clear_seat_parts(self, game_id: int) -> None: ...
     def get_setting(self, key: str, default: Any = None) -> Any: ...
     def set_setting(self, key: str, value: Any) -> None: ...
     def export_game(self, game_id: int) -> dict[str, Any]: ...
@@ -106,6 +133,11 @@ def _failure(error: Exception) -> str:
         public = getattr(error, "public", None)
         return public if isinstance(public, str) else PUBLIC_FAILURE
     return str(error) or type(error).__name__
+
+
+def failure_text(error: Exception) -> str:
+    """What a page shows for ``error`` (to translate; no server paths)."""
+    return _failure(error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +185,21 @@ class AppState:
     #: session): every save passes it, so a session that has not seen another
     #: device's change yet cannot overwrite it (the store refuses).
     stored_revision: int | None = None
+    #: This page's label on the round parts it writes (entering together).
+    device: str = field(default_factory=lambda: "page-" + secrets.token_hex(4))
+    #: The page is at a live table (host or joined): statuses, Done, seat.
+    together: bool = False
+    #: A joined device (not the host): it asks for its seat.
+    guest: bool = False
+    #: A joined device's seat is remembered under this (a hash of its cookie).
+    device_key: str = ""
+    #: Tells the other pages that round ``number`` of game ``id`` has new parts.
+    publish_parts: Callable[[int, int], None] | None = None
+    #: The round being entered (new round) when the entry opened.
+    entering_number: int | None = None
+    #: The open round entry's listener for parts other pages wrote (private:
+    #: setting it re-renders nothing).
+    _parts_listener: Callable[[], None] | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -544,6 +591,69 @@ class AppState:
             if name_key(name) in taken:
                 return self._fail(self.t("{name} is already a player.", name=name))
         return self._apply(lambda s: s.rename_player(old, new))
+
+    # -- entering together ----------------------------------------------------------
+    def shared_round(self) -> SharedRound | None:
+        """The next round of the game as shared through the store's seat
+        parts (None while editing a past round: that stays on this device)."""
+        from jolly_scorer.ui.models.shared_round import SharedRound
+
+        if self.game is None or self.game_id is None or self.edit_round is not None:
+            return None
+        self.entering_number = len(self.game.rounds) + 1
+        return SharedRound(self.store, self.game_id, self.game, self.device)
+
+    def parts_written(self, number: int) -> None:
+        """This page stored parts of round ``number``: tell the other pages."""
+        if self.publish_parts is not None and self.game_id is not None:
+            with contextlib.suppress(Exception):  # a closed session, say
+                self.publish_parts(self.game_id, number)
+
+    def listen_to_parts(self, listener: Callable[[], None] | None) -> None:
+        """The open round entry follows the parts other pages write."""
+        self._parts_listener = listener
+
+    def parts_heard(self, game_id: int) -> None:
+        """Another page stored parts of game ``game_id`` (or this page came
+        back): the open round entry catches up."""
+        listener = self._parts_listener
+        if listener is not None and game_id == self.game_id and self.screen == "entry":
+            listener()
+
+    def follow_saved_round(self) -> bool:
+        """The round this page was entering was saved on another device: show
+        the board with it (the next round starts empty). True if it moved."""
+        number = self.entering_number
+        game = self.game
+        if (
+            self.screen != "entry"
+            or self.edit_round is not None
+            or number is None
+            or game is None
+            or len(game.rounds) < number
+        ):
+            return False
+        self.entering_number = None
+        self.go("board")
+        self.notice = self.t("Round {n} was saved on another device.", n=number)
+        return True
+
+    def seat(self) -> str | None:
+        """This device's seat in the game shown (a joined phone's player)."""
+        if self.game is None or self.game_id is None:
+            return None
+        seat = _SEATS.get((self.device_key, self.game_id))
+        return seat if seat in self.game.players else None
+
+    def choose_seat(self, player: str | None) -> None:
+        """Remember this device's seat for the game shown (None: forget it)."""
+        if self.game_id is None:
+            return
+        key = (self.device_key, self.game_id)
+        if player is None:
+            _SEATS.pop(key, None)
+        else:
+            _SEATS[key] = player
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:

@@ -24,6 +24,7 @@ from jolly_scorer.ui.arranging import split_cards
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
+from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
@@ -31,6 +32,12 @@ from jolly_scorer.ui.views.round_entry_editor import editor
 from jolly_scorer.ui.views.round_entry_hand import points_rows
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_together import (
+    Together,
+    save_anyway_bar,
+    seat_line,
+    together_notice,
+)
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
@@ -63,6 +70,38 @@ def initial_model(
     return RoundModel(game)
 
 
+def _new_entry(
+    game: Game,
+    round_index: int | None,
+    draft: dict[str, Any] | None,
+    t: Translator,
+    together: Together | None,
+) -> RoundEntryModel:
+    """The screen's model: the shared next round (on its seat), or as before."""
+    if together is None:
+        return RoundEntryModel(initial_model(game, round_index, draft), t)
+    try:
+        entry = RoundEntryModel(together.shared.start(), t)
+    except FAILURES as error:  # the store cannot be read: enter it here alone
+        entry = RoundEntryModel(RoundModel(game), t)
+        entry.error = t(failure_text(error))
+    entry.together = together.table
+    entry.statuses = dict(together.shared.statuses)
+    if together.seat in entry.rounds.players:
+        entry.choose_seat(together.seat)
+    return entry
+
+
+def throw_away(together: Together, entry: RoundEntryModel) -> None:
+    """Cancel confirmed: the shared round goes only when this page alone
+    entered it (others' parts stay for them)."""
+    shared = together.shared
+    shared.write(entry)
+    if shared.only_mine():
+        shared.throw_away()
+        together.publish(shared.number)
+
+
 def build_round_entry(
     page: ft.Page,
     t: Translator,
@@ -91,11 +130,11 @@ def RoundEntry(
     on_cancel: Callable[[], None],
     on_draft: Callable[[dict[str, Any]], None],
     settings: UiSettings | None,
+    together: Together | None = None,
 ) -> ft.Control:
-    """The screen; see the module docstring."""
-    ref: Any = ft.use_ref(
-        lambda: RoundEntryModel(initial_model(game, round_index, draft), t)
-    )
+    """The screen; see the module docstring. ``together``: the next round,
+    shared with the other pages on the game (``round_entry_together.py``)."""
+    ref: Any = ft.use_ref(lambda: _new_entry(game, round_index, draft, t, together))
     entry: RoundEntryModel = ref.current
     entry.t = t
     rounds = entry.rounds
@@ -115,15 +154,57 @@ def RoundEntry(
         pause (a write per tap would hold up the next answer)."""
         await asyncio.sleep(DRAFT_DELAY)
         if number == entry.drafts and not entry.closed:
-            on_draft(rounds.to_draft())
+            if together is None:
+                on_draft(rounds.to_draft())
+            else:
+                write_parts(together)
+
+    def write_parts(shared: Together) -> None:
+        """Store the parts this page changed and tell the other pages."""
+        try:
+            written = shared.shared.write(entry)
+        except FAILURES as error:  # kept on this page; the next change retries
+            entry.error = t(failure_text(error))
+            set_revision(lambda r: r + 1)
+            return
+        if written:
+            shared.publish(shared.shared.number)
+
+    def follow() -> None:
+        """Another page stored parts (or this page came back): catch up."""
+        if together is None or entry.closed:
+            return
+        write_parts(together)
+        try:
+            changed = together.shared.catch_up(entry)
+        except FAILURES as error:
+            entry.error = t(failure_text(error))
+            changed = {"error"}
+        if changed:
+            set_revision(lambda r: r + 1)
+
+    def listen() -> None:
+        if together is not None:
+            together.listen(follow)
+            follow()  # what changed before this page listened
+
+    def stop() -> None:
+        if together is not None:
+            together.listen(None)
+
+    ft.use_effect(listen, [], stop)
 
     def leave() -> None:
         entry.closed = True  # no draft written after the entry is gone
+        if together is not None and entry.confirm_cancel:
+            throw_away(together, entry)
         on_cancel()
 
     def act(method: Callable[..., Any], *args: Any) -> None:
         """The one handler style: a model method, then redraw (and the draft)."""
         method(*args)
+        if entry.dirty:
+            entry.notice = None
         redraw()
 
     async def arrange() -> None:
@@ -147,6 +228,9 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
+        if entry.ask_before_saving():
+            redraw()
+            return
         done = entry.save()
         if done is not None:
             answer(done, rounds.round_number, False)
@@ -232,8 +316,14 @@ def RoundEntry(
         seat = rounds.players.index(entry.player)
         body.append(panel(seat, entry.player))
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-    bar = save_bar(entry, preview, t, buttons)
+    if entry.confirm_save:
+        bar = save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
+    else:
+        bar = save_bar(entry, preview, t, buttons)
     header = _header(rounds, round_index, t, cancel)
+    if together is not None:
+        extra = [seat_line(entry, t, together.change_seat), together_notice(entry)]
+        header = ft.Column([header, *[c for c in extra if c]], spacing=4)
     content: ft.Control
     if wide:
         top = docked or ft.Column(

@@ -15,6 +15,7 @@ from jolly_scorer.ui.round_model import Preview, Target
 from jolly_scorer.ui.views.common import colour, labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
+from jolly_scorer.ui.views.round_entry_together import status_mark, status_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -39,7 +40,7 @@ def player_strip(
                 identifier=f"round-show-{seat}",
                 button=True,
                 selected=chosen,
-                label=f"{name} {shown}",
+                label=f"{name} {shown} {status_text(entry, name, t)}".rstrip(),
                 content=ft.Container(
                     ft.Column(
                         [
@@ -63,13 +64,14 @@ def player_strip(
                                 tight=True,
                             ),
                             ft.Text(shown, size=15),
+                            *([status_mark(entry, name, t)] if entry.together else []),
                         ],
                         spacing=0,
                         tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                     padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                    height=52,
+                    height=70 if entry.together else 52,
                     border_radius=12,
                     border=ft.Border.all(
                         2 if chosen else 1,
