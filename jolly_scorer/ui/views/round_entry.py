@@ -35,7 +35,8 @@ from jolly_scorer.ui.views.round_entry_player import player_panel
 from jolly_scorer.ui.views.round_entry_together import (
     Together,
     save_anyway_bar,
-    seat_line,
+    seat_controls,
+    statuses_row,
     together_notice,
 )
 from jolly_scorer.ui.widgets.card_picker import Relay
@@ -320,14 +321,20 @@ def RoundEntry(
         bar = save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
     else:
         bar = save_bar(entry, preview, t, buttons)
-    header = _header(rounds, round_index, t, cancel)
-    if together is not None:
-        extra = [seat_line(entry, t, together.change_seat), together_notice(entry)]
-        header = ft.Column([header, *[c for c in extra if c]], spacing=4)
+    mine: list[ft.Control] = []
+    if together is not None and together.change_seat is not None:
+        mine = seat_controls(entry, t, act, together.change_seat)
+    header = _header(rounds, round_index, t, cancel, mine)
+    notice = together_notice(entry)
+    if notice is not None:
+        header = ft.Column([header, notice], spacing=4)
     content: ft.Control
     if wide:
+        watch = [statuses_row(entry, t)] if entry.together else []
         top = docked or ft.Column(
-            [preview_table(rounds, preview, t)], scroll=ft.ScrollMode.AUTO
+            [preview_table(rounds, preview, t), *watch],
+            scroll=ft.ScrollMode.AUTO,
+            spacing=12,
         )
         side = ft.Column([ft.Container(top, expand=True), bar], spacing=8, expand=True)
         content = ft.Column(
@@ -359,7 +366,10 @@ def _header(
     round_index: int | None,
     t: Translator,
     cancel: Callable[[], None],
+    seat: list[ft.Control],
 ) -> ft.Control:
+    """The title and Cancel; a joined phone's seat controls in place of the
+    game's name (``round_entry_together.seat_controls``)."""
     title = (
         t("Round {n}", n=rounds.round_number)
         if round_index is None
@@ -368,12 +378,17 @@ def _header(
     return ft.Row(
         [
             ft.Text(title, size=22, weight=ft.FontWeight.BOLD),
-            ft.Text(
-                preset_name(rounds.rules.base, t),
-                size=15,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
+            *(
+                seat
+                or [
+                    ft.Text(
+                        preset_name(rounds.rules.base, t),
+                        size=15,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    )
+                ]
             ),
             ft.Semantics(
                 identifier="round-cancel-top",

@@ -15,7 +15,7 @@ from jolly_scorer.ui.round_model import Preview, Target
 from jolly_scorer.ui.views.common import colour, labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
-from jolly_scorer.ui.views.round_entry_together import status_mark, status_text
+from jolly_scorer.ui.views.round_entry_together import status_icon, status_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -59,19 +59,23 @@ def player_strip(
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
                                     ),
+                                    *(
+                                        [icon]
+                                        if (icon := status_icon(entry, name))
+                                        else []
+                                    ),
                                 ],
                                 spacing=4,
                                 tight=True,
                             ),
                             ft.Text(shown, size=15),
-                            *([status_mark(entry, name, t)] if entry.together else []),
                         ],
                         spacing=0,
                         tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                     padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                    height=70 if entry.together else 52,
+                    height=52,
                     border_radius=12,
                     border=ft.Border.all(
                         2 if chosen else 1,

@@ -200,8 +200,8 @@ def player_panel(
         items += _melds(entry, seat, name, t, settings, act)
     items.append(ft.Text(t("Hand"), size=17, weight=ft.FontWeight.W_600))
     items += hand_part(entry, seat, name, t, settings, act)
-    done = done_button(entry, seat, name, t, act)
-    if done is not None:
+    done = done_button(entry, seat, name, t, act) if entry.seat is None else None
+    if done is not None:  # the host's page (a phone has it in its header)
         items.append(done)
     return ft.Semantics(
         identifier=f"round-player-{seat}",

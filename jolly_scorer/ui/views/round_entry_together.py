@@ -32,7 +32,10 @@ __all__ = [
     "TogetherEntry",
     "done_button",
     "save_anyway_bar",
-    "seat_line",
+    "seat_controls",
+    "status_icon",
+    "statuses_row",
+    "status_mark",
     "status_text",
     "together_notice",
 ]
@@ -153,61 +156,117 @@ def status_text(entry: RoundEntryModel, player: str, t: Translator) -> str:
 
 
 def status_mark(entry: RoundEntryModel, player: str, t: Translator) -> ft.Control:
-    """A player's status in a chip or a panel header (one short line)."""
+    """A player's status in a panel header (one short word)."""
     text = status_text(entry, player, t)
     done = entry.status(player) == "done"
     return ft.Text(
         text,
-        size=13,
+        size=15,
         color=GOOD if done else ft.Colors.OUTLINE,
         weight=ft.FontWeight.BOLD if done else None,
         max_lines=1,
     )
 
 
+def statuses_row(entry: RoundEntryModel, t: Translator) -> ft.Control:
+    """Every player's status at a glance (beside the preview on a laptop)."""
+    chips: list[ft.Control] = []
+    for seat, name in enumerate(entry.rounds.players):
+        icon = status_icon(entry, name)
+        word = status_text(entry, name, t) or t("nothing yet")
+        chips.append(
+            ft.Semantics(
+                identifier=f"round-status-{seat}",
+                label=f"{name}: {word}",
+                content=ft.Container(
+                    ft.Row(
+                        [
+                            ft.Container(
+                                width=10,
+                                height=10,
+                                border_radius=5,
+                                bgcolor=colour(seat),
+                            ),
+                            ft.Text(name, size=15, weight=ft.FontWeight.BOLD),
+                            *([icon] if icon is not None else []),
+                            ft.Text(word, size=15, color=ft.Colors.OUTLINE),
+                        ],
+                        spacing=4,
+                        tight=True,
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                    border_radius=12,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                ),
+            )
+        )
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def status_icon(entry: RoundEntryModel, player: str) -> ft.Control | None:
+    """A player's status in a strip chip (the chip's label says it in words)."""
+    status = entry.status(player)
+    if status == "done":
+        return ft.Icon(ft.Icons.CHECK_CIRCLE, size=16, color=GOOD)
+    if status == "entering":
+        return ft.Icon(ft.Icons.EDIT_NOTE, size=16, color=ft.Colors.OUTLINE)
+    return None
+
+
 def done_button(
-    entry: RoundEntryModel, seat: int, name: str, t: Translator, act: Any
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    act: Any,
+    *,
+    expand: bool = False,
 ) -> ft.Control | None:
-    """Done with ``name``'s part (filled once done; a tap takes it back)."""
-    if not entry.together or entry.seat not in (None, name):
+    """ "{name} is done" (filled once done; a second tap takes it back)."""
+    if not entry.together:
         return None
     done = entry.status(name) == "done"
-    return labelled_button(
-        f"round-done-{seat}",
-        t("Done") if not done else t("Done: tap to change"),
-        ft.Icons.CHECK_CIRCLE if done else ft.Icons.CHECK,
-        lambda: act(entry.tap_done, name),
-        filled=done,
-        height=52,
+    kind = ft.FilledButton if done else ft.OutlinedButton
+    text = t("{name} is done", name=name)
+    return ft.Semantics(
+        identifier=f"round-done-{seat}",
+        button=True,
         selected=done,
-        label=t("{name} is done", name=name) if done else t("Done"),
+        label=text,
+        expand=expand,
+        content=kind(
+            content=ft.Text(
+                text, size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+            ),
+            icon=ft.Icons.CHECK_CIRCLE if done else ft.Icons.CHECK,
+            on_click=lambda: act(entry.tap_done, name),
+            height=44,
+            expand=expand or None,
+        ),
     )
 
 
-def seat_line(
-    entry: RoundEntryModel, t: Translator, change: Callable[[], None] | None
-) -> ft.Control | None:
-    """A joined phone's seat, with "Change" (another player's phone)."""
-    if entry.seat is None or change is None:
-        return None
-    return ft.Row(
-        [
-            ft.Icon(ft.Icons.PHONE_ANDROID, size=18),
-            ft.Text(
-                t("Your seat: {name}", name=entry.seat),
-                size=15,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
+def seat_controls(
+    entry: RoundEntryModel, t: Translator, act: Any, change: Callable[[], None]
+) -> list[ft.Control]:
+    """A joined phone's header: Done for its seat, and "Change seat"."""
+    seat = entry.seat
+    if seat is None:
+        return []
+    index = entry.rounds.players.index(seat)
+    done = done_button(entry, index, seat, t, act, expand=True)
+    return [
+        *([done] if done is not None else []),
+        ft.Semantics(
+            identifier="round-seat-change",
+            content=ft.IconButton(
+                ft.Icons.SWAP_HORIZ,
+                tooltip=t("Change seat"),
+                on_click=lambda: change(),
+                icon_size=26,
             ),
-            ft.Semantics(
-                identifier="round-seat-change",
-                button=True,
-                content=ft.TextButton(t("Change seat"), on_click=lambda: change()),
-            ),
-        ],
-        spacing=6,
-    )
+        ),
+    ]
 
 
 def together_notice(entry: RoundEntryModel) -> ft.Control | None:
@@ -221,13 +280,13 @@ def together_notice(entry: RoundEntryModel) -> ft.Control | None:
             ft.Row(
                 [
                     ft.Icon(ft.Icons.SYNC, size=18),
-                    ft.Text(entry.notice, size=15, expand=True),
+                    ft.Text(entry.notice, size=14, expand=True, max_lines=2),
                 ],
                 spacing=6,
             ),
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=12,
-            padding=8,
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
         ),
     )
 
