@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -27,7 +27,7 @@ from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
-from jolly_scorer.store import StoreError
+from jolly_scorer.store import SeatPart, StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
@@ -103,8 +103,11 @@ class GameStore(Protocol):
         *,
         status: str = "entering",
         device: str = "",
-    ) -> Any: ...
-    def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
+    ) -> SeatPart: ...
+    def load_seat_parts(
+        self, game_id: int, round_number: int
+    ) -> dict[str, SeatPart]: ...
+    def seat_parts_version(self, game_id: int) -> int: ...
     def clear_seat_parts(self, game_id: int) -> None: ...
     def get_setting(self, key: str, default: Any = None) -> Any: ...
     def set_setting(self, key: str, value: Any) -> None: ...
@@ -637,6 +640,12 @@ class AppState:
         self.go("board")
         self.notice = self.t("Round {n} was saved on another device.", n=number)
         return True
+
+    def round_saved_elsewhere(self) -> None:
+        """Writing a part was refused: the round was saved meanwhile."""
+        if self.game_id is not None:
+            self.refresh(self.game_id)
+            self.follow_saved_round()
 
     def seat(self) -> str | None:
         """This device's seat in the game shown (a joined phone's player)."""

@@ -20,6 +20,7 @@ import flet as ft
 
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, Round
+from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.arranging import split_cards
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
@@ -164,6 +165,10 @@ def RoundEntry(
         """Store the parts this page changed and tell the other pages."""
         try:
             written = shared.shared.write(entry)
+        except StoreConflict:  # the round was saved meanwhile (another device)
+            entry.closed = True
+            shared.saved_elsewhere()
+            return
         except FAILURES as error:  # kept on this page; the next change retries
             entry.error = t(failure_text(error))
             set_revision(lambda r: r + 1)

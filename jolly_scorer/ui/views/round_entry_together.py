@@ -58,6 +58,8 @@ class Together:
     change_seat: Callable[[], None] | None = None
     #: show statuses and Done (a live table)
     table: bool = False
+    #: the round was saved on another device before this page heard of it
+    saved_elsewhere: Callable[[], None] = lambda: None
 
 
 @ft.component
@@ -86,6 +88,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         seat=seat,
         change_seat=(lambda: choose(None)) if state.guest else None,
         table=state.together,
+        saved_elsewhere=state.round_saved_elsewhere,
     )
     return RoundEntry(
         page,
