@@ -315,3 +315,44 @@ def test_a_seat_is_remembered_per_device_and_game(
     assert again.state.seat() == "Ben"  # a reload keeps it
     phone.state.choose_seat(None)
     assert phone.state.seat() is None
+
+
+def test_a_joined_device_shares_only_the_tables_game(
+    stores: tuple[Store, Store],
+) -> None:
+    from jolly_scorer.ui.table import GuestStore, NotTheTablesGame
+
+    store = stores[1]
+    table_game = store.list_games()[0].id
+    other = store.create_game(new_game(find_rules("jolly_at"), ["Otto", "Pia"]))
+    host = Device(stores[0], "host-1")  # the newest game: Otto's
+    assert host.state.game_id == other
+    guest_store = GuestStore(store, lambda: table_game)
+    phone = Device(guest_store, "guest-2")  # type: ignore[arg-type]
+    assert phone.state.game_id == table_game  # pinned by the host, not the newest
+    phone.entry.set_points("Ben", "bad", "3")
+    assert phone.write() == ["Ben"]
+    assert stores[0].load_seat_parts(table_game, 1)["Ben"].device == "guest-2"
+    with pytest.raises(NotTheTablesGame):
+        guest_store.save_seat_part(other, 1, "Otto", {}, device="guest-2")
+    with pytest.raises(NotTheTablesGame):
+        guest_store.load_seat_parts(other, 1)
+    assert stores[0].load_seat_parts(other, 1) == {}
+
+
+def test_a_part_written_after_the_round_was_saved_is_refused(
+    devices: tuple[Device, Device],
+) -> None:
+    from jolly_scorer.store.errors import StoreConflict
+
+    host, phone = devices
+    fill_round(host)
+    assert host.save() is None
+    phone.entry.set_points("Ben", "bad", "9")  # has not heard of the save yet
+    with pytest.raises(StoreConflict):
+        phone.write()
+    phone.state.round_saved_elsewhere()  # what the page does then
+    assert phone.state.screen == "board"
+    assert phone.state.notice == "Round 1 was saved on another device."
+    game = phone.state.game
+    assert game is not None and len(game.rounds) == 1
