@@ -234,6 +234,9 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
+        follow()  # the round as every page entered it so far
+        if entry.closed:  # saved meanwhile on another device
+            return
         if entry.ask_before_saving():
             redraw()
             return
