@@ -20,37 +20,39 @@ import flet as ft
 
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, Round
-from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.arranging import split_cards
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
-from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
-from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
-from jolly_scorer.ui.views.round_entry_editor import editor
-from jolly_scorer.ui.views.round_entry_hand import points_rows
-from jolly_scorer.ui.views.round_entry_parts import preview_table
-from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
+from jolly_scorer.ui.views.round_entry_sync import (
+    new_shared_entry,
+    throw_away,
+    use_shared_round,
+)
 from jolly_scorer.ui.views.round_entry_together import (
     Together,
     save_anyway_bar,
     seat_controls,
-    statuses_row,
-    together_notice,
 )
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["RoundEntry", "SaveRound", "build_round_entry", "initial_model"]
+__all__ = [
+    "WIDE",
+    "RoundEntry",
+    "SaveRound",
+    "build_round_entry",
+    "initial_model",
+]
 
 #: ``on_save(round, its number, as a correction of that number)``: None when
 #: saved, a refusal, or :class:`RoundTaken` when that round was saved meanwhile.
 SaveRound = Callable[[Round, int, bool], "str | RoundTaken | None"]
-WIDE = 900
 #: Seconds after a change before its draft is written (0: right after the
 #: screen is updated; a later change in the meantime writes only its own).
 DRAFT_DELAY = 0.0
@@ -70,38 +72,6 @@ def initial_model(
     if round_index is not None and 0 <= round_index < len(game.rounds):
         return RoundModel.from_round(game, game.rounds[round_index], round_index)
     return RoundModel(game)
-
-
-def _new_entry(
-    game: Game,
-    round_index: int | None,
-    draft: dict[str, Any] | None,
-    t: Translator,
-    together: Together | None,
-) -> RoundEntryModel:
-    """The screen's model: the shared next round (on its seat), or as before."""
-    if together is None:
-        return RoundEntryModel(initial_model(game, round_index, draft), t)
-    try:
-        entry = RoundEntryModel(together.shared.start(), t)
-    except FAILURES as error:  # the store cannot be read: enter it here alone
-        entry = RoundEntryModel(RoundModel(game), t)
-        entry.error = t(failure_text(error))
-    entry.together = together.table
-    entry.statuses = dict(together.shared.statuses)
-    if together.seat in entry.rounds.players:
-        entry.choose_seat(together.seat)
-    return entry
-
-
-def throw_away(together: Together, entry: RoundEntryModel) -> None:
-    """Cancel confirmed: the shared round goes only when this page alone
-    entered it (others' parts stay for them)."""
-    shared = together.shared
-    shared.write(entry)
-    if shared.only_mine():
-        shared.throw_away()
-        together.publish(shared.number)
 
 
 def build_round_entry(
@@ -136,11 +106,18 @@ def RoundEntry(
 ) -> ft.Control:
     """The screen; see the module docstring. ``together``: the next round,
     shared with the other pages on the game (``round_entry_together.py``)."""
-    ref: Any = ft.use_ref(lambda: _new_entry(game, round_index, draft, t, together))
+    ref: Any = ft.use_ref(
+        lambda: (
+            RoundEntryModel(initial_model(game, round_index, draft), t)
+            if together is None
+            else new_shared_entry(game, t, together)
+        )
+    )
     entry: RoundEntryModel = ref.current
     entry.t = t
     rounds = entry.rounds
     _, set_revision = ft.use_state(0)
+    shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
     relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
     relay: Relay = relay_ref.current
 
@@ -156,49 +133,10 @@ def RoundEntry(
         pause (a write per tap would hold up the next answer)."""
         await asyncio.sleep(DRAFT_DELAY)
         if number == entry.drafts and not entry.closed:
-            if together is None:
+            if shared is None:
                 on_draft(rounds.to_draft())
             else:
-                write_parts(together)
-
-    def write_parts(shared: Together) -> None:
-        """Store the parts this page changed and tell the other pages."""
-        try:
-            written = shared.shared.write(entry)
-        except StoreConflict:  # the round was saved meanwhile (another device)
-            entry.closed = True
-            shared.saved_elsewhere()
-            return
-        except FAILURES as error:  # kept on this page; the next change retries
-            entry.error = t(failure_text(error))
-            set_revision(lambda r: r + 1)
-            return
-        if written:
-            shared.publish(shared.shared.number)
-
-    def follow() -> None:
-        """Another page stored parts (or this page came back): catch up."""
-        if together is None or entry.closed:
-            return
-        write_parts(together)
-        try:
-            changed = together.shared.catch_up(entry)
-        except FAILURES as error:
-            entry.error = t(failure_text(error))
-            changed = {"error"}
-        if changed:
-            set_revision(lambda r: r + 1)
-
-    def listen() -> None:
-        if together is not None:
-            together.listen(follow)
-            follow()  # what changed before this page listened
-
-    def stop() -> None:
-        if together is not None:
-            together.listen(None)
-
-    ft.use_effect(listen, [], stop)
+                shared.write()
 
     def leave() -> None:
         entry.closed = True  # no draft written after the entry is gone
@@ -234,9 +172,10 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
-        follow()  # the round as every page entered it so far
-        if entry.closed:  # saved meanwhile on another device
-            return
+        if shared is not None:
+            shared.follow()  # the round as every page entered it so far
+            if entry.closed:  # saved meanwhile on another device
+                return
         if entry.ask_before_saving():
             redraw()
             return
@@ -267,105 +206,28 @@ def RoundEntry(
         "correct": correct,
         "drop": leave,
     }
-    width = page.width or 390
-    wide = width >= WIDE
-    preview = rounds.preview()
-    side_width = min(560.0, width * 0.42)
-    docked: ft.Control | None = None
-    if entry.editing is not None:
-        docked = editor(
-            entry,
+    return layout(
+        page.width or 390,
+        entry,
+        t,
+        settings,
+        act,
+        lambda: page.run_task(arrange),
+        relay,
+        save_bar=lambda preview: (
+            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
+            if entry.confirm_save
+            else save_bar(entry, preview, t, buttons)
+        ),
+        header=_header(
+            rounds,
+            round_index,
             t,
-            settings,
-            act,
-            lambda: page.run_task(arrange),
-            relay,
-            wide=wide,
-            available=(side_width - 40) if wide else min(width, 600) - 40,
-        )
-    body: list[ft.Control] = [closer_section(entry, t, settings, act)]
-    if not rounds.melds_needed():
-        text = t("Enter melds too (optional in penalty scoring)")
-        body.append(
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="round-show-melds",
-                        label=text,
-                        content=ft.Switch(
-                            value=entry.show_melds,
-                            on_change=lambda e: act(
-                                entry.set_show_melds, e.control.value
-                            ),
-                        ),
-                    ),
-                    ft.Text(text, size=15, expand=True),  # wraps, never cut
-                ],
-                spacing=8,
-            )
-        )
-
-    def panel(seat: int, name: str) -> ft.Control:
-        return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
-
-    if wide:
-        body.append(
-            ft.ResponsiveRow(
-                [
-                    ft.Container(panel(seat, name), col={"xs": 12, "lg": 6})
-                    for seat, name in enumerate(rounds.players)
-                ],
-                spacing=10,
-                run_spacing=10,
-            )
-        )
-    elif entry.all_counted:
-        body.append(points_rows(entry, preview, t, act))
-    else:  # a phone: only the player shown is built
-        seat = rounds.players.index(entry.player)
-        body.append(panel(seat, entry.player))
-    scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-    if entry.confirm_save:
-        bar = save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
-    else:
-        bar = save_bar(entry, preview, t, buttons)
-    mine: list[ft.Control] = []
-    if together is not None and together.change_seat is not None:
-        mine = seat_controls(entry, t, act, together.change_seat)
-    header = _header(rounds, round_index, t, cancel, mine)
-    notice = together_notice(entry)
-    if notice is not None:
-        header = ft.Column([header, notice], spacing=4)
-    content: ft.Control
-    if wide:
-        watch = [statuses_row(entry, t)] if entry.together else []
-        top = docked or ft.Column(
-            [preview_table(rounds, preview, t), *watch],
-            scroll=ft.ScrollMode.AUTO,
-            spacing=12,
-        )
-        side = ft.Column([ft.Container(top, expand=True), bar], spacing=8, expand=True)
-        content = ft.Column(
-            [
-                header,
-                ft.Row(
-                    [scroller, ft.Container(side, width=side_width)],
-                    spacing=16,
-                    expand=True,
-                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-            ],
-            spacing=8,
-            expand=True,
-        )
-    else:
-        strip = [] if entry.all_counted else [player_strip(entry, preview, t, act)]
-        parts = [header, *strip, scroller, *([docked] if docked else []), bar]
-        content = ft.Column(parts, spacing=4, expand=True)
-    return ft.Container(
-        content,
-        padding=ft.Padding.symmetric(horizontal=4 if not wide else 8, vertical=2),
-        expand=True,
+            cancel,
+            seat_controls(entry, t, act, together.change_seat)
+            if together is not None and together.change_seat is not None
+            else [],
+        ),
     )
 
 

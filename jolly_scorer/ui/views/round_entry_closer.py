@@ -15,7 +15,7 @@ from jolly_scorer.ui.round_model import Preview, Target
 from jolly_scorer.ui.views.common import colour, labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
-from jolly_scorer.ui.views.round_entry_together import status_icon, status_text
+from jolly_scorer.ui.views.round_entry_status import status_icon, status_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings

@@ -22,7 +22,7 @@ from jolly_scorer.ui.views.round_entry_parts import (
     signed,
     tile,
 )
-from jolly_scorer.ui.views.round_entry_together import done_button, status_mark
+from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
