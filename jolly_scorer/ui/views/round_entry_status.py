@@ -100,6 +100,7 @@ def done_button(
     act: Any,
     *,
     expand: bool = False,
+    mine: bool = False,
 ) -> ft.Control | None:
     """ "{name} is done" (filled once done; a second tap takes it back)."""
     if not entry.together:
@@ -107,6 +108,7 @@ def done_button(
     done = entry.status(name) == "done"
     kind = ft.FilledButton if done else ft.OutlinedButton
     text = t("{name} is done", name=name)
+    shown = t("I'm done") if mine else text  # a phone's own seat: short
     return ft.Semantics(
         identifier=f"round-done-{seat}",
         button=True,
@@ -115,7 +117,7 @@ def done_button(
         expand=expand,
         content=kind(
             content=ft.Text(
-                text, size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                shown, size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
             ),
             icon=ft.Icons.CHECK_CIRCLE if done else ft.Icons.CHECK,
             on_click=lambda: act(entry.tap_done, name),

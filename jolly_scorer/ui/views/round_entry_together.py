@@ -151,7 +151,7 @@ def seat_controls(
     if seat is None:
         return []
     index = entry.rounds.players.index(seat)
-    done = done_button(entry, index, seat, t, act, expand=True)
+    done = done_button(entry, index, seat, t, act, expand=True, mine=True)
     return [
         *([done] if done is not None else []),
         ft.Semantics(
