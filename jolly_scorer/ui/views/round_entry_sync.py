@@ -43,7 +43,10 @@ def throw_away(together: Together, entry: RoundEntryModel) -> None:
     """Cancel confirmed: the shared round goes only when this page alone
     entered it (others' parts stay for them)."""
     shared = together.shared
-    shared.write(entry)
+    try:
+        shared.catch_up(entry)  # also what others wrote that this page missed
+    except FAILURES:
+        return  # nothing is thrown away that cannot be looked at first
     if shared.only_mine():
         shared.throw_away()
         together.publish(shared.number)
