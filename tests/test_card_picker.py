@@ -32,7 +32,7 @@ def test_every_card_and_the_joker_one_tap(flet_app):
     picked: list[str] = []
 
     def main(page: ft.Page) -> None:
-            page.render(
+        page.render(
             lambda: CardGrid(picked.append, available=350, gone=frozenset({"7h"}))
         )
 

@@ -32,8 +32,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from jolly_scorer.core.arranger import MAX_CARDS
 from jolly_scorer.core.cards import Card, format_cards, parse_card
-from jolly_scorer.core.errors import HandError, JollyError
+from jolly_scorer.core.errors import ArrangeTimeout, HandError, JollyError, TooManyCards
 from jolly_scorer.core.melds import (
     Meld,
     MeldsVerdict,
@@ -336,9 +337,20 @@ class MeldCheckerModel:
     ) -> None:
         """The arranger refused (too many cards, time up, too many copies):
         the message in words of the user."""
+        from jolly_scorer.ui import arranging
+
         self.asked = None
-        if type(error) is HandError:  # the pack's copies, as the melds say it
-            message = reason_text(Reason.TOO_MANY_COPIES.value, self.t)
-        else:  # caps and the time limit come worded for the user
+        t = self.t
+        if isinstance(error, TooManyCards):
+            message = t("The best lay-down takes at most {n} cards.", n=MAX_CARDS)
+        elif isinstance(error, HandError):  # the pack's copies, as the melds say it
+            message = reason_text(Reason.TOO_MANY_COPIES.value, t)
+        elif isinstance(error, ArrangeTimeout):
+            message = t(
+                "No best lay-down found in {n} seconds: too many possibilities"
+                " (fewer cards or fewer jokers help).",
+                n=t.number(arranging.TIME_LIMIT),
+            )
+        else:  # any other refusal comes worded for the user
             message = str(error)
         self.answer = LayDown(hand, key, error=message)
