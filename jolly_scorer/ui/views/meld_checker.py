@@ -29,9 +29,9 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.meld_checker_hand import hand_panel
-from jolly_scorer.ui.views.meld_checker_melds import melds_panel
+from jolly_scorer.ui.views.meld_checker_melds import joker_panel, melds_panel
 from jolly_scorer.ui.views.round_entry_cards import cards_field
-from jolly_scorer.ui.widgets.card_picker import CardGrid, Relay
+from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT, CardGrid, Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -40,6 +40,9 @@ __all__ = ["WIDE", "MeldChecker", "build_meld_checker"]
 
 #: From this page width on, the verdicts stand beside the grid.
 WIDE = 900
+#: On a phone, the pixels of the page above the checker (the screen's top bar
+#: and padding): the checker fills the rest, its grid at the bottom edge.
+PHONE_CHROME = 84
 
 
 def build_meld_checker(
@@ -99,19 +102,16 @@ def MeldChecker(
     else:
         live, results = melds_panel(model, t, settings, act)
         hint = t("Cards, / between melds: 5h 6h X / Qs Qd Qc")
-    verdicts: list[ft.Control] = [
-        ft.Semantics(
-            identifier="meld-live",
-            container=True,
-            content=ft.Container(
-                ft.Column(live, spacing=6),
-                padding=10,
-                border_radius=12,
-                border=ft.Border.all(2, ft.Colors.PRIMARY),
-            ),
+    box = ft.Semantics(
+        identifier="meld-live",
+        container=True,
+        content=ft.Container(
+            ft.Column(live, spacing=6),
+            padding=10,
+            border_radius=12,
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
         ),
-        *results,
-    ]
+    )
     field = cards_field(
         t,
         model.text,
@@ -120,43 +120,66 @@ def MeldChecker(
         label=hint,
         error=model.bad,
     )
-    grid = CardGrid(
+    grid: ft.Control = CardGrid(
         relay,
         available=420 if wide else min(width, 600) - 40,
         four_color=bool(settings and settings.four_colour),
         language=t.language,
         gone=model.used_up(),
     )
-    top = _choices(model, t, act, wide)
+    menu = joker_panel(model, t, act) if model.mode == "melds" else None
+    if menu is not None:  # in place of the grid, as high: nothing else moves
+        grid = ft.Container(
+            ft.Column([menu], scroll=ft.ScrollMode.AUTO),
+            height=GRID_HEIGHT,
+        )
+    top = _choices(model, t, act)
     buttons = _buttons(model, t, act)
-    if wide:
+    # the verdicts change in number as melds come and go: one column of their
+    # own keeps the field at its place among its siblings (a control that
+    # moves is drawn anew and loses the keyboard focus)
+    # the other melds (or the melds found) change in number: one column of
+    # their own keeps every other control at its place among its siblings (a
+    # control that moves is drawn anew: a field loses the keyboard focus)
+    rest = ft.Column(
+        results, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+    )
+    if wide:  # beside the grid: what is being built first
+        shown = ft.Column(
+            [field, box, rest],
+            spacing=12,
+            expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
         return ft.Column(
             [
                 top,
                 ft.Row(
-                    [
-                        ft.Column([field, *verdicts], spacing=12, expand=True),
-                        ft.Column([grid, buttons], spacing=12, width=440),
-                    ],
+                    [shown, ft.Column([grid, buttons], spacing=12, width=440)],
                     spacing=16,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
             ],
             spacing=12,
         )
-    # a phone: the verdicts scroll above the grid, which stays where it is
-    # (docked at the bottom) however many melds are added
-    above = ft.Column(
-        [top, *verdicts, field, buttons], spacing=12, scroll=ft.ScrollMode.AUTO
+    # a phone: the buttons and the grid are docked at the bottom and never
+    # move; above them, what is being built sits right over the buttons and
+    # stays in view as it grows (a list anchored at its bottom: reversed), the
+    # rest above it, the typed-card field (the second way in) on top
+    above = ft.ListView(
+        [box, rest, field],
+        reverse=True,
+        spacing=12,
+        padding=ft.Padding.only(top=10),
     )
     return ft.Container(
-        ft.Column([ft.Container(above, expand=True), grid], spacing=8),
-        height=max(500.0, (page.height or 844) - 130),
+        ft.Column([top, ft.Container(above, expand=True), buttons, grid], spacing=8),
+        height=max(520.0, (page.height or 844) - PHONE_CHROME),
     )
 
 
 def _choices(
-    model: MeldCheckerModel, t: Translator, act: Callable[..., None], wide: bool
+    model: MeldCheckerModel, t: Translator, act: Callable[..., None]
 ) -> ft.Control:
     """The rules (a dropdown) and the mode (two buttons)."""
     dropdown = ft.Semantics(

@@ -26,7 +26,7 @@ from jolly_scorer.ui.views.round_entry_cards import (
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["Act", "melds_panel", "summary_box", "title"]
+__all__ = ["Act", "joker_panel", "melds_panel", "summary_box", "title"]
 
 #: The one handler style: ``act(model.method, *args)`` runs it and redraws.
 Act = Callable[..., None]
@@ -54,24 +54,29 @@ def melds_panel(
             live.append(meld_verdict(meld, t, f"meld-verdict-{active}"))
         else:  # judged once it can be: not "too few" while it is started
             live.append(ft.Text(t("A meld has at least 3 cards."), size=16))
-        joker = model.joker
-        if joker is not None and joker[0] == active and joker[1] < len(cards):
-            live.append(
-                joker_menu(
-                    model.readings(active),
-                    t,
-                    lambda reading: act(model.choose_reading, active, reading),
-                    lambda: act(model.close_joker),
-                    "meld-joker-menu",
-                    on_remove=partial(act, model.remove, active, joker[1]),
-                )
-            )
-        elif model.other_readings(active):
+        # a tapped joker's readings stand in place of the grid (joker_panel)
+        if model.joker is None and model.other_readings(active):
             text = t("Tap the joker to choose another reading.")
             live.append(ft.Text(text, size=15, italic=True))
     if any(model.melds):
         live.append(summary_box(model))
     return live, _others(model, active, t, settings, act)
+
+
+def joker_panel(model: MeldCheckerModel, t: Translator, act: Act) -> ft.Control | None:
+    """A tapped joker's readings (in place of the card grid), or None."""
+    joker = model.joker
+    if joker is None or joker[1] >= len(model.melds[joker[0]]):
+        return None
+    meld = joker[0]
+    return joker_menu(
+        model.readings(meld),
+        t,
+        lambda reading: act(model.choose_reading, meld, reading),
+        lambda: act(model.close_joker),
+        "meld-joker-menu",
+        on_remove=partial(act, model.remove, meld, joker[1]),
+    )
 
 
 def _others(

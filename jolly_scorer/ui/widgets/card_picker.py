@@ -23,6 +23,7 @@ from jolly_scorer.ui.texts import card_name
 __all__ = [
     "COLUMNS",
     "GAP",
+    "GRID_HEIGHT",
     "KEY_HEIGHT",
     "CardGrid",
     "Relay",
@@ -34,6 +35,8 @@ GAP = 3
 KEY_HEIGHT = 44
 MIN_KEY = 44
 MAX_KEY = 64
+#: The grid's height: two blocks of four rows of keys, a double gap between.
+GRID_HEIGHT = 8 * KEY_HEIGHT + 6 * GAP + 2 * GAP
 
 
 def key_width(available: float) -> float:
