@@ -2,7 +2,7 @@
 German and Finnish: melds tapped and typed, a joker's readings, the best
 lay-down; the verdicts stand above (phone) or beside (laptop) the card grid,
 the grid never moves under the finger, typing keeps the focus in the field.
-Screenshots: ``meld-checker-app-{phone,desktop}-{de,fi}[-best]``."""
+Screenshots: ``meld-checker-app-{phone,desktop}-{de,fi}[-start|-melds|-best]``."""
 
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ def open_checker(web_app, tmp_path, viewport: str, language: str):
         wait_text=HOME[language],
     )
     tap(app, "home-meld")
-    app.by_id("pick-2h").first.wait_for(state="attached", timeout=15_000)
+    app.by_id("meld-live").first.wait_for(state="attached", timeout=15_000)
+    app.wait_gone(HOME[language])  # the home screen has slid away
+    app.settle()
     return app
 
 
@@ -43,7 +45,10 @@ def open_checker(web_app, tmp_path, viewport: str, language: str):
 @pytest.mark.parametrize("language", ["de", "fi"])
 def test_melds_and_best_lay_down(web_app, tmp_path, viewport, language):
     app = open_checker(web_app, tmp_path, viewport, language)
+    app.screenshot(f"meld-checker-app-{viewport}-{language}-start")
     grid = box(app, "pick-2h")
+    bottom = box(app, "pick-8s")  # the whole grid on screen
+    assert bottom["y"] + bottom["height"] <= HEIGHT[viewport]
     for card in ("9c", "9d", "9s"):
         tap(app, f"pick-{card}")
     app.by_id("meld-verdict-0").first.wait_for(state="attached", timeout=10_000)
@@ -58,6 +63,7 @@ def test_melds_and_best_lay_down(web_app, tmp_path, viewport, language):
         assert joker["y"] + joker["height"] <= HEIGHT[viewport]
     else:  # beside it
         assert live["x"] + live["width"] <= grid["x"]
+    app.screenshot(f"meld-checker-app-{viewport}-{language}-melds")
     tap(app, "card-X")  # the joker of the meld being built: its readings,
     # in place of the grid (where the finger is), the meld still in view
     app.by_id("meld-joker-menu").first.wait_for(state="attached", timeout=10_000)

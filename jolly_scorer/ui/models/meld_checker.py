@@ -128,7 +128,7 @@ class MeldCheckerModel:
     def use(self, rules: Rules, t: Translator) -> None:
         """The screen was drawn again for ``rules`` (the game's) in the
         language of ``t``: the choices follow, the choice made stays."""
-        if rules is self.game_rules and t.language == self.t.language:
+        if rules == self.game_rules and t.language == self.t.language:
             return
         self.t, self.game_rules = t, rules
         self.options = rules_options(rules, t)

@@ -169,11 +169,12 @@ def MeldChecker(
     above = ft.ListView(
         [box, rest, field],
         reverse=True,
+        build_controls_on_demand=False,  # a focused field scrolled away stays
         spacing=12,
         padding=ft.Padding.only(top=10),
     )
     return ft.Container(
-        ft.Column([top, ft.Container(above, expand=True), buttons, grid], spacing=8),
+        ft.Column([top, ft.Container(above, expand=True), buttons, grid], spacing=6),
         height=max(520.0, (page.height or 844) - PHONE_CHROME),
     )
 
@@ -214,7 +215,7 @@ def _choices(
         wrap=True,
         spacing=8,
     )
-    return ft.Row([dropdown, modes], wrap=True, spacing=12, run_spacing=10)
+    return ft.Row([dropdown, modes], wrap=True, spacing=12, run_spacing=6)
 
 
 def _buttons(
