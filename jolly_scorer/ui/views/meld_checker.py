@@ -27,7 +27,7 @@ from jolly_scorer.core.rules import Rules
 from jolly_scorer.ui.arranging import best_lay_down
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
-from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.views.meld_checker_choices import actions, choices
 from jolly_scorer.ui.views.meld_checker_hand import hand_panel
 from jolly_scorer.ui.views.meld_checker_melds import joker_panel, melds_panel
 from jolly_scorer.ui.views.round_entry_cards import cards_field
@@ -133,11 +133,8 @@ def MeldChecker(
             ft.Column([menu], scroll=ft.ScrollMode.AUTO),
             height=GRID_HEIGHT,
         )
-    top = _choices(model, t, act)
-    buttons = _buttons(model, t, act)
-    # the verdicts change in number as melds come and go: one column of their
-    # own keeps the field at its place among its siblings (a control that
-    # moves is drawn anew and loses the keyboard focus)
+    top = choices(model, t, act)
+    buttons = actions(model, t, act)
     # the other melds (or the melds found) change in number: one column of
     # their own keeps every other control at its place among its siblings (a
     # control that moves is drawn anew: a field loses the keyboard focus)
@@ -177,58 +174,3 @@ def MeldChecker(
         ft.Column([top, ft.Container(above, expand=True), buttons, grid], spacing=6),
         height=max(520.0, (page.height or 844) - PHONE_CHROME),
     )
-
-
-def _choices(
-    model: MeldCheckerModel, t: Translator, act: Callable[..., None]
-) -> ft.Control:
-    """The rules (a dropdown) and the mode (two buttons)."""
-    dropdown = ft.Semantics(
-        identifier="meld-rules",
-        content=ft.Dropdown(
-            label=t("Rules"),
-            value=model.rules_key,
-            options=[
-                ft.DropdownOption(key=key, text=name)
-                for key, (name, _) in model.options.items()
-            ],
-            on_select=lambda e: act(model.choose_rules, e.control.value),
-            text_size=18,
-            width=360,
-        ),
-    )
-    modes = ft.Row(
-        [
-            labelled_button(
-                f"meld-mode-{value}",
-                text,
-                None,
-                lambda _e=None, v=value: act(model.set_mode, v),
-                filled=model.mode == value,
-                selected=model.mode == value,
-            )
-            for value, text in (
-                ("melds", t("Check melds")),
-                ("hand", t("Best lay-down")),
-            )
-        ],
-        wrap=True,
-        spacing=8,
-    )
-    return ft.Row([dropdown, modes], wrap=True, spacing=12, run_spacing=6)
-
-
-def _buttons(
-    model: MeldCheckerModel, t: Translator, act: Callable[..., None]
-) -> ft.Control:
-    buttons = [
-        labelled_button(
-            "meld-clear", t("Clear"), ft.Icons.CLEAR_ALL, lambda: act(model.clear)
-        )
-    ]
-    if model.mode == "melds":
-        another = labelled_button(
-            "meld-add", t("Another meld"), ft.Icons.ADD, lambda: act(model.add_meld)
-        )
-        buttons.insert(0, another)
-    return ft.Row(buttons, wrap=True, spacing=8)
