@@ -221,3 +221,77 @@ def test_the_arranger_refuses_in_words(language, error, message):
 def test_no_job_in_melds_mode_or_for_an_empty_hand():
     assert picked(["5h", "6h"]).lay_down_job() is None
     assert picked([], mode="hand").lay_down_job() is None
+
+
+actions = st.lists(
+    st.one_of(
+        st.tuples(st.just("pick"), st.sampled_from(CODES)),
+        st.tuples(st.just("remove"), st.integers(0, 9), st.integers(0, 9)),
+        st.tuples(st.just("tap"), st.integers(0, 9), st.integers(0, 9)),
+        st.tuples(st.just("reading"), st.integers(0, 3)),
+        st.tuples(st.just("add_meld")),
+        st.tuples(st.just("activate"), st.integers(0, 9)),
+        st.tuples(st.just("mode"), st.sampled_from(["melds", "hand"])),
+        st.tuples(st.just("rules"), st.sampled_from(sorted(PRESETS))),
+        st.tuples(st.just("typed"), st.sampled_from(["5h 6h X / Qs", "9c 9q", ""])),
+        st.tuples(st.just("clear")),
+    ),
+    max_size=25,
+)
+
+
+def run(model: MeldCheckerModel, action: tuple[Any, ...]) -> None:
+    """One tap as the screen makes it (only on what the screen shows)."""
+    name, *args = action
+    melds = model.melds
+    if name == "pick":
+        model.pick(args[0])
+    elif name in ("remove", "tap") and model.mode == "melds":
+        meld = args[0] % len(melds)
+        if melds[meld]:
+            getattr(model, name)(meld, args[1] % len(melds[meld]))
+    elif name == "remove" and model.hand:
+        model.remove_from_hand(args[0] % len(model.hand))
+    elif name == "reading" and model.joker is not None:
+        choices = model.readings(model.joker[0])
+        if choices:
+            model.choose_reading(model.joker[0], choices[args[0] % len(choices)][0])
+    elif name == "add_meld":
+        model.add_meld()
+    elif name == "activate":
+        model.activate(args[0] % len(melds))
+    elif name == "mode":
+        model.set_mode(args[0])
+    elif name == "rules":
+        model.choose_rules(args[0])
+    elif name == "typed":
+        model.typed(args[0])
+    elif name == "clear":
+        model.clear()
+
+
+@settings(max_examples=80, deadline=None)
+@given(actions)
+def test_any_taps_keep_text_cards_and_verdicts_together(taps):
+    model = MeldCheckerModel(find_rules("jolly_at"), Translator("en"))
+    for action in taps:
+        hand, mode = model.hand, model.mode
+        run(model, action)
+        if mode == "melds" and action[0] not in ("mode", "clear"):
+            assert model.hand == hand  # the other mode's cards are not touched
+        assert 0 <= model.active < len(model.melds)
+        if model.bad is None:  # the field shows the cards, and only them
+            shown = model.hand if model.mode == "hand" else model.melds
+            again = MeldCheckerModel(find_rules("jolly_at"), Translator("en"))
+            again.set_mode(model.mode)
+            again.typed(model.text)
+            kept = again.hand if model.mode == "hand" else again.melds
+            if model.mode == "hand":
+                assert kept == shown
+            else:
+                assert [m for m in kept if m] == [m for m in shown if m]
+        cards = [m for m in model.melds if m]
+        assert model.verdict() == check_melds(cards, model.rules)
+        for n, meld in enumerate(model.melds):
+            verdict = model.verdicts()[n]
+            assert verdict == (check_meld(meld, model.rules) if meld else None)
