@@ -47,6 +47,7 @@ class Device:
         self.entry = RoundEntryModel(shared.start(), self.state.t)
         self.entry.together = True
         self.entry.statuses = dict(shared.statuses)
+        self.entry.others = shared.others()
 
     def write(self) -> list[str]:
         written = self.shared.write(self.entry)
@@ -356,3 +357,24 @@ def test_a_part_written_after_the_round_was_saved_is_refused(
     assert phone.state.notice == "Round 1 was saved on another device."
     game = phone.state.game
     assert game is not None and len(game.rounds) == 1
+
+
+def test_a_host_alone_at_the_table_saves_without_the_question(
+    devices: tuple[Device, Device],
+) -> None:
+    host, _ = devices
+    fill_round(host)
+    assert host.save(anyway=False) is None  # nobody else entered, nobody Done
+    assert host.state.game is not None and len(host.state.game.rounds) == 1
+
+
+def test_once_a_phone_entered_its_part_save_asks(
+    devices: tuple[Device, Device],
+) -> None:
+    host, phone = devices
+    phone.entry.set_points("Ben", "bad", "5")
+    phone.write()
+    host.catch_up()
+    fill_round(host)
+    assert host.save(anyway=False) == "asked"
+    assert host.save(anyway=True) is None

@@ -117,6 +117,8 @@ class RoundEntryModel:
         self.notice: str | None = None
         #: Save asks "Not everyone is done. Save anyway?"
         self.confirm_save = False
+        #: another device wrote a part of this round (the table enters it)
+        self.others = False
 
     # -- which player, which editor --------------------------------------------
     def select_player(self, player: str) -> None:
@@ -473,9 +475,13 @@ class RoundEntryModel:
         return all(self.status(p) == "done" for p in self.rounds.players)
 
     def ask_before_saving(self) -> bool:
-        """At a table, Save asks first while some player is not done; True
-        when it asks now (Save again, or "Save anyway", goes on)."""
-        if not self.together or self.confirm_save or self.everyone_done():
+        """At a table, Save asks first while some player is not done (once
+        another device entered a part, or someone tapped Done: a host alone
+        saves as before); True when it asks now ("Save anyway" goes on)."""
+        asked = self.others or any(
+            self.status(p) == "done" for p in self.rounds.players
+        )
+        if not self.together or not asked or self.confirm_save or self.everyone_done():
             self.confirm_save = False
             return False
         self.confirm_save = True

@@ -159,6 +159,7 @@ class SharedRound:
             written.append(seat)
         if entry is not None:
             entry.statuses = dict(self.statuses)
+            entry.others = self.others()
         return written
 
     def set_done(self, entry: RoundEntryModel, seat: str, done: bool = True) -> None:
@@ -188,6 +189,7 @@ class SharedRound:
         self._remember(parts, model)
         entry.follow(model, changed, told)
         entry.statuses = dict(self.statuses)
+        entry.others = self.others()
         return changed
 
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
@@ -208,6 +210,10 @@ class SharedRound:
 
     def anyone_done(self) -> bool:
         return any(self.statuses.get(p) == "done" for p in self.game.players)
+
+    def others(self) -> bool:
+        """Whether another device wrote a part of this round."""
+        return any(device != self.device for device in self.devices.values())
 
     def only_mine(self) -> bool:
         """Whether every stored part was written by this page (Cancel may

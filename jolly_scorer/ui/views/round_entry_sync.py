@@ -34,6 +34,7 @@ def new_shared_entry(game: Game, t: Translator, together: Together) -> RoundEntr
         entry.error = t(failure_text(error))
     entry.together = together.table
     entry.statuses = dict(together.shared.statuses)
+    entry.others = together.shared.others()
     if together.seat in entry.rounds.players:
         entry.choose_seat(together.seat)
     return entry
