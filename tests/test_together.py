@@ -378,3 +378,25 @@ def test_once_a_phone_entered_its_part_save_asks(
     fill_round(host)
     assert host.save(anyway=False) == "asked"
     assert host.save(anyway=True) is None
+
+
+def test_a_round_taken_back_leaves_the_round_being_entered(
+    devices: tuple[Device, Device], stores: tuple[Store, Store]
+) -> None:
+    host, phone = devices
+    fill_round(host)
+    assert host.save() is None
+    game_id = host.state.game_id
+    assert game_id is not None
+    phone.state.refresh(game_id)
+    phone.state.follow_saved_round()
+    phone.open()  # round 2 on the phone
+    phone.entry.set_points("Ben", "bad", "4")
+    phone.write()
+    assert stores[0].load_seat_parts(game_id, 2)
+    assert host.state.undo() is None  # round 1 taken back
+    assert stores[0].load_seat_parts(game_id, 2) == {}  # no stale round 2
+    phone.state.refresh(game_id)
+    assert phone.state.follow_saved_round()
+    assert phone.state.screen == "board"
+    assert phone.state.notice == "The game was changed on another device."

@@ -554,6 +554,10 @@ class AppState:
         self.result = result
         self.history = moved
         self.stored_revision = revision
+        if len(before.rounds) != len(moved.present.rounds) and self.game_id:
+            # the round being entered is no longer the next one: its parts go
+            with contextlib.suppress(*FAILURES):
+                self.store.clear_seat_parts(self.game_id)
         self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
@@ -624,8 +628,9 @@ class AppState:
             listener()
 
     def follow_saved_round(self) -> bool:
-        """The round this page was entering was saved on another device: show
-        the board with it (the next round starts empty). True if it moved."""
+        """The round this page was entering was saved on another device (or
+        is no longer the next round: a round was taken back): show the board
+        (the next round starts afresh). True if it moved."""
         number = self.entering_number
         game = self.game
         if (
@@ -633,12 +638,15 @@ class AppState:
             or self.edit_round is not None
             or number is None
             or game is None
-            or len(game.rounds) < number
+            or len(game.rounds) + 1 == number
         ):
             return False
         self.entering_number = None
         self.go("board")
-        self.notice = self.t("Round {n} was saved on another device.", n=number)
+        if len(game.rounds) >= number:
+            self.notice = self.t("Round {n} was saved on another device.", n=number)
+        else:
+            self.notice = self.t("The game was changed on another device.")
         return True
 
     def round_saved_elsewhere(self) -> None:
