@@ -10,6 +10,8 @@ joined with its QR code or PIN get the app (``ui/table.py``).
 
 Every page session shares one store per data folder; a page shows changes made
 by other pages, other processes, and catches up when its connection comes back.
+The next round is entered together: its parts are in the store, and a page
+that wrote some tells the others (``PARTS_KEY``), whose round entry catches up.
 """
 
 from __future__ import annotations

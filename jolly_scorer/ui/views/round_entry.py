@@ -7,7 +7,12 @@ of all players with their round score; the card editor docks above the Save
 bar like a keyboard. A laptop shows the players side by side and the editor
 beside them. Every tap is one method of the plain-Python
 :class:`~jolly_scorer.ui.models.round_entry.RoundEntryModel`; this module only
-draws it. A half-entered round goes to ``on_draft`` after every change.
+draws it.
+
+The next round is shared with every page on the game (``together``, see
+``round_entry_together.py`` and ``round_entry_sync.py``): after every change
+the parts that changed go to the store and the other pages follow. An edit of
+a past round stays on this page: its draft goes to ``on_draft``.
 """
 
 from __future__ import annotations
