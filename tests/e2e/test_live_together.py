@@ -146,8 +146,12 @@ def test_host_and_three_phones_enter_one_round_together(chromium, tmp_path):
         mine = (time.monotonic() - start) * 1000
         wait_until(lambda: count_text(host, "entering…") >= 1)
         other = (time.monotonic() - start) * 1000
+        for seat in (2, 3):  # the other phones: Ben's chip in their strips
+            wait_text(phones[seat], "entering…")
+        phones_ms = (time.monotonic() - start) * 1000
         print(
-            f"\nphone tap to its own page: {mine:.0f} ms, to the host: {other:.0f} ms"
+            f"\nphone tap to its own page: {mine:.0f} ms, to the host: {other:.0f} ms,"
+            f" to every other phone: {phones_ms:.0f} ms"
         )
         # the others meanwhile, each on its own phone (taps interleaved)
         for position in range(2):
@@ -224,9 +228,12 @@ def test_a_phone_enters_while_the_host_watches(chromium, tmp_path, language):
         shot(phone, f"live-table-together-seat-{language}")
         tap(phone, "round-seat-2")
         tap(phone, "pick-Kd")
-        tap(host, "round-show-2")  # the host looks at Cleo
-        wait_text(host, entering)
+        wait_text(host, entering)  # Cleo's chip in the host's strip
+        tap(host, "round-show-2")  # the host looks at Cleo's part
+        tap(host, "editor-done")  # (it opened on her hand: closed to watch)
+        by_id(host, "round-player-2").wait_for(timeout=20_000)
         shot(host, f"live-table-together-host-{language}")
+        tap(host, "round-show-2")  # the host's editor on Cleo's hand again
         tap(phone, "round-done-2")
         wait_text(host, done)
         # the host changes Cleo's hand too: the later change wins, visibly
