@@ -312,9 +312,9 @@ def test_save_undo_and_redo_say_what_happened_with_one_tap_back(open_app, tmp_pa
 
 
 def test_the_snack_bar_goes_by_itself(open_app, monkeypatch):
-    from jolly_scorer.ui.views import common
+    from jolly_scorer.ui.widgets import screen
 
-    monkeypatch.setattr(common, "SNACK_SECONDS", 0.05)
+    monkeypatch.setattr(screen, "SNACK_SECONDS", 0.05)
     app = open_app()
     new_game(app, ("Anna", "Ben"), preset="rommi_fi")
     enter_round(app, 0, {1: (None, 12)})
@@ -440,6 +440,71 @@ def test_add_player_focuses_the_new_field_and_enter_moves_on(open_app):
         "Ben",
         "Cleo",
     ]
+
+
+def test_the_added_seat_wins_back_the_focus_flutter_gave_the_previous_one(open_app):
+    """Defect 5 on a busy client: after the tap on "Add player", Flutter gives
+    the focus back to the previous name field (sometimes after the new field
+    had it). That field's focus event asks for the new field again; a field
+    the person chooses, or anything typed, is never overridden."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    second = field_in(app, "player-name-2")
+    app.fire(second, "focus")
+    app.type_text(second, "Ben")
+    app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 1)
+    third = field_in(app, "player-name-3")
+    assert focused(app) == [third._i]
+    app.fire(third, "focus")  # it had it, then Flutter restored the previous
+    app.fire(second, "focus")
+    assert focused(app) == [third._i, third._i]
+    app.fire(third, "focus")
+    # the person taps another field: it keeps the focus
+    app.fire(field_in(app, "player-name-1"), "focus")
+    app.fire(second, "focus")
+    assert len(focused(app)) == 2
+    # typing ends the asking too
+    app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 3)
+    fourth = field_in(app, "player-name-4")
+    app.fire(second, "focus")  # restored: asked again
+    assert focused(app)[-1] == fourth._i and len(focused(app)) == 4
+    app.type_text(second, "Benno")  # the person did choose it
+    app.fire(second, "focus")
+    assert len(focused(app)) == 4
+
+
+def test_an_event_before_the_re_render_keeps_the_last_key(open_app):
+    """A tap that arrives before the re-render after the last key typed (a
+    busy server) works on the form with that key: "Ben" stays "Ben", never
+    "Be" (seen in the browser: the game started with "Be")."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    for i, name in enumerate(("Anna", "Be"), 1):
+        app.type_text(field_in(app, f"player-name-{i}"), name)
+    second = field_in(app, "player-name-2")
+    add = app._event_target(app.find(semantics="add-player"), "click")
+
+    async def typed_then_tapped():  # no re-render between the two events
+        app.session.apply_patch(second._i, {"value": "Ben"})
+        await app.session.dispatch_event(second._i, "change", "Ben")
+        await app.session.dispatch_event(add._i, "click", None)
+
+    app._run(typed_then_tapped())
+    names = [field_in(app, f"player-name-{i}").value for i in (1, 2, 3)]
+    assert names == ["Anna", "Ben", ""]
+    app.type_text(field_in(app, "player-name-3"), "Cleo")
+    start = app._event_target(app.find(semantics="start-game"), "click")
+
+    async def typed_then_started():
+        app.session.apply_patch(second._i, {"value": "Bent"})
+        await app.session.dispatch_event(second._i, "change", "Bent")
+        await app.session.dispatch_event(start._i, "click", None)
+
+    app._run(typed_then_started())
+    app.wait_for(lambda: app.find_all(semantics="enter-round"))
+    assert "Bent" in app.texts() and "Be" not in app.texts()
 
 
 def test_target_is_typed_and_the_description_follows(open_app, tmp_path):

@@ -11,7 +11,7 @@ import json
 import flet as ft
 
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.common import tagged
+from jolly_scorer.ui.widgets.basics import tagged
 
 
 def export_bytes(state: AppState, game_id: int, kind: str) -> tuple[str, bytes]:

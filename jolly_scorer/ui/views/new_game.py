@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+import time
 from typing import Any, cast
 
 import flet as ft
@@ -13,21 +12,16 @@ from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_description
-from jolly_scorer.ui.views.common import (
-    big_button,
-    card,
-    colour,
-    preset_picker,
-    screen,
-    section,
-    tagged,
-)
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.views.house_rules import (
     NumberRow,
     Refused,
     house_rules_editor,
 )
+from jolly_scorer.ui.views.new_game_players import Seats, Update, player_row
+from jolly_scorer.ui.widgets.basics import card, section, tagged
+from jolly_scorer.ui.widgets.buttons import big_button, preset_picker
+from jolly_scorer.ui.widgets.screen import screen
 
 
 def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
@@ -40,89 +34,20 @@ def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
     return None
 
 
-@dataclass
-class _Seats:
-    """The players' name fields of the last render (for moving the focus) and
-    the seat whose field takes the focus once it is there (a seat just added)."""
-
-    fields: dict[int, ft.TextField] = field(default_factory=dict)
-    focus: int | None = None
-
-
-def _player_row(
-    form: GameForm,
-    seat: int,
-    t: Translator,
-    set_form: Any,
-    seats: _Seats,
-    on_enter: Callable[[int], Awaitable[None]],
-) -> ft.Control:
-    name = form.players[seat]
-    is_dealer = seat == form.first_dealer
-
-    async def submitted(e: ft.Event[ft.TextField]) -> None:
-        await on_enter(seat)
-
-    name_field = ft.TextField(
-        value=name,
-        label=t("Player {n}", n=seat + 1),
-        text_size=20,
-        expand=True,
-        dense=False,
-        capitalization=ft.TextCapitalization.WORDS,
-        on_change=lambda e: set_form(form.set_name(seat, e.control.value)),
-        on_submit=submitted,
-    )
-    seats.fields[seat] = name_field
-    return ft.Row(
-        [
-            ft.Container(width=12, height=40, border_radius=6, bgcolor=colour(seat)),
-            ft.Semantics(
-                identifier=f"player-name-{seat + 1}",
-                expand=True,
-                content=name_field,
-            ),
-            tagged(
-                f"player-deals-{seat + 1}",
-                ft.IconButton(
-                    ft.Icons.STYLE if is_dealer else ft.Icons.STYLE_OUTLINED,
-                    selected=is_dealer,
-                    tooltip=t("Deals first") if is_dealer else t("Make dealer"),
-                    icon_color=ft.Colors.PRIMARY if is_dealer else None,
-                    on_click=lambda: set_form(form.deals_first(seat)),
-                ),
-            ),
-            ft.IconButton(
-                ft.Icons.ARROW_UPWARD,
-                tooltip=t("Move up"),
-                disabled=seat == 0,
-                on_click=lambda: set_form(form.move(seat, -1)),
-            ),
-            ft.IconButton(
-                ft.Icons.DELETE_OUTLINE,
-                tooltip=t("Remove player"),
-                on_click=lambda: set_form(form.remove(seat)),
-            ),
-        ],
-        spacing=2,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
 #: The largest target or rounds limit a game can be given here.
 TARGET_MAX = 100_000
 ROUNDS_MAX = 1_000
 
 
 def _target_row(
-    form: GameForm, t: Translator, set_form: Any, on_refused: Refused
+    form: GameForm, t: Translator, update: Update, on_refused: Refused
 ) -> ft.Control:
     plus = form.rules.is_plus
     label = t("Play to") if plus else t("Game ends at")
     target = NumberRow(
         label,
         form.target,
-        lambda v: set_form(form.with_target(v)),  # None: taken
+        lambda v: update(lambda f: f.with_target(v)),  # None: taken
         t,
         "target",
         step=50,
@@ -135,7 +60,7 @@ def _target_row(
     rounds_row = NumberRow(
         t("Number of rounds"),
         rounds or 10,
-        lambda v: set_form(form.with_rounds_limit(v)),  # None: taken
+        lambda v: update(lambda f: f.with_rounds_limit(v)),  # None: taken
         t,
         "rounds-limit",
         minimum=1,
@@ -145,8 +70,8 @@ def _target_row(
         trailing=ft.Switch(
             value=rounds is not None,
             tooltip=t("Stop after a number of rounds"),
-            on_change=lambda e: set_form(
-                form.with_rounds_limit(10 if e.control.value else None)
+            on_change=lambda e: update(
+                lambda f: f.with_rounds_limit(10 if e.control.value else None)
             ),
         ),
     )
@@ -158,33 +83,37 @@ def NewGame(state: AppState) -> ft.Control:
     """The new-game form; Start creates the game and opens the scoreboard."""
     t = state.t
     form, set_form = ft.use_state(GameForm.start(state.default_rules()))
-    ref: Any = ft.use_ref(_Seats)  # the same _Seats on every render
-    seats: _Seats = ref.current
+    # the newest form: an event can arrive before the render that follows the
+    # one before it, so every change starts from here, not from ``form``
+    newest: Any = ft.use_ref(lambda: form)
+    seats_ref: Any = ft.use_ref(Seats)  # the same Seats on every render
+    seats: Seats = seats_ref.current
     seats.fields = {}
+
+    def update(change: Any) -> None:
+        newest.current = change(newest.current)
+        set_form(newest.current)
 
     def add_seat(name: str = "") -> None:
         """A new empty seat takes the focus (a chip's name fills a seat)."""
-        if not name:
-            seats.focus = len(form.players)
-        set_form(form.add(name))
+        current: GameForm = newest.current
+        if not current.can_add():
+            return
+        if name:
+            seats.keeper.settle()
+        else:
+            seats.keeper.added(len(current.players), time.monotonic())
+        update(lambda f: f.add(name))
 
-    async def focus_new_seat() -> None:
-        """Flutter's autofocus does not take the focus from the field that has
-        it (the name typed before): move it to the seat just added."""
-        seat, seats.focus = seats.focus, None
-        added = seats.fields.get(seat) if seat is not None else None
-        if added is not None:
-            await cast(Any, added).focus()  # untyped in Flet
-
-    ft.use_effect(focus_new_seat, [len(form.players)])
+    ft.use_effect(seats.focus_wanted, [len(form.players)])
 
     async def enter_pressed(seat: int) -> None:
         """Enter in a name field: on to the next name, or a new seat after the
         last filled one."""
-        following = seats.fields.get(seat + 1)
-        if following is not None:
-            await cast(Any, following).focus()  # untyped in Flet
-        elif form.players[seat].strip() and form.can_add():
+        current: GameForm = newest.current
+        if seat + 1 < len(current.players):
+            await seats.focus(seat + 1)
+        elif current.players[seat].strip() and current.can_add():
             add_seat()
 
     show_house, set_show_house = ft.use_state(False)
@@ -196,7 +125,7 @@ def NewGame(state: AppState) -> ft.Control:
         """A house rule changed; the core's objection is returned (a number
         field shows it beside itself) and shown under the rules."""
         try:
-            set_form(form.with_knob(key, value))
+            update(lambda f: f.with_knob(key, value))
         except JollyError as e:
             if isinstance(value, int) and not isinstance(value, bool):
                 return str(e)
@@ -224,23 +153,23 @@ def NewGame(state: AppState) -> ft.Control:
     def start() -> None:
         if not_taken:  # the game would start with a number not shown
             return
-        names = form.names()
+        chosen: GameForm = newest.current  # with the last key typed
         refused = state.start_game(
-            form.rules,
-            names,
-            target=form.target,
-            rounds_limit=form.rounds_limit,
-            first_dealer=form.dealer_seat(),
+            chosen.rules,
+            chosen.names(),
+            target=chosen.target,
+            rounds_limit=chosen.rounds_limit,
+            first_dealer=chosen.dealer_seat(),
         )
         if refused is not None:  # e.g. a name the core does not take
             state.dismiss()  # told beside the names, not at the top
-            set_start_error((form, refused))
+            set_start_error((chosen, refused))
 
     known = [p for p in state.store.known_players() if p not in form.names()]
     problem = _form_error(form.error(), form, t)
     preset = form.preset_id()
     players = [
-        _player_row(form, seat, t, set_form, seats, enter_pressed)
+        player_row(form, seat, t, update, seats, enter_pressed)
         for seat in range(len(form.players))
     ]
     body: list[ft.Control] = [
@@ -298,12 +227,14 @@ def NewGame(state: AppState) -> ft.Control:
         )
     body += [
         section(t("Rules")),
-        preset_picker("preset", preset, lambda p: set_form(form.with_preset(p)), t),
+        preset_picker(
+            "preset", preset, lambda p: update(lambda f: f.with_preset(p)), t
+        ),
         tagged(
             "preset-description",
             ft.Text(preset_description(preset, t, target=form.target), size=16),
         ),
-        _target_row(form, t, set_form, number_refused),
+        _target_row(form, t, update, number_refused),
         tagged(
             "house-rules",
             ft.OutlinedButton(

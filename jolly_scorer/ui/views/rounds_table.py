@@ -15,7 +15,7 @@ import flet as ft
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.views.common import signed, tagged
+from jolly_scorer.ui.widgets.basics import signed, tagged
 
 __all__ = ["column_width", "fits", "rounds_table"]
 

@@ -14,20 +14,19 @@ from jolly_scorer.core.standings import leaders, standings
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.charts import totals_chart
-from jolly_scorer.ui.views.common import (
+from jolly_scorer.ui.views.export import ExportButtons
+from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
+from jolly_scorer.ui.widgets.basics import (
     MAX_WIDTH,
     WIDE,
-    big_button,
     card,
     colour,
-    icon_button,
-    screen,
     section,
     signed,
     tagged,
 )
-from jolly_scorer.ui.views.export import ExportButtons
-from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
+from jolly_scorer.ui.widgets.buttons import big_button, icon_button
+from jolly_scorer.ui.widgets.screen import screen
 
 
 def _player_tile(
