@@ -507,6 +507,75 @@ def test_an_event_before_the_re_render_keeps_the_last_key(open_app):
     assert "Bent" in app.texts() and "Be" not in app.texts()
 
 
+def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
+    open_app, flet_app, tmp_path, monkeypatch
+):
+    """A joined phone (``state.is_guest``) gets no Rematch at game over: a
+    rematch is a new game, which only the host may start (the guest's store
+    refuses it). Rounds, undo, rename and export stay: those it may do."""
+    import functools
+
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.table import Access, Table
+
+    host = open_app()
+    new_game(host, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(host, 0, {1: (None, 12)})
+    monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "phone"))
+    monkeypatch.setattr(ui_app, "current_table", Table)
+    # ``main`` sets it from the access once the load branch is in; until then
+    monkeypatch.setattr(
+        ui_app, "AppState", functools.partial(ui_app.AppState, is_guest=True)
+    )
+    guest = flet_app(
+        lambda page: ui_app.main(page, tmp_path),
+        width=390,
+        height=844,
+        pubsub_with=host,
+    )
+    guest.click(guest.find(semantics="home-continue"))
+    host.click(host.find(semantics="finish"))
+    host.click(host.find(semantics="finish-confirm"))
+    assert host.find_all(semantics="rematch")
+    guest.wait_for(lambda: guest.find_all(semantics="winner"))
+    assert not guest.find_all(semantics="rematch")
+    assert "The host of the table can start a rematch." in guest.texts()
+    for allowed in ("undo", "export-csv", "export-json", "rename-1"):
+        assert guest.find_all(semantics=allowed), allowed
+
+
+def test_a_failed_export_names_no_path_and_logs_the_details(
+    open_app, tmp_path, monkeypatch, caplog
+):
+    """The error's own text can hold a server path: the page shows a
+    sentence, the log the details; a store error shows its public words."""
+    from jolly_scorer.store.errors import GameNotFound
+
+    secret = str(tmp_path / "secret" / "games.sqlite3")
+
+    def refused(args):
+        raise OSError(f"{secret}: No space left on device")
+
+    app = open_app(methods={("FilePicker", "save_file"): refused})
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    with caplog.at_level("WARNING", logger="jolly_scorer.ui.views.export"):
+        app.click(app.find(semantics="export-csv"))
+        app.wait_for(lambda: app.find_all(semantics="error"))
+    shown = " ".join(app.texts())
+    assert "Export failed: the file could not be made or saved" in shown
+    assert "secret" not in shown and "No space" not in shown
+    assert secret in caplog.text
+
+    def gone(state, game_id, kind):
+        raise GameNotFound(game_id)
+
+    monkeypatch.setattr("jolly_scorer.ui.views.export.export_bytes", gone)
+    app.click(app.find(semantics="export-json"))
+    app.wait_for(lambda: any("not there any more" in t for t in app.texts()))
+    assert "secret" not in " ".join(app.texts())
+
+
 def test_target_is_typed_and_the_description_follows(open_app, tmp_path):
     app = open_app()
     app.click(app.find(semantics="home-new-game"))
