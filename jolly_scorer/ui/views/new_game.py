@@ -1,4 +1,7 @@
-"""New game: players by seat, who deals first, rules preset, target, house rules."""
+"""New game: players by seat, who deals first, rules preset, target, house rules.
+
+The name rows and the focus are in ``new_game_players``, the rules part in
+``new_game_rules``."""
 
 from __future__ import annotations
 
@@ -8,20 +11,16 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.texts import preset_description
 from jolly_scorer.ui.views.game_form import GameForm
-from jolly_scorer.ui.views.house_rules import (
-    NumberRow,
-    Refused,
-    house_rules_editor,
-)
-from jolly_scorer.ui.views.new_game_players import Seats, Update, player_row
-from jolly_scorer.ui.widgets.basics import card, section, tagged
-from jolly_scorer.ui.widgets.buttons import big_button, preset_picker
+from jolly_scorer.ui.views.new_game_players import Seats, known_players, player_row
+from jolly_scorer.ui.views.new_game_rules import ROUNDS_MAX, TARGET_MAX, rules_section
+from jolly_scorer.ui.widgets.basics import section, tagged
+from jolly_scorer.ui.widgets.buttons import big_button
 from jolly_scorer.ui.widgets.screen import screen
+
+__all__ = ["ROUNDS_MAX", "TARGET_MAX", "NewGame"]
 
 
 def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
@@ -32,50 +31,6 @@ def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
     if code == "duplicate":
         return t("Each player needs a different name.")
     return None
-
-
-#: The largest target or rounds limit a game can be given here.
-TARGET_MAX = 100_000
-ROUNDS_MAX = 1_000
-
-
-def _target_row(
-    form: GameForm, t: Translator, update: Update, on_refused: Refused
-) -> ft.Control:
-    plus = form.rules.is_plus
-    label = t("Play to") if plus else t("Game ends at")
-    target = NumberRow(
-        label,
-        form.target,
-        lambda v: update(lambda f: f.with_target(v)),  # None: taken
-        t,
-        "target",
-        step=50,
-        minimum=50,
-        maximum=TARGET_MAX,
-        size=20,
-        on_refused=on_refused,
-    )
-    rounds = form.rounds_limit
-    rounds_row = NumberRow(
-        t("Number of rounds"),
-        rounds or 10,
-        lambda v: update(lambda f: f.with_rounds_limit(v)),  # None: taken
-        t,
-        "rounds-limit",
-        minimum=1,
-        maximum=ROUNDS_MAX,
-        disabled=rounds is None,
-        on_refused=on_refused,
-        trailing=ft.Switch(
-            value=rounds is not None,
-            tooltip=t("Stop after a number of rounds"),
-            on_change=lambda e: update(
-                lambda f: f.with_rounds_limit(10 if e.control.value else None)
-            ),
-        ),
-    )
-    return ft.Column([target, rounds_row], spacing=8)
 
 
 @ft.component
@@ -167,7 +122,6 @@ def NewGame(state: AppState) -> ft.Control:
 
     known = [p for p in state.store.known_players() if p not in form.names()]
     problem = _form_error(form.error(), form, t)
-    preset = form.preset_id()
     players = [
         player_row(form, seat, t, update, seats, enter_pressed)
         for seat in range(len(form.players))
@@ -207,74 +161,17 @@ def NewGame(state: AppState) -> ft.Control:
         ),
     ]
     if known:
-        body.append(
-            ft.Row(
-                [
-                    tagged(
-                        f"known-{name}",
-                        ft.Chip(
-                            label=ft.Text(name, size=18),
-                            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
-                            tooltip=t("Add {name}", name=name),
-                            on_click=lambda e, n=name: add_seat(n),
-                        ),
-                    )
-                    for name in known[:12]
-                ],
-                wrap=True,
-                spacing=8,
-            )
-        )
-    body += [
-        section(t("Rules")),
-        preset_picker(
-            "preset", preset, lambda p: update(lambda f: f.with_preset(p)), t
-        ),
-        tagged(
-            "preset-description",
-            ft.Text(preset_description(preset, t, target=form.target), size=16),
-        ),
-        _target_row(form, t, update, number_refused),
-        tagged(
-            "house-rules",
-            ft.OutlinedButton(
-                t("House rules") + (" •" if form.is_house_rules() else ""),
-                icon=ft.Icons.EXPAND_LESS if show_house else ft.Icons.EXPAND_MORE,
-                on_click=toggle_house,
-                height=52,
-                tooltip=t("Change single rules for this game"),
-            ),
-        ),
-    ]
-    if knob_error:
-        body.append(ft.Text(knob_error, color=ft.Colors.ERROR, size=16))
-    if show_house:
-        body.append(
-            card(
-                house_rules_editor(form.rules, t, change_knob, number_refused),
-                padding=8,
-            )
-        )
-        rules = form.rules.replace(target=form.target, rounds_limit=form.rounds_limit)
-        is_default = rules_to_json(rules) == state.settings.default_rules
-        # one button in both states (a new control here is not announced)
-        body.append(
-            tagged(
-                "save-default-rules",
-                ft.OutlinedButton(
-                    t("These are the rules for new games")
-                    if is_default
-                    else t("Use these rules for new games"),
-                    icon=ft.Icons.CHECK_CIRCLE
-                    if is_default
-                    else ft.Icons.BOOKMARK_ADD_OUTLINED,
-                    on_click=lambda: (
-                        None if is_default else state.save_default_rules(rules)
-                    ),
-                    height=52,
-                ),
-            )
-        )
+        body.append(known_players(known, t, add_seat))
+    body += rules_section(
+        state,
+        form,
+        update,
+        show_house=show_house,
+        toggle_house=toggle_house,
+        knob_error=knob_error,
+        change_knob=change_knob,
+        number_refused=number_refused,
+    )
     if problem:
         body.append(ft.Text(problem, size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     if not_taken:

@@ -159,3 +159,25 @@ def player_row(
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+def known_players(
+    names: list[str], t: Translator, add_seat: Callable[[str], None]
+) -> ft.Control:
+    """Players of earlier games, one tap from a seat (the first 12)."""
+    return ft.Row(
+        [
+            tagged(
+                f"known-{name}",
+                ft.Chip(
+                    label=ft.Text(name, size=18),
+                    leading=ft.Icon(ft.Icons.PERSON_ADD_ALT),
+                    tooltip=t("Add {name}", name=name),
+                    on_click=lambda e, n=name: add_seat(n),
+                ),
+            )
+            for name in names[:12]
+        ],
+        wrap=True,
+        spacing=8,
+    )
