@@ -13,10 +13,11 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_description
 from jolly_scorer.ui.views.game_form import GameForm
-from jolly_scorer.ui.views.house_rules import NumberRow, Refused, house_rules_editor
+from jolly_scorer.ui.views.house_rules import house_rules_editor
 from jolly_scorer.ui.views.new_game_players import Update
 from jolly_scorer.ui.widgets.basics import card, section, tagged
 from jolly_scorer.ui.widgets.buttons import preset_picker
+from jolly_scorer.ui.widgets.number_row import NumberRow, Refused
 
 #: The largest target or rounds limit a game can be given here.
 TARGET_MAX = 100_000
