@@ -576,6 +576,17 @@ def test_a_failed_export_names_no_path_and_logs_the_details(
     assert "secret" not in " ".join(app.texts())
 
 
+def test_the_scoring_choice_has_its_label_on_a_line_of_its_own(open_app):
+    """Beside the two segments a phone broke "Zählweise" inside the word."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    app.click(app.find(semantics="house-rules"))
+    choice = app.find(semantics="knob-scoring")
+    line = app.parent_of(choice)
+    assert isinstance(line, ft.Column)
+    assert "Scoring" in control_texts(line.controls[0])
+
+
 def test_target_is_typed_and_the_description_follows(open_app, tmp_path):
     app = open_app()
     app.click(app.find(semantics="home-new-game"))

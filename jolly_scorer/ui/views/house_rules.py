@@ -92,8 +92,9 @@ def knob_row(
             ),
             padding=ft.Padding.symmetric(vertical=2),
         )
-    if key == "scoring":
-        control = ft.Semantics(
+    if key == "scoring":  # the label above: beside the two segments a
+        # phone broke "Zählweise" inside the word
+        choice = ft.Semantics(
             identifier=ident,
             content=ft.SegmentedButton(
                 segments=[
@@ -103,6 +104,10 @@ def knob_row(
                 selected=[value],
                 on_change=lambda e: on_change("scoring", e.control.selected[0]),
             ),
+        )
+        return ft.Container(
+            ft.Column([ft.Text(label, size=17), choice], spacing=6),
+            padding=ft.Padding.symmetric(vertical=2),
         )
     else:
         control = ft.Semantics(
