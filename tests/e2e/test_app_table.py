@@ -97,8 +97,11 @@ def test_rename_saved_rules_and_long_names(web_app, tmp_path, viewport):
     seed(data, names, rounds)
     env = {"LANGUAGE": "en", "JOLLY_SCORER_DATA": str(data)}
     app = web_app(TARGET, viewport=viewport, env=env, wait_text="New game")
+    home = app.page.screenshot()
     tap(app, "home-continue")
     app.by_id("enter-round").wait_for()
+    # the pixels can lag behind the accessibility tree: a still Home was shot
+    app.wait_until(lambda: app.page.screenshot() != home, what="the scoreboard")
     shoot(app, f"scoreboard-long-names-{viewport}")
     tap(app, "rename-2")
     app.by_id("rename-save").wait_for()
