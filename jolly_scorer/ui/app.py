@@ -405,7 +405,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     if access.role in ("host", "guest"):  # a live table: entering together
         state.together = True
         state.device_key = device_key(f"{shared.path}\n{access.device}")
-        state.guest = access.role == "guest"
+        state.is_guest = access.role == "guest"
         state.device = f"{access.role}-{state.device}"
     state.open_current()
     page.title = "Jolly Scorer"

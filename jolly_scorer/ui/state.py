@@ -188,12 +188,14 @@ class AppState:
     #: session): every save passes it, so a session that has not seen another
     #: device's change yet cannot overwrite it (the store refuses).
     stored_revision: int | None = None
+    #: A device that joined a live table (not its host): it sees only what it
+    #: may do (no New game, past games, stats, settings, backup); the store
+    #: (``ui/table.GuestStore``) refuses the rest anyway.
+    is_guest: bool = False
     #: This page's label on the round parts it writes (entering together).
     device: str = field(default_factory=lambda: "page-" + secrets.token_hex(4))
     #: The page is at a live table (host or joined): statuses, Done, seat.
     together: bool = False
-    #: A joined device (not the host): it asks for its seat.
-    guest: bool = False
     #: A joined device's seat is remembered under this (a hash of its cookie).
     device_key: str = ""
     #: Tells the other pages that round ``number`` of game ``id`` has new parts.

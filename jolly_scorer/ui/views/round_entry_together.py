@@ -72,7 +72,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         state.choose_seat(player)
         set_seat(player)
 
-    if state.guest and seat is None:
+    if state.is_guest and seat is None:
         return seat_choice(game, t, choose, lambda: state.go("board"))
     if shared is None:  # no game (the app shows home)
         return ft.Container()
@@ -81,7 +81,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         publish=state.parts_written,
         listen=state.listen_to_parts,
         seat=seat,
-        change_seat=(lambda: choose(None)) if state.guest else None,
+        change_seat=(lambda: choose(None)) if state.is_guest else None,
         table=state.together,
         saved_elsewhere=state.round_saved_elsewhere,
     )
