@@ -519,7 +519,18 @@ class RoundModel:
 
     def verdict(self, index: int) -> Meld:
         """The engine's verdict on meld ``index``, as it lies now."""
-        return check_meld(self.melds[index].plain, self.rules)
+        # speed: once per meld as it lies (a redraw asks a dozen times)
+        cards = self.melds[index].plain
+        rules, known = self.__dict__.setdefault("_verdicts", (self.rules, {}))
+        if rules is not self.rules:
+            known = {}
+            self.__dict__["_verdicts"] = (self.rules, known)
+        if cards not in known:
+            if len(known) > 256:
+                known.clear()
+            known[cards] = check_meld(cards, self.rules)
+        verdict: Meld = known[cards]
+        return verdict
 
     def readings(self, index: int) -> tuple[Meld, ...]:
         """Every valid reading of meld ``index`` with its jokers free."""

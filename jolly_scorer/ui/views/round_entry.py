@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -29,6 +29,12 @@ from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
 from jolly_scorer.ui.views.round_entry_editor import editor
 from jolly_scorer.ui.views.round_entry_hand import points_rows
+from jolly_scorer.ui.views.round_entry_keep import (
+    closer_signature,
+    kept,
+    latest,
+    strip_signature,
+)
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
 from jolly_scorer.ui.widgets.card_picker import Relay
@@ -164,6 +170,7 @@ def RoundEntry(
             answer(kept[0], kept[1] + 1, True)
         redraw()
 
+    act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
     relay.target = lambda code: act(entry.pick, code)
     buttons = {
         "cancel": cancel,
@@ -190,7 +197,13 @@ def RoundEntry(
             wide=wide,
             available=(side_width - 40) if wide else min(width, 600) - 40,
         )
-    body: list[ft.Control] = [closer_section(entry, t, settings, act)]
+    body: list[ft.Control] = [
+        kept(  # speed: built again only when what it shows changed
+            "closer",
+            closer_signature(entry, t, settings),
+            lambda: closer_section(entry, t, settings, act),
+        )
+    ]
     if not rounds.melds_needed():
         text = t("Enter melds too (optional in penalty scoring)")
         body.append(
@@ -254,7 +267,13 @@ def RoundEntry(
             expand=True,
         )
     else:
-        strip = [] if entry.all_counted else [player_strip(entry, preview, t, act)]
+        strip = [
+            kept(  # speed: built again only when a score or the player changed
+                "strip",
+                strip_signature(entry, preview, t),
+                lambda: player_strip(entry, preview, t, act),
+            )
+        ][: 0 if entry.all_counted else 1]
         parts = [header, *strip, scroller, *([docked] if docked else []), bar]
         content = ft.Column(parts, spacing=4, expand=True)
     return ft.Container(

@@ -30,10 +30,12 @@ from jolly_scorer.ui.views.round_entry_cards import (
     picker,
 )
 from jolly_scorer.ui.views.round_entry_editor_parts import (
+    button_specs,
     split_box,
     target_buttons,
     title,
 )
+from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_player import layoff_choice
 
 if TYPE_CHECKING:
@@ -90,6 +92,8 @@ def editor(
     players on a wide screen)."""
     editing = entry.editing
     assert editing is not None
+    act = latest(entry, "act", act)  # kept parts act with the newest handlers
+    arrange = latest(entry, "arrange", arrange)
     rounds = entry.rounds
     target = editing.target
     cards = editing.pile_cards if target is None else rounds.cards_of(target)
@@ -106,20 +110,39 @@ def editor(
         else:
             act(entry.remove, position)
 
-    shown: ft.Control
-    if cards:
-        shown = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
-    else:
-        shown = ft.Text(t("Tap the cards below, or type them."), size=16)
+    def shown() -> ft.Control:
+        if cards:
+            row = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
+        else:
+            row = ft.Text(t("Tap the cards below, or type them."), size=16)
+        return ft.Container(row, height=50)
+
+    # a tap changes one or two of these parts: only those are built and sent
+    lang = t.language
+    heading = title(rounds, editing, t)
+    top_sig = (lang, heading, entry.typing, bool(cards), wide)
     items: list[ft.Control] = [
-        _keyed("top", _top_row(entry, editing, t, act, bool(cards), wide)),
-        _keyed("cards", ft.Container(shown, height=50)),
+        kept(
+            "top",
+            top_sig,
+            lambda: _top_row(entry, heading, t, act, bool(cards), wide),
+        ),
+        kept("cards", (lang, look(settings), cards, meld_index), shown),
         _keyed("status", ft.Container(_status(entry, editing, t), height=30)),
     ]
-    buttons = target_buttons(entry, editing, t, act, arrange)
-    if buttons:
+    specs = button_specs(entry, editing, t)
+    if specs:
         items.append(
-            _keyed("buttons", ft.Row(buttons, spacing=6, run_spacing=6, wrap=True))
+            kept(
+                "buttons",
+                specs,
+                lambda: ft.Row(
+                    target_buttons(specs, act, arrange),
+                    spacing=6,
+                    run_spacing=6,
+                    wrap=True,
+                ),
+            )
         )
     if typing or wide or editing.bad:
         items.append(
@@ -135,7 +158,7 @@ def editor(
                 ),
             )
         )
-    lower: ft.Control
+    lower: ft.Control | None = None  # None: the card grid
     if editing.joker is not None and meld_index is not None:
         position = editing.joker
         index = meld_index
@@ -168,15 +191,28 @@ def editor(
         )
     elif typing:
         lower = ft.Container()
-    else:
-        lower = picker(
-            on_pick,
-            t,
-            settings,
-            gone=used_up_cards(rounds.used_counts(), rounds.rules),
-            available=available,
+    # the grid stays on the page, hidden while something else is in its place:
+    # showing it again sends one property instead of 53 keys
+    grid = picker(
+        on_pick,
+        t,
+        settings,
+        gone=used_up_cards(rounds.used_counts(), rounds.rules),
+        available=available,
+    )
+    items.append(
+        _keyed(
+            "lower",
+            ft.Column(
+                [
+                    ft.Container(grid, visible=lower is None),
+                    lower or ft.Container(visible=False),
+                ],
+                spacing=0,
+                tight=True,
+            ),
         )
-    items.append(_keyed("lower", lower))
+    )
     return ft.Semantics(
         identifier="round-editor",
         container=True,
@@ -197,7 +233,7 @@ def editor(
 
 def _top_row(
     entry: RoundEntryModel,
-    editing: Editing,
+    heading: str,
     t: Translator,
     act: Act,
     has_cards: bool,
@@ -238,7 +274,7 @@ def _top_row(
     return ft.Row(
         [
             ft.Text(
-                title(entry.rounds, editing, t),
+                heading,
                 size=17,
                 weight=ft.FontWeight.BOLD,
                 expand=True,

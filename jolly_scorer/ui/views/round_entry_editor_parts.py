@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["split_box", "target_buttons", "title"]
+__all__ = ["ButtonSpec", "button_specs", "split_box", "target_buttons", "title"]
 
 Act = Callable[..., Any]
 
@@ -43,70 +43,89 @@ def title(model: RoundModel, editing: Editing, t: Translator) -> str:
     return meld_name(model, target.meld, t)
 
 
-def target_buttons(
-    entry: RoundEntryModel,
-    editing: Editing,
-    t: Translator,
-    act: Act,
-    arrange: Callable[[], Any],
-) -> list[ft.Control]:
+#: One button of the editor as data: (identifier, text, icon, the model's
+#: method and its arguments, or None for "arrange", filled, selected). Data
+#: compares equal across redraws, so the row is rebuilt only when it changes.
+ButtonSpec = tuple[str, str, Any, Any, tuple[Any, ...], bool, bool | None]
+
+
+def button_specs(
+    entry: RoundEntryModel, editing: Editing, t: Translator
+) -> tuple[ButtonSpec, ...]:
     """A meld: next meld, delete; cards put down together: split into melds."""
     target = editing.target
+    count = (t("Count points"), ft.Icons.CALCULATE_OUTLINED, entry.set_mode)
     if target is not None and target.kind == "hand" and not entry.show_melds:
-        return [_count_button(entry, target.player, t, act)]
+        player = target.player
+        return (("editor-count-points", *count, (player, "points"), False, None),)
     if target is not None and target.kind != "discard" and entry.show_melds:
         owner = target.player
-        buttons = [
-            labelled_button(
+        specs: list[ButtonSpec] = [
+            (
                 "editor-next-meld",
                 t("Next meld") if target.kind == "meld" else t("Meld"),
                 ft.Icons.ADD,
-                lambda: act(entry.new_meld, owner),
+                entry.new_meld,
+                (owner,),
+                False,
+                None,
             ),
-            labelled_button(
+            (
                 "editor-layoff",
                 t("Lay off"),
                 ft.Icons.CALL_MERGE,
-                lambda: act(entry.start_layoff, owner),
-                selected=entry.laying_off == owner,
+                entry.start_layoff,
+                (owner,),
+                False,
+                entry.laying_off == owner,
             ),
         ]
         if target.kind == "hand":
-            buttons.append(_count_button(entry, owner, t, act))
+            specs.append(
+                ("editor-count-points", *count, (owner, "points"), False, None)
+            )
         if target.kind == "meld" and target.meld is not None:
-            index = target.meld
-            buttons.append(
-                labelled_button(
+            specs.append(
+                (
                     "editor-delete-meld",
                     t("Delete meld"),
                     ft.Icons.DELETE_OUTLINE,
-                    lambda: act(entry.delete_meld, index),
+                    entry.delete_meld,
+                    (target.meld,),
+                    False,
+                    None,
                 )
             )
-        return buttons
+        return tuple(specs)
     if target is None and editing.pile is not None and editing.split is None:
-        return [
-            labelled_button(
-                "editor-arrange",
-                t("Arrange into melds"),
-                ft.Icons.AUTO_AWESOME,
-                lambda: arrange(),
-                filled=True,
-            )
-        ]
-    return []
+        arrange = t("Arrange into melds")
+        return (
+            ("editor-arrange", arrange, ft.Icons.AUTO_AWESOME, None, (), True, None),
+        )
+    return ()
 
 
-def _count_button(
-    entry: RoundEntryModel, player: str, t: Translator, act: Act
-) -> ft.Control:
-    """The hand's other way in: the points counted at the table."""
-    return labelled_button(
-        "editor-count-points",
-        t("Count points"),
-        ft.Icons.CALCULATE_OUTLINED,
-        lambda: act(entry.set_mode, player, "points"),
-    )
+def target_buttons(
+    specs: tuple[ButtonSpec, ...], act: Act, arrange: Callable[[], Any]
+) -> list[ft.Control]:
+    """The buttons of :func:`button_specs`; ``act(method, *args)`` runs one."""
+
+    def handler(method: Any, args: tuple[Any, ...]) -> Callable[[], Any]:
+        if method is None:
+            return lambda: arrange()
+        return lambda: act(method, *args)
+
+    return [
+        labelled_button(
+            identifier,
+            text,
+            icon,
+            handler(method, args),
+            filled=filled,
+            selected=selected,
+        )
+        for identifier, text, icon, method, args, filled, selected in specs
+    ]
 
 
 def split_box(

@@ -19,6 +19,7 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Place, Preview, Target
 from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
+from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_parts import problem_box, signed, tile
 
 if TYPE_CHECKING:
@@ -116,7 +117,46 @@ def hand_part(
     settings: UiSettings | None,
     act: Act,
 ) -> list[ft.Control]:
-    """The toggle (cards or counted points) and the hand or the fields."""
+    """The toggle (cards or counted points) and the hand or the fields; built
+    again only when what it shows changed."""
+    act = latest(entry, "act", act)
+    rounds = entry.rounds
+    editing = entry.editing.target if entry.editing else None
+    place = Place("hand", name)
+    signature = (
+        t.language,
+        look(settings),
+        id(rounds),
+        seat,
+        name,
+        rounds.closer,
+        rounds.modes[name],
+        tuple(rounds.hands[name]),
+        tuple(
+            (entry.points_text(name, k), entry.points_error(name, k))
+            for k in ("good", "bad")
+        ),
+        rounds.counted_adds_to_cards(name),
+        tuple(p for p in rounds.problems() if p.place == place),
+        editing == Target("hand", name),
+    )
+    return [
+        kept(
+            f"hand-{name}",
+            signature,
+            lambda: ft.Column(_hand(entry, seat, name, t, settings, act), spacing=8),
+        )
+    ]
+
+
+def _hand(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Act,
+) -> list[ft.Control]:
     rounds = entry.rounds
     closer = name == rounds.closer
     if closer and not rounds.rules.is_plus:
