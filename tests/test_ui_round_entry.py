@@ -415,3 +415,82 @@ def test_meld_and_lay_off_from_the_editor_without_scrolling(flet_app, jolly):
         "8h" in str(draft["table"][0])
     )
     assert len(draft["table"]) == 2 and draft["hands"]["Ben"] == ["Qs"]
+
+
+def _counted_before(game: Any) -> Any:
+    """``game`` with round 1 entered as counted points by everyone."""
+    first = Round(
+        closed_by="Anna",
+        counted=(
+            ("Anna", Counted(40, 0)),
+            ("Ben", Counted(0, 20)),
+            ("Cleo", Counted(0, 10)),
+        ),
+    )
+    return dataclasses.replace(game, rounds=(first,))
+
+
+def _focused(s: Screen) -> list[int]:
+    """The ids of the controls the page was asked to focus, in order."""
+    return [
+        body["control_id"]
+        for action, body in s.app.conn.messages
+        if action == 5 and isinstance(body, dict) and body.get("name") == "focus"
+    ]
+
+
+def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
+    """Round c's path: the next round of a game counted by everyone opens with
+    every field (no "Everyone counted points" tap), who went out puts the
+    focus on their good points, Enter moves to the next field."""
+    s = Screen(flet_app, _counted_before(jolly))
+    for seat in range(3):  # every player's fields at once
+        assert s.app.find_all(semantics=f"round-player-{seat}")
+    assert s.app.find(semantics="round-count-all").selected  # says why
+    assert not s.app.find_all(semantics="round-show-0")
+    s.tap("round-closer-0")
+    assert _focused(s)[-1] == s.field("round-good-0")._i
+    s.app.type_text(s.field("round-good-0"), "45", submit=True)
+    assert _focused(s)[-1] == s.field("round-good-1")._i  # on to the next field
+    s.app.type_text(s.field("round-bad-1"), "25", submit=True)
+    assert _focused(s)[-1] == s.field("round-good-2")._i
+    s.app.type_text(s.field("round-bad-2"), "1x")  # strictly parsed
+    assert s.field("round-bad-2").error == "Enter a whole number (digits 0-9 only)"
+    s.tap("round-save")
+    assert not s.saved and "not a whole number" in s.label("round-error")
+    s.app.type_text(s.field("round-bad-2"), "12")
+    s.tap("round-save")
+    assert dict(s.saved[0].counted) == {
+        "Anna": Counted(45, 0),
+        "Ben": Counted(0, 25),
+        "Cleo": Counted(0, 12),
+    }
+    assert s.saved[0].closed_by == "Anna"
+
+
+def test_a_counting_table_still_chooses_who_went_out(flet_app, jolly):
+    s = Screen(flet_app, _counted_before(jolly))
+    s.app.type_text(s.field("round-bad-1"), "25")
+    s.tap("round-save")  # nobody chosen: Save asks (defect 8)
+    assert not s.saved and "Who went out?" in s.label("round-error")
+
+
+def test_a_round_with_cards_before_opens_on_cards(flet_app, jolly):
+    cards = Round(
+        closed_by="Anna",
+        hands=(("Ben", parse_cards("Kd 7c")), ("Cleo", parse_cards("2s"))),
+    )
+    s = Screen(flet_app, dataclasses.replace(jolly, rounds=(cards,)))
+    assert s.app.find_all(semantics="round-show-0")  # one player at a time
+    assert not s.app.find(semantics="round-count-all").selected
+
+
+def test_everyone_counted_puts_the_focus_on_the_first_field(flet_app):
+    penalty = new_game(find_rules("rommi_fi"), PLAYERS)
+    s = Screen(flet_app, penalty)
+    s.tap("round-closer-1")
+    s.app.click(s.app.find(semantics="round-count-all"))
+    assert not s.app.find_all(semantics="round-good-1")  # the closer: none
+    assert _focused(s)[-1] == s.field("round-bad-2")._i  # next after Ben
+    s.app.type_text(s.field("round-bad-2"), "8", submit=True)
+    assert _focused(s)[-1] == s.field("round-bad-0")._i

@@ -103,6 +103,13 @@ class RoundEntryModel:
         self.drafts = 0  # changes so far (the latest one's draft is written)
         self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
+        #: speed: the counted-points field to focus after the next redraw
+        #: (a tap on who went out, everyone counting): (player, "good"|"bad")
+        self.focus: tuple[str, PointsKey] | None = None
+        if _counts_points(rounds):  # speed: a table that counted keeps counting
+            for player in rounds.players:
+                rounds.set_mode(player, "points")
+            self.show_melds = False
 
     # -- which player, which editor --------------------------------------------
     def select_player(self, player: str) -> None:
@@ -159,6 +166,30 @@ class RoundEntryModel:
         self.editing = None
         self.laying_off = None
         self.dirty = True
+        self.focus = self.first_field()  # speed: the digits go right in
+
+    def fields(self) -> list[tuple[str, PointsKey]]:
+        """Every counted-points field shown, from who went out on in seat
+        order: the closer's good points (none in penalty scoring), the
+        others' good (plus scoring) and bad points. Enter moves along it."""
+        rounds = self.rounds
+        plus = rounds.rules.is_plus
+        seat = rounds.players.index(rounds.closer) if rounds.closer else 0
+        out: list[tuple[str, PointsKey]] = []
+        for player in rounds.players[seat:] + rounds.players[:seat]:
+            if rounds.modes[player] != "points":
+                continue
+            if plus:
+                out.append((player, "good"))
+            if player != rounds.closer:
+                out.append((player, "bad"))
+        return out
+
+    def first_field(self) -> tuple[str, PointsKey] | None:
+        """The field to fill first: the closer's good points (penalty
+        scoring: the next player's bad points)."""
+        fields = self.fields()
+        return fields[0] if fields else None
 
     @property
     def all_counted(self) -> bool:
@@ -323,6 +354,8 @@ class RoundEntryModel:
     # -- closer, mode, counted points ---------------------------------------------
     def set_closer(self, player: str | None) -> None:
         self.rounds.set_closer(player)
+        if self.all_counted:  # speed: on to the first field to fill
+            self.focus = self.first_field()
         editing = self.editing
         if (
             player is not None
@@ -431,6 +464,17 @@ class RoundEntryModel:
 
     def keep_entering(self) -> None:
         self.confirm_cancel = False
+
+
+def _counts_points(rounds: RoundModel) -> bool:
+    """speed: a new round of a game whose last round everyone entered as
+    counted points (nothing on the table, no hands): counted again."""
+    game = rounds.game
+    if rounds.round_index is not None or not game.rounds or rounds.has_entries():
+        return False
+    last = game.rounds[-1]
+    counted = {name for name, _ in last.counted}
+    return not last.table and not last.hands and counted == set(rounds.players)
 
 
 def _replace(value: Editing, **changes: object) -> Editing:

@@ -139,6 +139,7 @@ def save_bar(
         entry.show_taken,
         entry.confirm_cancel,
         entry.error,
+        entry.all_counted,
         tuple((n, s.score) for n, s in preview.scores.items()),
         preview.complete,
     )
@@ -191,8 +192,11 @@ def _bar(
                             color=GOOD if preview.complete else ft.Colors.OUTLINE,
                             size=20,
                         ),
-                        ft.Text(
-                            f"{status} · {scores}", size=15, max_lines=2, expand=True
+                        ft.Text(  # everyone counted: each row shows its score
+                            status if entry.all_counted else f"{status} · {scores}",
+                            size=15,
+                            max_lines=2,
+                            expand=True,
                         ),
                     ],
                     spacing=6,

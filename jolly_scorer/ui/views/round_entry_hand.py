@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -61,7 +61,11 @@ def _points_fields(
     t: Translator,
     act: Act,
     width: int = 170,
+    shown: dict[tuple[str, str], ft.TextField] | None = None,
+    on_enter: Callable[[str, str], Any] | None = None,
 ) -> list[ft.Control]:
+    """``shown`` collects the fields built (to move the focus); ``on_enter``
+    (player, key): Enter in a field."""
     rounds = entry.rounds
     if name == rounds.closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
@@ -82,7 +86,13 @@ def _points_fields(
             ),
             text_size=20,
             width=width,
+            dense=shown is not None,  # everyone's fields on one phone screen
+            on_submit=(
+                None if on_enter is None else lambda _e, k=key: on_enter(name, k)
+            ),
         )
+        if shown is not None:
+            shown[(name, key)] = field
         fields.append(
             ft.Semantics(
                 identifier=f"round-{key}-{seat}", content=field, key=f"{key}-{name}"
@@ -208,8 +218,37 @@ def points_rows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
     """Everyone counted points: every player's fields on one screen (one tap
-    on a field, the digits, next player)."""
+    on a field, the digits, next player; Enter moves to the next field)."""
+    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act))
+    return rows
+
+
+@ft.component
+def _PointsRows(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
     plus = entry.rounds.rules.is_plus
+    shown: dict[tuple[str, str], ft.TextField] = {}
+
+    async def focus(where: tuple[str, str] | None) -> None:
+        field = shown.get(where) if where is not None else None
+        if field is not None:
+            await cast(Any, field).focus()  # untyped in Flet
+
+    def enter(player: str, key: str) -> None:
+        """Enter in a field: on to the next one (the last one keeps it)."""
+        order = entry.fields()
+        place = (player, key)
+        if place in order and order.index(place) + 1 < len(order):
+            entry.focus = order[order.index(place) + 1]
+            ft.context.page.run_task(focus, entry.focus)
+
+    request, entry.focus = entry.focus, None  # asked for by a tap (who went out)
+
+    async def focus_requested() -> None:
+        await focus(request)
+
+    ft.use_effect(focus_requested, [request])
     rows: list[ft.Control] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
@@ -230,15 +269,13 @@ def points_rows(
             ],
             spacing=6,
         )
+        fields = _points_fields(entry, seat, name, t, act, 150, shown, enter)
         rows.append(
             ft.Semantics(
                 identifier=f"round-player-{seat}",
                 container=True,
                 content=ft.Container(
-                    ft.Column(
-                        [head, *_points_fields(entry, seat, name, t, act, 150)],
-                        spacing=4,
-                    ),
+                    ft.Column([head, *fields], spacing=4),
                     padding=8,
                     border_radius=12,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
