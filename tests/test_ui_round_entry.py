@@ -430,12 +430,13 @@ def _counted_before(game: Any) -> Any:
     return dataclasses.replace(game, rounds=(first,))
 
 
-def _focused(s: Screen) -> list[int]:
-    """The ids of the controls the page was asked to focus, in order."""
+def _focused(s: Screen) -> list[str]:
+    """The fields built to take the focus (Flutter's autofocus: only while
+    no other field has it)."""
     return [
-        body["control_id"]
-        for action, body in s.app.conn.messages
-        if action == 5 and isinstance(body, dict) and body.get("name") == "focus"
+        c.identifier
+        for c in s.app.find_all(type=ft.Semantics)
+        if isinstance(c.content, ft.TextField) and c.content.autofocus
     ]
 
 
@@ -449,11 +450,11 @@ def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
     assert s.app.find(semantics="round-count-all").selected  # says why
     assert not s.app.find_all(semantics="round-show-0")
     s.tap("round-closer-0")
-    assert _focused(s)[-1] == s.field("round-good-0")._i
+    assert _focused(s) == ["round-good-0"]
     s.app.type_text(s.field("round-good-0"), "45", submit=True)
-    assert _focused(s)[-1] == s.field("round-good-1")._i  # on to the next field
+    assert _focused(s) == ["round-good-1"]  # on to the next field
     s.app.type_text(s.field("round-bad-1"), "25", submit=True)
-    assert _focused(s)[-1] == s.field("round-good-2")._i
+    assert _focused(s) == ["round-good-2"]
     s.app.type_text(s.field("round-bad-2"), "1x")  # strictly parsed
     assert s.field("round-bad-2").error == "Enter a whole number (digits 0-9 only)"
     s.tap("round-save")
@@ -491,6 +492,38 @@ def test_everyone_counted_puts_the_focus_on_the_first_field(flet_app):
     s.tap("round-closer-1")
     s.app.click(s.app.find(semantics="round-count-all"))
     assert not s.app.find_all(semantics="round-good-1")  # the closer: none
-    assert _focused(s)[-1] == s.field("round-bad-2")._i  # next after Ben
+    assert _focused(s) == ["round-bad-2"]  # next after Ben
     s.app.type_text(s.field("round-bad-2"), "8", submit=True)
-    assert _focused(s)[-1] == s.field("round-bad-0")._i
+    assert _focused(s) == ["round-bad-0"]
+
+
+def test_a_swipe_on_the_player_moves_to_the_next_or_previous(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    panel = s.app.find(type=ft.GestureDetector)
+
+    def swipe(dx: float, speed: float = 0.0) -> None:
+        where = {"x": 200.0, "y": 300.0}
+        s.app.fire(
+            panel, "horizontal_drag_start", {"k": "touch", "l": where, "g": where}
+        )
+        end = {"x": 200.0 + dx, "y": 300.0}
+        s.app.fire(
+            panel,
+            "horizontal_drag_end",
+            {"l": end, "g": end, "v": {"x": speed, "y": 0.0}, "pv": speed},
+        )
+
+    swipe(-150)  # to the left: the next player, the editor on his hand
+    assert s.app.find(semantics="round-show-1").selected
+    assert s.app.find(semantics="round-editor")
+    swipe(-10, speed=-900)  # a short fast flick counts too
+    assert s.app.find(semantics="round-show-2").selected
+    swipe(20)  # a small move is no swipe
+    assert s.app.find(semantics="round-show-2").selected
+    swipe(150)  # to the right: back
+    assert s.app.find(semantics="round-show-1").selected
+    swipe(150)
+    swipe(150)  # from the first player round to the last
+    assert s.app.find(semantics="round-show-2").selected
+    assert s.drafts[-1]["closed_by"] == "Anna"  # nothing else changed

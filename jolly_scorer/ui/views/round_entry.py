@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -37,6 +38,7 @@ from jolly_scorer.ui.views.round_entry_keep import (
 )
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_swipe import swipeable
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
@@ -243,7 +245,9 @@ def RoundEntry(
         body.append(points_rows(entry, preview, t, act))
     else:  # a phone: only the player shown is built
         seat = rounds.players.index(entry.player)
-        body.append(panel(seat, entry.player))
+        body.append(  # speed: a swipe moves to the next or previous player
+            swipeable(entry, panel(seat, entry.player), partial(act, entry.step_player))
+        )
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
     bar = save_bar(entry, preview, t, buttons)
     header = _header(rounds, round_index, t, cancel)

@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -61,11 +61,14 @@ def _points_fields(
     t: Translator,
     act: Act,
     width: int = 170,
-    shown: dict[tuple[str, str], ft.TextField] | None = None,
     on_enter: Callable[[str, str], Any] | None = None,
+    focus: tuple[tuple[str, str] | None, int] = (None, 0),
 ) -> list[ft.Control]:
-    """``shown`` collects the fields built (to move the focus); ``on_enter``
-    (player, key): Enter in a field."""
+    """``on_enter(player, key)``: Enter in a field (everyone's fields on one
+    screen); ``focus``: the field to take the focus (and how often one was
+    asked for): it is built anew with ``autofocus``, which Flutter honours
+    only while no other field has the focus, so a field tapped meanwhile
+    keeps it and the digits never go where they were not typed."""
     rounds = entry.rounds
     if name == rounds.closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
@@ -86,16 +89,17 @@ def _points_fields(
             ),
             text_size=20,
             width=width,
-            dense=shown is not None,  # everyone's fields on one phone screen
+            dense=on_enter is not None,  # everyone's fields on one phone screen
+            autofocus=focus[0] == (name, key),
             on_submit=(
                 None if on_enter is None else lambda _e, k=key: on_enter(name, k)
             ),
         )
-        if shown is not None:
-            shown[(name, key)] = field
         fields.append(
             ft.Semantics(
-                identifier=f"round-{key}-{seat}", content=field, key=f"{key}-{name}"
+                identifier=f"round-{key}-{seat}",
+                content=field,
+                key=f"{key}-{name}-{focus[1] if focus[0] == (name, key) else 0}",
             )
         )
     out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
@@ -228,27 +232,19 @@ def _PointsRows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
     plus = entry.rounds.rules.is_plus
-    shown: dict[tuple[str, str], ft.TextField] = {}
-
-    async def focus(where: tuple[str, str] | None) -> None:
-        field = shown.get(where) if where is not None else None
-        if field is not None:
-            await cast(Any, field).focus()  # untyped in Flet
+    asked: Any = ft.use_ref(lambda: (None, 0))  # (field, how often asked)
+    request, entry.focus = entry.focus, None  # asked for by a tap
+    if request is not None:
+        asked.current = (request, asked.current[1] + 1)
 
     def enter(player: str, key: str) -> None:
         """Enter in a field: on to the next one (the last one keeps it)."""
         order = entry.fields()
         place = (player, key)
         if place in order and order.index(place) + 1 < len(order):
-            entry.focus = order[order.index(place) + 1]
-            ft.context.page.run_task(focus, entry.focus)
+            following = order[order.index(place) + 1]
+            act(lambda: setattr(entry, "focus", following))
 
-    request, entry.focus = entry.focus, None  # asked for by a tap (who went out)
-
-    async def focus_requested() -> None:
-        await focus(request)
-
-    ft.use_effect(focus_requested, [request])
     rows: list[ft.Control] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
@@ -269,7 +265,7 @@ def _PointsRows(
             ],
             spacing=6,
         )
-        fields = _points_fields(entry, seat, name, t, act, 150, shown, enter)
+        fields = _points_fields(entry, seat, name, t, act, 150, enter, asked.current)
         rows.append(
             ft.Semantics(
                 identifier=f"round-player-{seat}",
