@@ -29,7 +29,6 @@ from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
 from jolly_scorer.ui.views.round_entry_editor import editor
-from jolly_scorer.ui.views.round_entry_hand import points_rows
 from jolly_scorer.ui.views.round_entry_keep import (
     closer_signature,
     kept,
@@ -38,6 +37,7 @@ from jolly_scorer.ui.views.round_entry_keep import (
 )
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_points import points_rows
 from jolly_scorer.ui.views.round_entry_swipe import swipeable
 from jolly_scorer.ui.widgets.card_picker import Relay
 

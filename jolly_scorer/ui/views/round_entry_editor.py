@@ -16,27 +16,25 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
 from jolly_scorer.ui.round_model import used_up_cards
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
-    BAD,
     card_row,
     cards_field,
     joker_menu,
-    meld_verdict,
     picker,
 )
 from jolly_scorer.ui.views.round_entry_editor_parts import (
     button_specs,
-    split_box,
+    status_line,
     target_buttons,
     title,
+    top_row,
 )
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_player import layoff_choice
+from jolly_scorer.ui.views.round_entry_split import split_box
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -50,31 +48,6 @@ def _keyed(key: str, control: ft.Control) -> ft.Control:
     """A part with a key: a redraw updates it in place (a focused field
     keeps its focus) instead of replacing it."""
     return ft.Container(control, key=key)
-
-
-def _status(entry: RoundEntryModel, editing: Editing, t: Translator) -> ft.Control:
-    """The one line under the cards: verdict, hint or the hand's bad points."""
-    target = editing.target
-    rounds = entry.rounds
-    text, colour = "", None
-    if (
-        target is not None
-        and target.kind in ("meld", "layoff")
-        and target.meld is not None
-    ):
-        verdict = entry.judged(target.meld)
-        if verdict is not None:
-            return meld_verdict(verdict, t, "editor-verdict")
-        text = t("A meld has at least 3 cards.")
-    elif target is not None and target.kind == "hand":
-        cards = rounds.cards_of(target)
-        text = t("Bad points: {n}", n=t.number(bad_points(cards, rounds.rules)))
-        colour = BAD
-    elif target is not None and target.kind == "discard":
-        text = t("Optional. It scores nothing, but the deck check counts it.")
-    elif editing.pile is not None:
-        text = t("Tap every card put down, in any order.")
-    return ft.Text(text, size=16, color=colour, max_lines=2)
 
 
 def editor(
@@ -125,10 +98,10 @@ def editor(
         kept(
             "top",
             top_sig,
-            lambda: _top_row(entry, heading, t, act, bool(cards), wide),
+            lambda: top_row(entry, heading, t, act, bool(cards), wide),
         ),
         kept("cards", (lang, look(settings), cards, meld_index), shown),
-        _keyed("status", ft.Container(_status(entry, editing, t), height=30)),
+        _keyed("status", ft.Container(status_line(entry, editing, t), height=30)),
     ]
     specs = button_specs(entry, editing, t)
     if specs:
@@ -228,59 +201,4 @@ def editor(
             bgcolor=ft.Colors.SURFACE,
             expand=wide,
         ),
-    )
-
-
-def _top_row(
-    entry: RoundEntryModel,
-    heading: str,
-    t: Translator,
-    act: Act,
-    has_cards: bool,
-    wide: bool,
-) -> ft.Control:
-    """Title, keyboard switch (phone), backspace, Done."""
-    typing = entry.typing
-    tools: list[ft.Control] = []
-    if not wide:
-        tools.append(
-            ft.Semantics(
-                identifier="editor-keyboard",
-                content=ft.IconButton(
-                    ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
-                    tooltip=t("Tap cards") if typing else t("Type cards"),
-                    on_click=lambda: act(entry.set_typing, not typing),
-                    icon_size=26,
-                ),
-            )
-        )
-    tools.append(
-        ft.Semantics(
-            identifier="editor-backspace",
-            content=ft.IconButton(
-                ft.Icons.BACKSPACE_OUTLINED,
-                tooltip=t("Take out the last card"),
-                on_click=lambda: act(entry.remove, None),
-                disabled=not has_cards,
-                icon_size=26,
-            ),
-        )
-    )
-    tools.append(
-        labelled_button(
-            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
-        )
-    )
-    return ft.Row(
-        [
-            ft.Text(
-                heading,
-                size=17,
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-                max_lines=2,
-            ),
-            *tools,
-        ],
-        spacing=2,
     )

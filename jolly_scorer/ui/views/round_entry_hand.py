@@ -16,16 +16,19 @@ import flet as ft
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import Place, Preview, Target
-from jolly_scorer.ui.views.common import colour, labelled_button, one_line
+from jolly_scorer.ui.round_model import Place, Target
+from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
-from jolly_scorer.ui.views.round_entry_parts import problem_box, signed, tile
+from jolly_scorer.ui.views.round_entry_parts import (
+    problem_box,
+    tile,
+)
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["hand_part", "points_rows"]
+__all__ = ["hand_part", "points_fields"]
 
 Act = Callable[..., Any]
 
@@ -54,7 +57,7 @@ def _mode_toggle(
     )
 
 
-def _points_fields(
+def points_fields(
     entry: RoundEntryModel,
     seat: int,
     name: str,
@@ -177,7 +180,7 @@ def _hand(
         return [ft.Text(t("Went out: no cards left in hand."), size=17, italic=True)]
     out: list[ft.Control] = [_mode_toggle(entry, seat, name, t, act)]
     if rounds.modes[name] == "points":
-        return out + _points_fields(entry, seat, name, t, act)
+        return out + points_fields(entry, seat, name, t, act)
     if closer:
         out.append(ft.Text(t("Went out: no cards left in hand."), size=17, italic=True))
         return out
@@ -216,66 +219,3 @@ def _hand(
     if box is not None:
         out.append(box)
     return out
-
-
-def points_rows(
-    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
-) -> ft.Control:
-    """Everyone counted points: every player's fields on one screen (one tap
-    on a field, the digits, next player; Enter moves to the next field)."""
-    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act))
-    return rows
-
-
-@ft.component
-def _PointsRows(
-    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
-) -> ft.Control:
-    plus = entry.rounds.rules.is_plus
-    asked: Any = ft.use_ref(lambda: (None, 0))  # (field, how often asked)
-    request, entry.focus = entry.focus, None  # asked for by a tap
-    if request is not None:
-        asked.current = (request, asked.current[1] + 1)
-
-    def enter(player: str, key: str) -> None:
-        """Enter in a field: on to the next one (the last one keeps it)."""
-        order = entry.fields()
-        place = (player, key)
-        if place in order and order.index(place) + 1 < len(order):
-            following = order[order.index(place) + 1]
-            act(lambda: setattr(entry, "focus", following))
-
-    rows: list[ft.Control] = []
-    for seat, name in enumerate(entry.rounds.players):
-        score = preview.scores[name].score
-        head = ft.Row(
-            [
-                ft.Container(
-                    width=12, height=12, border_radius=6, bgcolor=colour(seat)
-                ),
-                one_line(name, 18, weight=ft.FontWeight.BOLD),
-                ft.Text(signed(score, t) if plus else t.number(score), size=18),
-                labelled_button(
-                    f"round-mode-{seat}-cards",
-                    t("Enter cards"),
-                    None,
-                    lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
-                    height=40,
-                ),
-            ],
-            spacing=6,
-        )
-        fields = _points_fields(entry, seat, name, t, act, 150, enter, asked.current)
-        rows.append(
-            ft.Semantics(
-                identifier=f"round-player-{seat}",
-                container=True,
-                content=ft.Container(
-                    ft.Column([head, *fields], spacing=4),
-                    padding=8,
-                    border_radius=12,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                ),
-            )
-        )
-    return ft.Column(rows, spacing=6)
