@@ -527,3 +527,33 @@ def test_a_swipe_on_the_player_moves_to_the_next_or_previous(flet_app, jolly):
     swipe(150)  # from the first player round to the last
     assert s.app.find(semantics="round-show-2").selected
     assert s.drafts[-1]["closed_by"] == "Anna"  # nothing else changed
+
+
+def test_a_tap_rebuilds_only_the_parts_that_changed(flet_app, jolly):
+    """Send less: a card picked into a meld leaves who went out, the other
+    meld and the strip (scores unchanged) as they were (the same controls,
+    neither compared nor sent again); what changed is rebuilt."""
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    s.tap("round-add-meld-0")
+    s.pick("5h 6h 7h")
+    s.tap("editor-next-meld")
+    s.pick("Qs")
+    closer = s.app.find(semantics="round-closer-1")
+    first = s.app.find(semantics="round-meld-0-0")
+    chip = s.app.find(semantics="round-show-1")
+    tile = s.app.find(semantics="round-meld-0-1")
+    sent = len(s.app.conn.messages)
+    s.pick("Qd")
+    assert s.app.find(semantics="round-closer-1") is closer
+    assert s.app.find(semantics="round-meld-0-0") is first
+    assert s.app.find(semantics="round-show-1") is chip  # no score changed
+    assert s.app.find(semantics="round-meld-0-1") is not tile  # it changed
+    assert s.label("round-meld-0-1") == "Anna's meld 2"
+    assert len(s.app.conn.messages) == sent + 1  # one patch
+    s.pick("Qc")  # the meld counts now: scores (strip, bar) follow
+    assert s.label("round-show-0") == "Anna +78"  # 18 + 30 + bonus 30
+    assert s.app.find(semantics="round-closer-1") is closer
+    s.tap("round-closer-1")  # a kept part acts on the round as it is now
+    assert s.drafts[-1]["closed_by"] == "Ben"
+    assert s.app.find(semantics="round-closer-1") is not closer

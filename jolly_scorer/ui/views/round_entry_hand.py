@@ -22,6 +22,7 @@ from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_parts import (
     problem_box,
+    problem_text,
     tile,
 )
 
@@ -154,7 +155,9 @@ def hand_part(
             for k in ("good", "bad")
         ),
         rounds.counted_adds_to_cards(name),
-        tuple(p for p in rounds.problems() if p.place == place),
+        tuple(
+            problem_text(rounds, p, t) for p in rounds.problems() if p.place == place
+        ),
         editing == Target("hand", name),
     )
     return [
