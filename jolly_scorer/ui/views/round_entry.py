@@ -28,6 +28,7 @@ from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
+from jolly_scorer.ui.views.round_entry_dock import dock
 from jolly_scorer.ui.views.round_entry_editor import editor
 from jolly_scorer.ui.views.round_entry_keep import (
     closer_signature,
@@ -188,7 +189,17 @@ def RoundEntry(
     preview = rounds.preview()
     side_width = min(560.0, width * 0.42)
     docked: ft.Control | None = None
-    if entry.editing is not None:
+    if not wide:  # speed: the docked editor; closed, its grid waits hidden
+        docked = dock(
+            entry,
+            t,
+            settings,
+            act,
+            lambda: page.run_task(arrange),
+            relay,
+            available=min(width, 600) - 40,
+        )
+    elif entry.editing is not None:
         docked = editor(
             entry,
             t,

@@ -39,7 +39,7 @@ from jolly_scorer.ui.views.round_entry_split import split_box
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["Editing", "editor"]
+__all__ = ["Editing", "editor", "lower_slot", "shell"]
 
 Act = Callable[..., Any]
 
@@ -173,22 +173,41 @@ def editor(
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
         available=available,
     )
-    items.append(
-        _keyed(
-            "lower",
-            ft.Column(
-                [
-                    ft.Container(grid, visible=lower is None),
-                    lower or ft.Container(visible=False),
-                ],
-                spacing=0,
-                tight=True,
-            ),
-        )
+    items.append(lower_slot(grid, lower))
+    return shell(items, wide=wide)
+
+
+def lower_slot(grid: ft.Control, other: ft.Control | None) -> ft.Control:
+    """Under the buttons: the card grid, or ``other`` in its place (the grid
+    stays on the page hidden: showing it again sends one property, not 53
+    keys)."""
+    return _keyed(
+        "lower",
+        ft.Column(
+            [
+                ft.Container(grid, visible=other is None),
+                other or ft.Container(visible=False),
+            ],
+            spacing=0,
+            tight=True,
+        ),
     )
+
+
+def shell(
+    items: list[ft.Control],
+    *,
+    wide: bool = False,
+    identifier: str = "round-editor",
+    waiting: bool = False,
+) -> ft.Control:
+    """The editor's frame around ``items`` (a line on top, like a keyboard);
+    ``waiting``: no height and out of the accessibility tree, the grid inside
+    built and laid out already (opening it changes a few properties)."""
     return ft.Semantics(
-        identifier="round-editor",
+        identifier=identifier,
         container=True,
+        exclude_semantics=waiting,
         content=ft.Container(
             ft.Column(
                 items,
@@ -196,9 +215,13 @@ def editor(
                 tight=True,
                 scroll=ft.ScrollMode.AUTO if wide else None,
             ),
-            padding=ft.Padding.symmetric(horizontal=4, vertical=6),
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY)),
+            padding=ft.Padding.symmetric(horizontal=4, vertical=0 if waiting else 6),
+            border=ft.Border.only(
+                top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
+            ),
             bgcolor=ft.Colors.SURFACE,
             expand=wide,
+            height=0 if waiting else None,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
         ),
     )
