@@ -188,3 +188,25 @@ def test_counted_points_and_round_part_survive() -> None:
 def test_a_damaged_part_is_refused_naming_its_seat(parts: dict[str, Any]) -> None:
     with pytest.raises(DraftError):
         merge_parts(GAME, 1, parts)
+
+
+def test_a_counting_table_keeps_counting_on_every_device_without_writing() -> None:
+    """Everyone counted last round: every device opens the next one counted,
+    and an untouched seat has nothing to write (no "entering…" for it)."""
+    from jolly_scorer.core.game import Round, add_round
+
+    counted = Round(
+        closed_by="Anna",
+        counted=tuple((p, Counted(5, 0 if p == "Anna" else 5)) for p in PLAYERS),
+    )
+    game = add_round(GAME, counted)
+    fresh = RoundModel(game)
+    assert set(fresh.modes.values()) == {"points"} and not fresh.has_entries()
+    ben = RoundModel(game)
+    ben.set_counted("Ben", 0, 30)
+    parts = {"Ben": split_parts(ben)["Ben"]}
+    merged = merge_parts(game, 2, parts)
+    assert set(merged.modes.values()) == {"points"}
+    assert set(changed_parts(split_parts(fresh), split_parts(merged))) == {"Ben"}
+    cards = RoundModel(GAME)  # a table that entered cards: cards
+    assert set(cards.modes.values()) == {"cards"}

@@ -415,3 +415,145 @@ def test_meld_and_lay_off_from_the_editor_without_scrolling(flet_app, jolly):
         "8h" in str(draft["table"][0])
     )
     assert len(draft["table"]) == 2 and draft["hands"]["Ben"] == ["Qs"]
+
+
+def _counted_before(game: Any) -> Any:
+    """``game`` with round 1 entered as counted points by everyone."""
+    first = Round(
+        closed_by="Anna",
+        counted=(
+            ("Anna", Counted(40, 0)),
+            ("Ben", Counted(0, 20)),
+            ("Cleo", Counted(0, 10)),
+        ),
+    )
+    return dataclasses.replace(game, rounds=(first,))
+
+
+def _focused(s: Screen) -> list[str]:
+    """The fields built to take the focus (Flutter's autofocus: only while
+    no other field has it)."""
+    return [
+        c.identifier
+        for c in s.app.find_all(type=ft.Semantics)
+        if isinstance(c.content, ft.TextField) and c.content.autofocus
+    ]
+
+
+def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
+    """Round c's path: the next round of a game counted by everyone opens with
+    every field (no "Everyone counted points" tap), who went out puts the
+    focus on their good points, Enter moves to the next field."""
+    s = Screen(flet_app, _counted_before(jolly))
+    for seat in range(3):  # every player's fields at once
+        assert s.app.find_all(semantics=f"round-player-{seat}")
+    assert s.app.find(semantics="round-count-all").selected  # says why
+    assert not s.app.find_all(semantics="round-show-0")
+    s.tap("round-closer-0")
+    assert _focused(s) == ["round-good-0"]
+    s.app.type_text(s.field("round-good-0"), "45", submit=True)
+    assert _focused(s) == ["round-good-1"]  # on to the next field
+    s.app.type_text(s.field("round-bad-1"), "25", submit=True)
+    assert _focused(s) == ["round-good-2"]
+    s.app.type_text(s.field("round-bad-2"), "1x")  # strictly parsed
+    assert s.field("round-bad-2").error == "Enter a whole number (digits 0-9 only)"
+    s.tap("round-save")
+    assert not s.saved and "not a whole number" in s.label("round-error")
+    s.app.type_text(s.field("round-bad-2"), "12")
+    s.tap("round-save")
+    assert dict(s.saved[0].counted) == {
+        "Anna": Counted(45, 0),
+        "Ben": Counted(0, 25),
+        "Cleo": Counted(0, 12),
+    }
+    assert s.saved[0].closed_by == "Anna"
+
+
+def test_a_counting_table_still_chooses_who_went_out(flet_app, jolly):
+    s = Screen(flet_app, _counted_before(jolly))
+    s.app.type_text(s.field("round-bad-1"), "25")
+    s.tap("round-save")  # nobody chosen: Save asks (defect 8)
+    assert not s.saved and "Who went out?" in s.label("round-error")
+
+
+def test_a_round_with_cards_before_opens_on_cards(flet_app, jolly):
+    cards = Round(
+        closed_by="Anna",
+        hands=(("Ben", parse_cards("Kd 7c")), ("Cleo", parse_cards("2s"))),
+    )
+    s = Screen(flet_app, dataclasses.replace(jolly, rounds=(cards,)))
+    assert s.app.find_all(semantics="round-show-0")  # one player at a time
+    assert not s.app.find(semantics="round-count-all").selected
+
+
+def test_everyone_counted_puts_the_focus_on_the_first_field(flet_app):
+    penalty = new_game(find_rules("rommi_fi"), PLAYERS)
+    s = Screen(flet_app, penalty)
+    s.tap("round-closer-1")
+    s.app.click(s.app.find(semantics="round-count-all"))
+    assert not s.app.find_all(semantics="round-good-1")  # the closer: none
+    assert _focused(s) == ["round-bad-2"]  # next after Ben
+    s.app.type_text(s.field("round-bad-2"), "8", submit=True)
+    assert _focused(s) == ["round-bad-0"]
+
+
+def test_a_swipe_on_the_player_moves_to_the_next_or_previous(flet_app, jolly):
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    panel = s.app.find(type=ft.GestureDetector)
+
+    def swipe(dx: float, speed: float = 0.0) -> None:
+        where = {"x": 200.0, "y": 300.0}
+        s.app.fire(
+            panel, "horizontal_drag_start", {"k": "touch", "l": where, "g": where}
+        )
+        end = {"x": 200.0 + dx, "y": 300.0}
+        s.app.fire(
+            panel,
+            "horizontal_drag_end",
+            {"l": end, "g": end, "v": {"x": speed, "y": 0.0}, "pv": speed},
+        )
+
+    swipe(-150)  # to the left: the next player, the editor on his hand
+    assert s.app.find(semantics="round-show-1").selected
+    assert s.app.find(semantics="round-editor")
+    swipe(-10, speed=-900)  # a short fast flick counts too
+    assert s.app.find(semantics="round-show-2").selected
+    swipe(20)  # a small move is no swipe
+    assert s.app.find(semantics="round-show-2").selected
+    swipe(150)  # to the right: back
+    assert s.app.find(semantics="round-show-1").selected
+    swipe(150)
+    swipe(150)  # from the first player round to the last
+    assert s.app.find(semantics="round-show-2").selected
+    assert s.drafts[-1]["closed_by"] == "Anna"  # nothing else changed
+
+
+def test_a_tap_rebuilds_only_the_parts_that_changed(flet_app, jolly):
+    """Send less: a card picked into a meld leaves who went out, the other
+    meld and the strip (scores unchanged) as they were (the same controls,
+    neither compared nor sent again); what changed is rebuilt."""
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    s.tap("round-add-meld-0")
+    s.pick("5h 6h 7h")
+    s.tap("editor-next-meld")
+    s.pick("Qs")
+    closer = s.app.find(semantics="round-closer-1")
+    first = s.app.find(semantics="round-meld-0-0")
+    chip = s.app.find(semantics="round-show-1")
+    tile = s.app.find(semantics="round-meld-0-1")
+    sent = len(s.app.conn.messages)
+    s.pick("Qd")
+    assert s.app.find(semantics="round-closer-1") is closer
+    assert s.app.find(semantics="round-meld-0-0") is first
+    assert s.app.find(semantics="round-show-1") is chip  # no score changed
+    assert s.app.find(semantics="round-meld-0-1") is not tile  # it changed
+    assert s.label("round-meld-0-1") == "Anna's meld 2"
+    assert len(s.app.conn.messages) == sent + 1  # one patch
+    s.pick("Qc")  # the meld counts now: scores (strip, bar) follow
+    assert s.label("round-show-0") == "Anna +78"  # 18 + 30 + bonus 30
+    assert s.app.find(semantics="round-closer-1") is closer
+    s.tap("round-closer-1")  # a kept part acts on the round as it is now
+    assert s.drafts[-1]["closed_by"] == "Ben"
+    assert s.app.find(semantics="round-closer-1") is not closer

@@ -76,6 +76,16 @@ def used_up_cards(counts: Mapping[str, int], rules: Rules) -> frozenset[str]:
     )
 
 
+def _everyone_counted(game: Game) -> bool:
+    """Whether everyone entered the game's last round as counted points
+    (nothing on the table, no hands)."""
+    if not game.rounds:
+        return False
+    last = game.rounds[-1]
+    counted = {name for name, _ in last.counted}
+    return not last.table and not last.hands and counted == set(game.players)
+
+
 class DraftError(ValueError):
     """A draft that does not belong to this game or cannot be read."""
 
@@ -192,7 +202,13 @@ class RoundModel:
         self.discard: Card | None = None
         self.melds: list[MeldDraft] = []
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
-        self.modes: dict[str, Mode] = dict.fromkeys(self.players, "cards")
+        #: how a hand is entered until someone changes it: a table whose last
+        #: round everyone counted keeps counting (the same on every device,
+        #: so a shared round's untouched seats agree)
+        self.default_mode: Mode = (
+            "points" if round_index is None and _everyone_counted(game) else "cards"
+        )
+        self.modes: dict[str, Mode] = dict.fromkeys(self.players, self.default_mode)
         self.counted: dict[str, Counted] = {}
         #: the counted-points fields entered, ``(player, "good" | "bad")``: an
         #: entered 0 shows as "0", a field left alone as empty (finding 7)
@@ -214,6 +230,7 @@ class RoundModel:
         model.closer_chosen = True
         model.handglatt = entry.handglatt and entry.closed_by is not None
         model.discard = entry.discard
+        model.modes = dict.fromkeys(model.players, "cards")  # as it was entered
         model.melds = [
             MeldDraft(
                 meld.by,
@@ -513,7 +530,7 @@ class RoundModel:
             or self.melds
             or any(self.hands.values())
             or any(v != Counted() for v in self.counted.values())
-            or "points" in self.modes.values()
+            or any(mode != self.default_mode for mode in self.modes.values())
         )
 
     def melds_of(self, player: str) -> list[int]:
@@ -531,7 +548,18 @@ class RoundModel:
 
     def verdict(self, index: int) -> Meld:
         """The engine's verdict on meld ``index``, as it lies now."""
-        return check_meld(self.melds[index].plain, self.rules)
+        # speed: once per meld as it lies (a redraw asks a dozen times)
+        cards = self.melds[index].plain
+        rules, known = self.__dict__.setdefault("_verdicts", (self.rules, {}))
+        if rules is not self.rules:
+            known = {}
+            self.__dict__["_verdicts"] = (self.rules, known)
+        if cards not in known:
+            if len(known) > 256:
+                known.clear()
+            known[cards] = check_meld(cards, self.rules)
+        verdict: Meld = known[cards]
+        return verdict
 
     def readings(self, index: int) -> tuple[Meld, ...]:
         """Every valid reading of meld ``index`` with its jokers free."""

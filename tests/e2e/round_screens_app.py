@@ -6,11 +6,12 @@ meld checker. Saving or cancelling shows a line of text the tests wait for.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import flet as ft
 
-from jolly_scorer.core.game import new_game
+from jolly_scorer.core.game import Counted, Game, Round, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator
@@ -30,15 +31,31 @@ def _setup(page: ft.Page) -> None:
     page.padding = 0
 
 
+#: the same game after a round 1 counted by everyone (round c's table)
+COUNTED = dataclasses.replace(
+    GAME,
+    rounds=(
+        Round(
+            closed_by="Ben",
+            counted=(
+                ("Anna", Counted(0, 20)),
+                ("Ben", Counted(30, 0)),
+                ("Cleo", Counted(0, 10)),
+            ),
+        ),
+    ),
+)
+
+
 @ft.component
-def EntryScreen(page: ft.Page) -> ft.Control:
+def EntryScreen(page: ft.Page, game: Game = GAME) -> ft.Control:
     status, set_status = ft.use_state("")
     if status:
         return ft.Text(status, size=24)
     return build_round_entry(
         page,
         Translator(LANGUAGE),
-        GAME,
+        game,
         None,
         None,
         lambda entry, number, correct: (
@@ -54,6 +71,13 @@ def main(page: ft.Page) -> None:
     _setup(page)
     page.title = "Round entry"
     page.render(lambda: EntryScreen(page))
+
+
+def counted(page: ft.Page) -> None:
+    """Round 2 of a game whose round 1 everyone counted."""
+    _setup(page)
+    page.title = "Round entry"
+    page.render(lambda: EntryScreen(page, COUNTED))
 
 
 def checker(page: ft.Page) -> None:

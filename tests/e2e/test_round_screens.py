@@ -113,3 +113,52 @@ def test_meld_checker_in_chromium(web_app, viewport, language):
         tap(app, f"pick-{card}")
     app.by_id("best-summary").first.wait_for(state="attached", timeout=15_000)
     app.screenshot("meld-checker-" + shot(viewport, language, "best"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi"])
+def test_a_counting_table_in_one_tap_per_player(web_app, language):
+    """Round c's path on a phone: every field on one screen without a scroll,
+    who went out puts the focus on their good points, Enter moves on."""
+    app = web_app(
+        "round_screens_app:counted",
+        viewport="phone",
+        env={"ROUND_LANGUAGE": language},
+        wait_text="Anna",
+    )
+    tap(app, "round-closer-0")
+    app._focused_field(timeout=10_000)  # Anna's good points, no tap
+    app.page.keyboard.type("45", delay=30)
+    app._wait_field_value("45", timeout=10_000)
+    app.type_into(app.by_id("round-bad-1").first, "25")
+    app.page.keyboard.press("Enter")  # on to Cleo's good points
+    app._focused_field(timeout=10_000)
+    app.page.keyboard.type("3", delay=30)
+    app._wait_field_value("3", timeout=10_000)
+    app.by_id("round-status").first.wait_for(state="attached")
+    app.type_into(app.by_id("round-bad-2").first, "12")
+    app.page.wait_for_function(  # Cleo: good 3, bad 12 (not 312 or 123)
+        "() => [...document.querySelectorAll('input')].some(i => i.value === '3')"
+        " && document.activeElement.value === '12'"
+    )
+    bar = app.by_id("round-save-bar").first.bounding_box()
+    field = app.by_id("round-bad-2").first.bounding_box()
+    assert field["y"] + field["height"] <= bar["y"]  # no scroll needed
+    app.page.wait_for_timeout(300)
+    app.screenshot("round-entry-" + shot("phone", language, "counted"))
+    tap(app, "round-save")
+    app.wait_text("Saved round 2 closed by Anna")
+
+
+def test_a_swipe_moves_to_the_next_player(web_app):
+    app = web_app("round_screens_app:main", viewport="phone", wait_text="Anna")
+    tap(app, "round-closer-0")
+    box = app.by_id("round-player-0").first.bounding_box()
+    y = box["y"] + min(60, box["height"] / 2)
+    app.page.mouse.move(box["x"] + box["width"] - 30, y)
+    app.page.mouse.down()
+    app.page.mouse.move(box["x"] + 30, y, steps=12)
+    app.page.mouse.up()
+    # a phone shows one player: Ben's panel (and the editor on his hand)
+    app.by_id("round-player-1").first.wait_for(state="attached", timeout=10_000)
+    app.by_id("round-editor").first.wait_for(state="attached", timeout=10_000)
+    assert not app.by_id("round-player-0").count()

@@ -119,6 +119,11 @@ class RoundEntryModel:
         self.confirm_save = False
         #: another device wrote a part of this round (the table enters it)
         self.others = False
+        #: speed: the counted-points field to focus after the next redraw
+        #: (a tap on who went out, everyone counting): (player, "good"|"bad")
+        self.focus: tuple[str, PointsKey] | None = None
+        if rounds.default_mode == "points" and not rounds.melds:
+            self.show_melds = False  # a table that counted keeps counting
 
     # -- which player, which editor --------------------------------------------
     def select_player(self, player: str) -> None:
@@ -175,6 +180,30 @@ class RoundEntryModel:
         self.editing = None
         self.laying_off = None
         self.dirty = True
+        self.focus = self.first_field()  # speed: the digits go right in
+
+    def fields(self) -> list[tuple[str, PointsKey]]:
+        """Every counted-points field shown, from who went out on in seat
+        order: the closer's good points (none in penalty scoring), the
+        others' good (plus scoring) and bad points. Enter moves along it."""
+        rounds = self.rounds
+        plus = rounds.rules.is_plus
+        seat = rounds.players.index(rounds.closer) if rounds.closer else 0
+        out: list[tuple[str, PointsKey]] = []
+        for player in rounds.players[seat:] + rounds.players[:seat]:
+            if rounds.modes[player] != "points":
+                continue
+            if plus:
+                out.append((player, "good"))
+            if player != rounds.closer:
+                out.append((player, "bad"))
+        return out
+
+    def first_field(self) -> tuple[str, PointsKey] | None:
+        """The field to fill first: the closer's good points (penalty
+        scoring: the next player's bad points)."""
+        fields = self.fields()
+        return fields[0] if fields else None
 
     @property
     def all_counted(self) -> bool:
@@ -339,6 +368,8 @@ class RoundEntryModel:
     # -- closer, mode, counted points ---------------------------------------------
     def set_closer(self, player: str | None) -> None:
         self.rounds.set_closer(player)
+        if self.all_counted:  # speed: on to the first field to fill
+            self.focus = self.first_field()
         editing = self.editing
         if (
             player is not None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -31,6 +31,7 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
+from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
 from jolly_scorer.ui.views.round_entry_sync import (
     new_shared_entry,
@@ -201,6 +202,7 @@ def RoundEntry(
             answer(kept[0], kept[1] + 1, True)
         redraw()
 
+    act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
     relay.target = lambda code: act(entry.pick, code)
     buttons = {
         "cancel": cancel,

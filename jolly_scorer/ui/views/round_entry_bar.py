@@ -15,6 +15,7 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview, RoundTaken
 from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import GOOD
+from jolly_scorer.ui.views.round_entry_keep import kept, latest
 from jolly_scorer.ui.views.round_entry_parts import score_line, signed
 
 __all__ = ["save_bar"]
@@ -43,8 +44,26 @@ def _message(identifier: str, text: str) -> ft.Control:
     )
 
 
+def _pair(
+    left: tuple[str, str, Any, Any], right: tuple[str, str, Any, Any]
+) -> ft.Control:
+    """Two big buttons side by side, the right one filled: (identifier,
+    text, icon, handler) each."""
+    return ft.Row(
+        [
+            labelled_button(*left, height=52, expand=1),
+            labelled_button(*right, filled=True, height=52, expand=1),
+        ],
+        spacing=10,
+    )
+
+
 def _taken(
-    entry: RoundEntryModel, taken: RoundTaken, t: Translator, buttons: dict[str, Any]
+    entry: RoundEntryModel,
+    taken: RoundTaken,
+    preview: Preview,
+    t: Translator,
+    buttons: dict[str, Any],
 ) -> list[ft.Control]:
     saved = taken.saved
     who = saved.closed_by or t("Nobody")
@@ -69,7 +88,7 @@ def _taken(
             ft.Text(f"{name}: {score_line(s, plus, t)}", size=15)
             for name, s in taken.scores.items()
         ]
-    mine = {n: s.score for n, s in entry.rounds.preview().scores.items()}
+    mine = {n: s.score for n, s in preview.scores.items()}
     lines.append(ft.Text(t("Yours: {scores}", scores=_scores(entry, mine, t)), size=16))
     lines.append(
         ft.Column(
@@ -107,35 +126,52 @@ def save_bar(
     t: Translator,
     buttons: dict[str, Any],
 ) -> ft.Control:
-    """``buttons``: the handlers ``cancel``, ``discard``, ``save``, ``look``,
-    ``correct``, ``drop``."""
+    """``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
+    ``look``, ``correct``, ``drop``. Built again only when what it shows
+    changed (its handlers stay the newest: :func:`latest`)."""
+    stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
+    plus = entry.rounds.rules.is_plus
+    signature = (
+        t.language,
+        id(entry.rounds),
+        plus,
+        entry.taken,
+        entry.show_taken,
+        entry.confirm_cancel,
+        entry.error,
+        entry.all_counted,
+        tuple((n, s.score) for n, s in preview.scores.items()),
+        preview.complete,
+    )
+    return kept(
+        "bar",
+        signature,
+        lambda: _bar(entry, preview, t, {k: _tap(h) for k, h in stable.items()}),
+    )
+
+
+def _tap(handler: Callable[[], Any]) -> Callable[[], Any]:
+    """A click handler taking no event (Flet passes one to a handler that
+    takes arguments)."""
+    return lambda: handler()
+
+
+def _bar(
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    buttons: dict[str, Any],
+) -> ft.Control:
     items: list[ft.Control] = []
     if entry.taken is not None:
-        items += _taken(entry, entry.taken, t, buttons)
+        items += _taken(entry, entry.taken, preview, t, buttons)
     elif entry.confirm_cancel:
+        keep, away = buttons["keep"], buttons["discard"]
         items.append(_message("round-cancel-ask", t("Throw away this round?")))
         items.append(
-            ft.Row(
-                [
-                    labelled_button(
-                        "round-keep-entering",
-                        t("Keep entering"),
-                        ft.Icons.EDIT,
-                        buttons["keep"],
-                        height=52,
-                        expand=1,
-                    ),
-                    labelled_button(
-                        "round-throw-away",
-                        t("Throw away"),
-                        ft.Icons.DELETE_OUTLINE,
-                        buttons["discard"],
-                        filled=True,
-                        height=52,
-                        expand=1,
-                    ),
-                ],
-                spacing=10,
+            _pair(
+                ("round-keep-entering", t("Keep entering"), ft.Icons.EDIT, keep),
+                ("round-throw-away", t("Throw away"), ft.Icons.DELETE_OUTLINE, away),
             )
         )
     else:
@@ -156,8 +192,11 @@ def save_bar(
                             color=GOOD if preview.complete else ft.Colors.OUTLINE,
                             size=20,
                         ),
-                        ft.Text(
-                            f"{status} · {scores}", size=15, max_lines=2, expand=True
+                        ft.Text(  # everyone counted: each row shows its score
+                            status if entry.all_counted else f"{status} · {scores}",
+                            size=15,
+                            max_lines=2,
+                            expand=True,
                         ),
                     ],
                     spacing=6,
@@ -165,27 +204,9 @@ def save_bar(
             )
         )
         items.append(
-            ft.Row(
-                [
-                    labelled_button(
-                        "round-cancel",
-                        t("Cancel"),
-                        ft.Icons.CLOSE,
-                        buttons["cancel"],
-                        height=52,
-                        expand=1,
-                    ),
-                    labelled_button(
-                        "round-save",
-                        t("Save round"),
-                        ft.Icons.CHECK,
-                        buttons["save"],
-                        filled=True,
-                        height=52,
-                        expand=1,
-                    ),
-                ],
-                spacing=10,
+            _pair(
+                ("round-cancel", t("Cancel"), ft.Icons.CLOSE, buttons["cancel"]),
+                ("round-save", t("Save round"), ft.Icons.CHECK, buttons["save"]),
             )
         )
     return ft.Semantics(

@@ -120,20 +120,22 @@ def closer_section(
         weight=ft.FontWeight.W_600,
         color=BAD if not rounds.closer_chosen and entry.error else None,
     )
+    counted = entry.all_counted  # speed: stays in sight, ticked (a counting
+    buttons.append(  # table's next round opens counted: it says why), beside
+        labelled_button(  # "Nobody" when it fits (every field on one screen)
+            "round-count-all",
+            t("Everyone counted points"),
+            ft.Icons.CHECK if counted else ft.Icons.CALCULATE_OUTLINED,
+            lambda: act(entry.count_all),
+            height=48,
+            filled=counted,
+            selected=counted,
+        )
+    )
     items: list[ft.Control] = [
         heading,
         ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
     ]
-    if not entry.all_counted:
-        items.append(
-            labelled_button(
-                "round-count-all",
-                t("Everyone counted points"),
-                ft.Icons.CALCULATE_OUTLINED,
-                lambda: act(entry.count_all),
-                height=44,
-            )
-        )
     if rounds.closer is not None:
         text = t("Handglatt: {name} put all cards down in one turn", name=rounds.closer)
         items.append(
@@ -154,7 +156,8 @@ def closer_section(
                 spacing=8,
             )
         )
-        items.append(_discard_tile(entry, t, settings, act))
+        if rounds.discard is not None or not counted:  # speed: no deck to check
+            items.append(_discard_tile(entry, t, settings, act))
         box = problem_box(
             rounds,
             [p for p in rounds.problems() if p.place.kind == "discard"],

@@ -16,30 +16,30 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
 from jolly_scorer.ui.round_model import used_up_cards
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import (
-    BAD,
     card_row,
     cards_field,
     joker_menu,
-    meld_verdict,
     picker,
 )
 from jolly_scorer.ui.views.round_entry_editor_parts import (
-    split_box,
+    button_specs,
+    status_line,
     target_buttons,
     title,
+    top_row,
 )
+from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_player import layoff_choice
+from jolly_scorer.ui.views.round_entry_split import split_box
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["Editing", "editor"]
+__all__ = ["Editing", "editor", "lower_slot", "shell"]
 
 Act = Callable[..., Any]
 
@@ -48,31 +48,6 @@ def _keyed(key: str, control: ft.Control) -> ft.Control:
     """A part with a key: a redraw updates it in place (a focused field
     keeps its focus) instead of replacing it."""
     return ft.Container(control, key=key)
-
-
-def _status(entry: RoundEntryModel, editing: Editing, t: Translator) -> ft.Control:
-    """The one line under the cards: verdict, hint or the hand's bad points."""
-    target = editing.target
-    rounds = entry.rounds
-    text, colour = "", None
-    if (
-        target is not None
-        and target.kind in ("meld", "layoff")
-        and target.meld is not None
-    ):
-        verdict = entry.judged(target.meld)
-        if verdict is not None:
-            return meld_verdict(verdict, t, "editor-verdict")
-        text = t("A meld has at least 3 cards.")
-    elif target is not None and target.kind == "hand":
-        cards = rounds.cards_of(target)
-        text = t("Bad points: {n}", n=t.number(bad_points(cards, rounds.rules)))
-        colour = BAD
-    elif target is not None and target.kind == "discard":
-        text = t("Optional. It scores nothing, but the deck check counts it.")
-    elif editing.pile is not None:
-        text = t("Tap every card put down, in any order.")
-    return ft.Text(text, size=16, color=colour, max_lines=2)
 
 
 def editor(
@@ -90,6 +65,8 @@ def editor(
     players on a wide screen)."""
     editing = entry.editing
     assert editing is not None
+    act = latest(entry, "act", act)  # kept parts act with the newest handlers
+    arrange = latest(entry, "arrange", arrange)
     rounds = entry.rounds
     target = editing.target
     cards = editing.pile_cards if target is None else rounds.cards_of(target)
@@ -106,20 +83,39 @@ def editor(
         else:
             act(entry.remove, position)
 
-    shown: ft.Control
-    if cards:
-        shown = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
-    else:
-        shown = ft.Text(t("Tap the cards below, or type them."), size=16)
+    def shown() -> ft.Control:
+        if cards:
+            row = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
+        else:
+            row = ft.Text(t("Tap the cards below, or type them."), size=16)
+        return ft.Container(row, height=50)
+
+    # a tap changes one or two of these parts: only those are built and sent
+    lang = t.language
+    heading = title(rounds, editing, t)
+    top_sig = (lang, heading, entry.typing, bool(cards), wide)
     items: list[ft.Control] = [
-        _keyed("top", _top_row(entry, editing, t, act, bool(cards), wide)),
-        _keyed("cards", ft.Container(shown, height=50)),
-        _keyed("status", ft.Container(_status(entry, editing, t), height=30)),
+        kept(
+            "top",
+            top_sig,
+            lambda: top_row(entry, heading, t, act, bool(cards), wide),
+        ),
+        kept("cards", (lang, look(settings), cards, meld_index), shown),
+        _keyed("status", ft.Container(status_line(entry, editing, t), height=30)),
     ]
-    buttons = target_buttons(entry, editing, t, act, arrange)
-    if buttons:
+    specs = button_specs(entry, editing, t)
+    if specs:
         items.append(
-            _keyed("buttons", ft.Row(buttons, spacing=6, run_spacing=6, wrap=True))
+            kept(
+                "buttons",
+                specs,
+                lambda: ft.Row(
+                    target_buttons(specs, act, arrange),
+                    spacing=6,
+                    run_spacing=6,
+                    wrap=True,
+                ),
+            )
         )
     if typing or wide or editing.bad:
         items.append(
@@ -135,7 +131,7 @@ def editor(
                 ),
             )
         )
-    lower: ft.Control
+    lower: ft.Control | None = None  # None: the card grid
     if editing.joker is not None and meld_index is not None:
         position = editing.joker
         index = meld_index
@@ -168,18 +164,50 @@ def editor(
         )
     elif typing:
         lower = ft.Container()
-    else:
-        lower = picker(
-            on_pick,
-            t,
-            settings,
-            gone=used_up_cards(rounds.used_counts(), rounds.rules),
-            available=available,
-        )
-    items.append(_keyed("lower", lower))
+    # the grid stays on the page, hidden while something else is in its place:
+    # showing it again sends one property instead of 53 keys
+    grid = picker(
+        on_pick,
+        t,
+        settings,
+        gone=used_up_cards(rounds.used_counts(), rounds.rules),
+        available=available,
+    )
+    items.append(lower_slot(grid, lower))
+    return shell(items, wide=wide)
+
+
+def lower_slot(grid: ft.Control, other: ft.Control | None) -> ft.Control:
+    """Under the buttons: the card grid, or ``other`` in its place (the grid
+    stays on the page hidden: showing it again sends one property, not 53
+    keys)."""
+    return _keyed(
+        "lower",
+        ft.Column(
+            [
+                ft.Container(grid, visible=other is None),
+                other or ft.Container(visible=False),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+    )
+
+
+def shell(
+    items: list[ft.Control],
+    *,
+    wide: bool = False,
+    identifier: str = "round-editor",
+    waiting: bool = False,
+) -> ft.Control:
+    """The editor's frame around ``items`` (a line on top, like a keyboard);
+    ``waiting``: no height and out of the accessibility tree, the grid inside
+    built and laid out already (opening it changes a few properties)."""
     return ft.Semantics(
-        identifier="round-editor",
+        identifier=identifier,
         container=True,
+        exclude_semantics=waiting,
         content=ft.Container(
             ft.Column(
                 items,
@@ -187,64 +215,13 @@ def editor(
                 tight=True,
                 scroll=ft.ScrollMode.AUTO if wide else None,
             ),
-            padding=ft.Padding.symmetric(horizontal=4, vertical=6),
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY)),
+            padding=ft.Padding.symmetric(horizontal=4, vertical=0 if waiting else 6),
+            border=ft.Border.only(
+                top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
+            ),
             bgcolor=ft.Colors.SURFACE,
             expand=wide,
+            height=0 if waiting else None,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
         ),
-    )
-
-
-def _top_row(
-    entry: RoundEntryModel,
-    editing: Editing,
-    t: Translator,
-    act: Act,
-    has_cards: bool,
-    wide: bool,
-) -> ft.Control:
-    """Title, keyboard switch (phone), backspace, Done."""
-    typing = entry.typing
-    tools: list[ft.Control] = []
-    if not wide:
-        tools.append(
-            ft.Semantics(
-                identifier="editor-keyboard",
-                content=ft.IconButton(
-                    ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
-                    tooltip=t("Tap cards") if typing else t("Type cards"),
-                    on_click=lambda: act(entry.set_typing, not typing),
-                    icon_size=26,
-                ),
-            )
-        )
-    tools.append(
-        ft.Semantics(
-            identifier="editor-backspace",
-            content=ft.IconButton(
-                ft.Icons.BACKSPACE_OUTLINED,
-                tooltip=t("Take out the last card"),
-                on_click=lambda: act(entry.remove, None),
-                disabled=not has_cards,
-                icon_size=26,
-            ),
-        )
-    )
-    tools.append(
-        labelled_button(
-            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
-        )
-    )
-    return ft.Row(
-        [
-            ft.Text(
-                title(entry.rounds, editing, t),
-                size=17,
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-                max_lines=2,
-            ),
-            *tools,
-        ],
-        spacing=2,
     )

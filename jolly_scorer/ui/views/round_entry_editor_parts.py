@@ -1,25 +1,29 @@
-"""Round entry, parts of the card editor: its title, the buttons of what is
-edited, and the best partial split of cards put down together."""
+"""Round entry, parts of the card editor: its title and top row (keyboard,
+backspace, Done), the line under the cards, the buttons of what is edited."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
+from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
 from jolly_scorer.ui.round_model import RoundModel
 from jolly_scorer.ui.views.common import labelled_button
-from jolly_scorer.ui.views.round_entry_cards import BAD, card_row, meld_verdict
+from jolly_scorer.ui.views.round_entry_cards import BAD, meld_verdict
 from jolly_scorer.ui.views.round_entry_parts import meld_name
 
-if TYPE_CHECKING:
-    from jolly_scorer.core.arranger import Arrangement
-    from jolly_scorer.ui.settings import UiSettings
-
-__all__ = ["split_box", "target_buttons", "title"]
+__all__ = [
+    "ButtonSpec",
+    "button_specs",
+    "status_line",
+    "target_buttons",
+    "title",
+    "top_row",
+]
 
 Act = Callable[..., Any]
 
@@ -43,146 +47,166 @@ def title(model: RoundModel, editing: Editing, t: Translator) -> str:
     return meld_name(model, target.meld, t)
 
 
-def target_buttons(
-    entry: RoundEntryModel,
-    editing: Editing,
-    t: Translator,
-    act: Act,
-    arrange: Callable[[], Any],
-) -> list[ft.Control]:
+#: One button of the editor as data: (identifier, text, icon, the model's
+#: method and its arguments, or None for "arrange", filled, selected). Data
+#: compares equal across redraws, so the row is rebuilt only when it changes.
+ButtonSpec = tuple[str, str, Any, Any, tuple[Any, ...], bool, bool | None]
+
+
+def button_specs(
+    entry: RoundEntryModel, editing: Editing, t: Translator
+) -> tuple[ButtonSpec, ...]:
     """A meld: next meld, delete; cards put down together: split into melds."""
     target = editing.target
+    count = (t("Count points"), ft.Icons.CALCULATE_OUTLINED, entry.set_mode)
     if target is not None and target.kind == "hand" and not entry.show_melds:
-        return [_count_button(entry, target.player, t, act)]
+        player = target.player
+        return (("editor-count-points", *count, (player, "points"), False, None),)
     if target is not None and target.kind != "discard" and entry.show_melds:
         owner = target.player
-        buttons = [
-            labelled_button(
+        specs: list[ButtonSpec] = [
+            (
                 "editor-next-meld",
                 t("Next meld") if target.kind == "meld" else t("Meld"),
                 ft.Icons.ADD,
-                lambda: act(entry.new_meld, owner),
+                entry.new_meld,
+                (owner,),
+                False,
+                None,
             ),
-            labelled_button(
+            (
                 "editor-layoff",
                 t("Lay off"),
                 ft.Icons.CALL_MERGE,
-                lambda: act(entry.start_layoff, owner),
-                selected=entry.laying_off == owner,
+                entry.start_layoff,
+                (owner,),
+                False,
+                entry.laying_off == owner,
             ),
         ]
         if target.kind == "hand":
-            buttons.append(_count_button(entry, owner, t, act))
+            specs.append(
+                ("editor-count-points", *count, (owner, "points"), False, None)
+            )
         if target.kind == "meld" and target.meld is not None:
-            index = target.meld
-            buttons.append(
-                labelled_button(
+            specs.append(
+                (
                     "editor-delete-meld",
                     t("Delete meld"),
                     ft.Icons.DELETE_OUTLINE,
-                    lambda: act(entry.delete_meld, index),
+                    entry.delete_meld,
+                    (target.meld,),
+                    False,
+                    None,
                 )
             )
-        return buttons
+        return tuple(specs)
     if target is None and editing.pile is not None and editing.split is None:
-        return [
-            labelled_button(
-                "editor-arrange",
-                t("Arrange into melds"),
-                ft.Icons.AUTO_AWESOME,
-                lambda: arrange(),
-                filled=True,
-            )
-        ]
-    return []
-
-
-def _count_button(
-    entry: RoundEntryModel, player: str, t: Translator, act: Act
-) -> ft.Control:
-    """The hand's other way in: the points counted at the table."""
-    return labelled_button(
-        "editor-count-points",
-        t("Count points"),
-        ft.Icons.CALCULATE_OUTLINED,
-        lambda: act(entry.set_mode, player, "points"),
-    )
-
-
-def split_box(
-    entry: RoundEntryModel,
-    owner: str,
-    split: Arrangement,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> ft.Control:
-    """The best partial split of the cards put down, what is left, the choices."""
-    parts: list[ft.Control] = [
-        ft.Text(
-            t("Not every card fits into a meld. The best split:"),
-            size=17,
-            weight=ft.FontWeight.W_600,
+        arrange = t("Arrange into melds")
+        return (
+            ("editor-arrange", arrange, ft.Icons.AUTO_AWESOME, None, (), True, None),
         )
+    return ()
+
+
+def target_buttons(
+    specs: tuple[ButtonSpec, ...], act: Act, arrange: Callable[[], Any]
+) -> list[ft.Control]:
+    """The buttons of :func:`button_specs`; ``act(method, *args)`` runs one."""
+
+    def handler(method: Any, args: tuple[Any, ...]) -> Callable[[], Any]:
+        if method is None:
+            return lambda: arrange()
+        return lambda: act(method, *args)
+
+    return [
+        labelled_button(
+            identifier,
+            text,
+            icon,
+            handler(method, args),
+            filled=filled,
+            selected=selected,
+        )
+        for identifier, text, icon, method, args, filled, selected in specs
     ]
-    for n, meld in enumerate(split.melds):
-        parts.append(card_row(meld.cards, t, settings))
-        parts.append(meld_verdict(meld, t, f"editor-split-meld-{n}"))
-    left = " ".join(c.label for c in split.left)
-    parts.append(
+
+
+def status_line(entry: RoundEntryModel, editing: Editing, t: Translator) -> ft.Control:
+    """The one line under the cards: verdict, hint or the hand's bad points."""
+    target = editing.target
+    rounds = entry.rounds
+    text, colour = "", None
+    if (
+        target is not None
+        and target.kind in ("meld", "layoff")
+        and target.meld is not None
+    ):
+        verdict = entry.judged(target.meld)
+        if verdict is not None:
+            return meld_verdict(verdict, t, "editor-verdict")
+        text = t("A meld has at least 3 cards.")
+    elif target is not None and target.kind == "hand":
+        cards = rounds.cards_of(target)
+        text = t("Bad points: {n}", n=t.number(bad_points(cards, rounds.rules)))
+        colour = BAD
+    elif target is not None and target.kind == "discard":
+        text = t("Optional. It scores nothing, but the deck check counts it.")
+    elif editing.pile is not None:
+        text = t("Tap every card put down, in any order.")
+    return ft.Text(text, size=16, color=colour, max_lines=2)
+
+
+def top_row(
+    entry: RoundEntryModel,
+    heading: str,
+    t: Translator,
+    act: Act,
+    has_cards: bool,
+    wide: bool,
+) -> ft.Control:
+    """Title, keyboard switch (phone), backspace, Done."""
+    typing = entry.typing
+    tools: list[ft.Control] = []
+    if not wide:
+        tools.append(
+            ft.Semantics(
+                identifier="editor-keyboard",
+                content=ft.IconButton(
+                    ft.Icons.GRID_VIEW if typing else ft.Icons.KEYBOARD,
+                    tooltip=t("Tap cards") if typing else t("Type cards"),
+                    on_click=lambda: act(entry.set_typing, not typing),
+                    icon_size=26,
+                ),
+            )
+        )
+    tools.append(
         ft.Semantics(
-            identifier="editor-split-left",
-            label=t("Left over: {cards}", cards=left),
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=BAD, size=22),
-                    ft.Text(
-                        t("Left over: {cards}", cards=left),
-                        size=17,
-                        color=BAD,
-                        weight=ft.FontWeight.W_600,
-                        expand=True,
-                    ),
-                ],
-                spacing=6,
+            identifier="editor-backspace",
+            content=ft.IconButton(
+                ft.Icons.BACKSPACE_OUTLINED,
+                tooltip=t("Take out the last card"),
+                on_click=lambda: act(entry.remove, None),
+                disabled=not has_cards,
+                icon_size=26,
             ),
         )
     )
-    buttons = [
+    tools.append(
         labelled_button(
-            "editor-split-pile",
-            t("Lay these down, keep the rest here"),
-            ft.Icons.CHECK,
-            lambda: act(entry.accept_split, "pile"),
-            filled=True,
-        )
-    ]
-    if owner != entry.rounds.closer:
-        buttons.append(
-            labelled_button(
-                "editor-split-hand",
-                t("Lay these down, the rest into {name}'s hand", name=owner),
-                ft.Icons.PAN_TOOL_OUTLINED,
-                lambda: act(entry.accept_split, "hand"),
-            )
-        )
-    buttons.append(
-        labelled_button(
-            "editor-split-back",
-            t("Change the cards"),
-            ft.Icons.EDIT,
-            lambda: act(entry.accept_split, None),
+            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
         )
     )
-    parts.append(ft.Column(buttons, spacing=6))
-    return ft.Semantics(
-        identifier="editor-split",
-        container=True,
-        content=ft.Container(
-            ft.Column(parts, spacing=6),
-            padding=10,
-            border_radius=12,
-            border=ft.Border.all(2, BAD),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        ),
+    return ft.Row(
+        [
+            ft.Text(
+                heading,
+                size=17,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                max_lines=2,
+            ),
+            *tools,
+        ],
+        spacing=2,
     )

@@ -16,15 +16,20 @@ import flet as ft
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import Place, Preview, Target
-from jolly_scorer.ui.views.common import colour, labelled_button, one_line
+from jolly_scorer.ui.round_model import Place, Target
+from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
-from jolly_scorer.ui.views.round_entry_parts import problem_box, signed, tile
+from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
+from jolly_scorer.ui.views.round_entry_parts import (
+    problem_box,
+    problem_text,
+    tile,
+)
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["hand_part", "points_rows"]
+__all__ = ["hand_part", "points_fields"]
 
 Act = Callable[..., Any]
 
@@ -53,14 +58,21 @@ def _mode_toggle(
     )
 
 
-def _points_fields(
+def points_fields(
     entry: RoundEntryModel,
     seat: int,
     name: str,
     t: Translator,
     act: Act,
     width: int = 170,
+    on_enter: Callable[[str, str], Any] | None = None,
+    focus: tuple[tuple[str, str] | None, int] = (None, 0),
 ) -> list[ft.Control]:
+    """``on_enter(player, key)``: Enter in a field (everyone's fields on one
+    screen); ``focus``: the field to take the focus (and how often one was
+    asked for): it is built anew with ``autofocus``, which Flutter honours
+    only while no other field has the focus, so a field tapped meanwhile
+    keeps it and the digits never go where they were not typed."""
     rounds = entry.rounds
     if name == rounds.closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
@@ -81,10 +93,17 @@ def _points_fields(
             ),
             text_size=20,
             width=width,
+            dense=on_enter is not None,  # everyone's fields on one phone screen
+            autofocus=focus[0] == (name, key),
+            on_submit=(
+                None if on_enter is None else lambda _e, k=key: on_enter(name, k)
+            ),
         )
         fields.append(
             ft.Semantics(
-                identifier=f"round-{key}-{seat}", content=field, key=f"{key}-{name}"
+                identifier=f"round-{key}-{seat}",
+                content=field,
+                key=f"{key}-{name}-{focus[1] if focus[0] == (name, key) else 0}",
             )
         )
     out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
@@ -116,14 +135,55 @@ def hand_part(
     settings: UiSettings | None,
     act: Act,
 ) -> list[ft.Control]:
-    """The toggle (cards or counted points) and the hand or the fields."""
+    """The toggle (cards or counted points) and the hand or the fields; built
+    again only when what it shows changed."""
+    act = latest(entry, "act", act)
+    rounds = entry.rounds
+    editing = entry.editing.target if entry.editing else None
+    place = Place("hand", name)
+    signature = (
+        t.language,
+        look(settings),
+        id(rounds),
+        seat,
+        name,
+        rounds.closer,
+        rounds.modes[name],
+        tuple(rounds.hands[name]),
+        tuple(
+            (entry.points_text(name, k), entry.points_error(name, k))
+            for k in ("good", "bad")
+        ),
+        rounds.counted_adds_to_cards(name),
+        tuple(
+            problem_text(rounds, p, t) for p in rounds.problems() if p.place == place
+        ),
+        editing == Target("hand", name),
+    )
+    return [
+        kept(
+            f"hand-{name}",
+            signature,
+            lambda: ft.Column(_hand(entry, seat, name, t, settings, act), spacing=8),
+        )
+    ]
+
+
+def _hand(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Act,
+) -> list[ft.Control]:
     rounds = entry.rounds
     closer = name == rounds.closer
     if closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=17, italic=True)]
     out: list[ft.Control] = [_mode_toggle(entry, seat, name, t, act)]
     if rounds.modes[name] == "points":
-        return out + _points_fields(entry, seat, name, t, act)
+        return out + points_fields(entry, seat, name, t, act)
     if closer:
         out.append(ft.Text(t("Went out: no cards left in hand."), size=17, italic=True))
         return out
@@ -162,47 +222,3 @@ def hand_part(
     if box is not None:
         out.append(box)
     return out
-
-
-def points_rows(
-    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
-) -> ft.Control:
-    """Everyone counted points: every player's fields on one screen (one tap
-    on a field, the digits, next player)."""
-    plus = entry.rounds.rules.is_plus
-    rows: list[ft.Control] = []
-    for seat, name in enumerate(entry.rounds.players):
-        score = preview.scores[name].score
-        head = ft.Row(
-            [
-                ft.Container(
-                    width=12, height=12, border_radius=6, bgcolor=colour(seat)
-                ),
-                one_line(name, 18, weight=ft.FontWeight.BOLD),
-                ft.Text(signed(score, t) if plus else t.number(score), size=18),
-                labelled_button(
-                    f"round-mode-{seat}-cards",
-                    t("Enter cards"),
-                    None,
-                    lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
-                    height=40,
-                ),
-            ],
-            spacing=6,
-        )
-        rows.append(
-            ft.Semantics(
-                identifier=f"round-player-{seat}",
-                container=True,
-                content=ft.Container(
-                    ft.Column(
-                        [head, *_points_fields(entry, seat, name, t, act, 150)],
-                        spacing=4,
-                    ),
-                    padding=8,
-                    border_radius=12,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                ),
-            )
-        )
-    return ft.Column(rows, spacing=6)

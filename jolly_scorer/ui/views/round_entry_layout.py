@@ -5,6 +5,7 @@ panel with the preview (or the editor) and the Save bar beside them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -13,11 +14,18 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview
 from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
+from jolly_scorer.ui.views.round_entry_dock import dock
 from jolly_scorer.ui.views.round_entry_editor import editor
-from jolly_scorer.ui.views.round_entry_hand import points_rows
+from jolly_scorer.ui.views.round_entry_keep import (
+    closer_signature,
+    kept,
+    strip_signature,
+)
 from jolly_scorer.ui.views.round_entry_parts import preview_table
 from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_points import points_rows
 from jolly_scorer.ui.views.round_entry_status import statuses_row
+from jolly_scorer.ui.views.round_entry_swipe import swipeable
 from jolly_scorer.ui.views.round_entry_together import together_notice
 from jolly_scorer.ui.widgets.card_picker import Relay
 
@@ -47,7 +55,17 @@ def layout(
     preview = rounds.preview()
     side_width = min(560.0, width * 0.42)
     docked: ft.Control | None = None
-    if entry.editing is not None:
+    if not wide:  # the docked editor; closed, its grid waits hidden
+        docked = dock(
+            entry,
+            t,
+            settings,
+            act,
+            arrange,
+            relay,
+            available=min(width, 600) - 40,
+        )
+    elif entry.editing is not None:
         docked = editor(
             entry,
             t,
@@ -58,7 +76,13 @@ def layout(
             wide=wide,
             available=(side_width - 40) if wide else min(width, 600) - 40,
         )
-    body: list[ft.Control] = [closer_section(entry, t, settings, act)]
+    body: list[ft.Control] = [
+        kept(  # built again only when what it shows changed
+            "closer",
+            closer_signature(entry, t, settings),
+            lambda: closer_section(entry, t, settings, act),
+        )
+    ]
     if not rounds.melds_needed():
         text = t("Enter melds too (optional in penalty scoring)")
         body.append(
@@ -98,7 +122,9 @@ def layout(
         body.append(points_rows(entry, preview, t, act))
     else:  # a phone: only the player shown is built
         seat = rounds.players.index(entry.player)
-        body.append(panel(seat, entry.player))
+        body.append(  # a swipe moves to the next or previous player
+            swipeable(entry, panel(seat, entry.player), partial(act, entry.step_player))
+        )
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
     bar = save_bar(preview)
     notice = together_notice(entry)
@@ -127,7 +153,13 @@ def layout(
             expand=True,
         )
     else:
-        strip = [] if entry.all_counted else [player_strip(entry, preview, t, act)]
+        strip = [
+            kept(  # built again only when a score, a status or the player changed
+                "strip",
+                strip_signature(entry, preview, t),
+                lambda: player_strip(entry, preview, t, act),
+            )
+        ][: 0 if entry.all_counted else 1]
         parts = [header, *strip, scroller, *([docked] if docked else []), bar]
         content = ft.Column(parts, spacing=4, expand=True)
     return ft.Container(

@@ -15,6 +15,7 @@ from jolly_scorer.ui.round_model import Place, Target
 from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import card_row, meld_verdict
 from jolly_scorer.ui.views.round_entry_hand import hand_part
+from jolly_scorer.ui.views.round_entry_keep import kept, meld_signature
 from jolly_scorer.ui.views.round_entry_parts import (
     meld_name,
     problem_box,
@@ -93,8 +94,12 @@ def _melds(
     act: Act,
 ) -> list[ft.Control]:
     rounds = entry.rounds
-    out = [
-        _meld_tile(entry, seat, n, index, t, settings, act)
+    out = [  # speed: a tile is built again only when what it shows changed
+        kept(
+            f"meld-{index}",
+            meld_signature(entry, seat, n, index, t, settings),
+            partial(_meld_tile, entry, seat, n, index, t, settings, act),
+        )
         for n, index in enumerate(rounds.melds_of(name))
     ]
     layoffs = rounds.layoffs_of(name)

@@ -1,0 +1,111 @@
+"""Round entry when everyone counted points: every player's fields on one
+phone screen (one tap on a field, the digits, the next player).
+
+Who went out (or "Everyone counted points") puts the focus on the first field
+to fill, and Enter moves to the next one: the field is built anew with
+Flutter's ``autofocus``, which takes the focus only while no other field has
+it, so a field tapped meanwhile keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import Preview
+from jolly_scorer.ui.views.common import colour, labelled_button, one_line
+from jolly_scorer.ui.views.round_entry_hand import points_fields
+from jolly_scorer.ui.views.round_entry_keep import latest
+from jolly_scorer.ui.views.round_entry_parts import signed
+
+__all__ = ["player_box", "player_heading", "points_rows"]
+
+Act = Callable[..., Any]
+
+
+def player_heading(
+    seat: int,
+    name: str,
+    score: int,
+    plus: bool,
+    t: Translator,
+    *,
+    size: int = 21,
+    extra: Sequence[ft.Control] = (),
+) -> ft.Row:
+    """A player's colour dot, name and round score (then ``extra``)."""
+    dot = size * 2 // 3
+    return ft.Row(
+        [
+            ft.Container(
+                width=dot, height=dot, border_radius=dot / 2, bgcolor=colour(seat)
+            ),
+            one_line(name, size, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(score, t) if plus else t.number(score), size=size),
+            *extra,
+        ],
+        spacing=6,
+    )
+
+
+def player_box(
+    seat: int, items: Sequence[ft.Control], *, padding: int = 12, spacing: int = 8
+) -> ft.Control:
+    """One player's part of the screen: a rounded box (``round-player-N``)."""
+    return ft.Semantics(
+        identifier=f"round-player-{seat}",
+        container=True,
+        content=ft.Container(
+            ft.Column(list(items), spacing=spacing),
+            padding=padding,
+            border_radius=padding + 4,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )
+
+
+def points_rows(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
+    """Everyone counted points: every player's fields on one screen (one tap
+    on a field, the digits, next player; Enter moves to the next field)."""
+    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act))
+    return rows
+
+
+@ft.component
+def _PointsRows(
+    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+) -> ft.Control:
+    plus = entry.rounds.rules.is_plus
+    asked: Any = ft.use_ref(lambda: (None, 0))  # (field, how often asked)
+    request, entry.focus = entry.focus, None  # asked for by a tap
+    if request is not None:
+        asked.current = (request, asked.current[1] + 1)
+
+    def enter(player: str, key: str) -> None:
+        """Enter in a field: on to the next one (the last one keeps it)."""
+        order = entry.fields()
+        place = (player, key)
+        if place in order and order.index(place) + 1 < len(order):
+            following = order[order.index(place) + 1]
+            act(lambda: setattr(entry, "focus", following))
+
+    rows: list[ft.Control] = []
+    for seat, name in enumerate(entry.rounds.players):
+        cards = labelled_button(
+            f"round-mode-{seat}-cards",
+            t("Enter cards"),
+            None,
+            lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
+            height=40,
+        )
+        score = preview.scores[name].score
+        head = player_heading(seat, name, score, plus, t, size=18, extra=[cards])
+        fields = points_fields(entry, seat, name, t, act, 150, enter, asked.current)
+        rows.append(player_box(seat, [head, *fields], padding=8, spacing=4))
+    return ft.Column(rows, spacing=6)
