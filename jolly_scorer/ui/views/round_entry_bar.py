@@ -192,8 +192,8 @@ def _bar(
                             color=GOOD if preview.complete else ft.Colors.OUTLINE,
                             size=20,
                         ),
-                        ft.Text(  # everyone counted: each row shows its score
-                            status if entry.all_counted else f"{status} · {scores}",
+                        ft.Text(  # one line: the strip, the rows or the
+                            status,  # preview beside show every score
                             size=15,
                             max_lines=2,
                             expand=True,
