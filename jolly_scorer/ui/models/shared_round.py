@@ -85,6 +85,9 @@ class SharedRound:
         #: the parts this page wrote in this round (a change by another device
         #: to one of these is told)
         self.mine: set[str] = set()
+        #: the stored parts were read (until then nothing is written: a page
+        #: that could not read them must not write its empty round over them)
+        self.loaded = False
 
     # -- starting -----------------------------------------------------------------
     def start(self) -> RoundModel:
@@ -97,6 +100,7 @@ class SharedRound:
             return model
         model = self._old_draft() or RoundModel(self.game)
         self.known = split_parts(RoundModel(self.game))
+        self.loaded = True
         if model.has_entries():
             self._write_model(model, {})
         else:
@@ -122,7 +126,12 @@ class SharedRound:
 
     # -- writing ----------------------------------------------------------------
     def write(self, entry: RoundEntryModel) -> list[str]:
-        """Store the parts that changed (and statuses tapped); the seats written."""
+        """Store the parts that changed (and statuses tapped); the seats written.
+
+        Nothing is written before the stored parts were read (see
+        :meth:`catch_up`)."""
+        if not self.loaded:
+            return []
         done = dict(entry.done_taps)
         entry.done_taps.clear()
         return self._write_model(entry.rounds, done, entry)
@@ -170,6 +179,8 @@ class SharedRound:
     # -- following the others ---------------------------------------------------------
     def catch_up(self, entry: RoundEntryModel) -> set[str]:
         """Load the parts other pages wrote and merge them in; the seats changed."""
+        if not self.loaded:
+            return self._first_read(entry)
         self.write(entry)  # first what this page has not written yet
         parts = self.store.load_seat_parts(self.game_id, self.number)
         changed = {
@@ -192,7 +203,25 @@ class SharedRound:
         entry.others = self.others()
         return changed
 
+    def _first_read(self, entry: RoundEntryModel) -> set[str]:
+        """The parts are read for the first time (:meth:`start` failed: the
+        page entered on an empty round meanwhile): the stored round, with the
+        seats this page entered since on top (the later change), written."""
+        parts = self.store.load_seat_parts(self.game_id, self.number)
+        stored = merge_parts(self.game, self.number, _data(parts))
+        local = changed_parts(
+            split_parts(RoundModel(self.game)), split_parts(entry.rounds)
+        )
+        model = merge_parts(self.game, self.number, _data(parts) | local)
+        self._remember(parts, stored)
+        entry.follow(model, set(parts) - set(local), [])
+        self.write(entry)
+        entry.statuses = dict(self.statuses)
+        entry.others = self.others()
+        return set(parts) | set(local)
+
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
+        self.loaded = True
         self.known = split_parts(model)
         self.revisions = {seat: int(p.revision) for seat, p in parts.items()}
         self.statuses = {
