@@ -72,3 +72,48 @@ def test_a_page_that_cannot_read_the_parts_does_not_wipe_them(tmp_path: Path) ->
         assert parts["Cleo"].data["counted"] == {"good": 0, "bad": 9}
         assert parts[""].data["closer"] == "Anna"
         assert host.catch_up() == {"Cleo"}
+
+
+def enter_melds(device: Device) -> None:
+    """Anna went out, put down 7h 8h 9h; Ben laid 10h on it and holds Kd."""
+    entry = device.entry
+    entry.set_closer("Anna")
+    entry.new_meld("Anna")
+    for code in ("7h", "8h", "9h"):
+        entry.pick(code)
+    entry.start_layoff("Ben")
+    entry.edit(Target("layoff", "Ben", 0))
+    entry.pick("10h")
+    entry.rounds.set_hand("Ben", parse_cards("Kd"))
+
+
+def test_a_player_renamed_mid_round_keeps_their_part(tmp_path: Path) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        phone = Device(store, "guest-2")
+        enter_melds(phone)
+        phone.write()
+        phone.state.choose_seat("Anna")
+        host.state.go("board")
+        assert host.state.rename_player("Anna", "Anne") is None
+        phone.state.refresh(1)
+        # the phone's entry was of players who are no longer: it leaves it
+        assert phone.state.follow_saved_round()
+        assert phone.state.seat() == "Anne"
+        for device in (host, phone):
+            device.open()
+            rounds = device.entry.rounds
+            assert device.entry.error is None
+            assert rounds.closer == "Anne"
+            assert [m.owner for m in rounds.melds] == ["Anne"]
+            assert [str(p.card) for p in rounds.melds[0].cards] == [
+                "7h",
+                "8h",
+                "9h",
+                "10h",
+            ]
+            assert rounds.layoffs_of("Ben") == [(0, parse_cards("10h")[0])]
+        assert host.state.undo() is None  # the rename taken back
+        host.open()
+        assert host.entry.rounds.closer == "Anna"
+        assert host.entry.rounds.melds[0].owner == "Anna"

@@ -44,7 +44,13 @@ from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import Counted, Game, PlacedCard
 from jolly_scorer.ui.round_model import DraftError, MeldDraft, RoundModel
 
-__all__ = ["ROUND_SEAT", "changed_parts", "merge_parts", "split_parts"]
+__all__ = [
+    "ROUND_SEAT",
+    "changed_parts",
+    "merge_parts",
+    "rename_seats",
+    "split_parts",
+]
 
 ROUND_SEAT = ""
 _KEYS = ("good", "bad")
@@ -131,6 +137,39 @@ def changed_parts(
     return {
         seat: dict(data) for seat, data in after.items() if before.get(seat) != data
     }
+
+
+def rename_seats(
+    parts: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]
+) -> dict[str, dict[str, Any]]:
+    """The parts after players were renamed (``names``: old -> new): each
+    player's part under the new name, the closer and the lay-offs' owners
+    renamed too (the parts of a game whose player was renamed mid-round).
+
+    >>> rename_seats(
+    ...     {"": {"closer": "Anna"}, "Anna": {"melds": []},
+    ...      "Ben": {"layoffs": [{"owner": "Anna", "meld": "k", "cards": ["7h"]}]}},
+    ...     {"Anna": "Anne"},
+    ... )  # doctest: +NORMALIZE_WHITESPACE
+    {'': {'closer': 'Anne'}, 'Anne': {'melds': []},
+     'Ben': {'layoffs': [{'owner': 'Anne', 'meld': 'k', 'cards': ['7h']}]}}
+    """
+    renamed: dict[str, dict[str, Any]] = {}
+    for seat, part in parts.items():
+        data = dict(part)
+        if seat == ROUND_SEAT:
+            closer = data.get("closer")
+            if isinstance(closer, str):
+                data["closer"] = names.get(closer, closer)
+        elif isinstance(data.get("layoffs"), list):
+            data["layoffs"] = [
+                dict(layoff, owner=names.get(layoff["owner"], layoff["owner"]))
+                if isinstance(layoff, Mapping) and isinstance(layoff.get("owner"), str)
+                else layoff
+                for layoff in data["layoffs"]
+            ]
+        renamed[names.get(seat, seat) if seat != ROUND_SEAT else seat] = data
+    return renamed
 
 
 def _merge_round(model: RoundModel, part: Mapping[str, Any], players: set[str]) -> None:
