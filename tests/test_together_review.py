@@ -117,3 +117,24 @@ def test_a_player_renamed_mid_round_keeps_their_part(tmp_path: Path) -> None:
         host.open()
         assert host.entry.rounds.closer == "Anna"
         assert host.entry.rounds.melds[0].owner == "Anna"
+
+
+def test_save_saves_nothing_when_the_others_parts_cannot_be_read(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        page = page_entry(host)
+        fill_round(host)
+        host.write()
+        phone = Device(store, "guest-2")
+        phone.entry.set_points("Ben", "bad", "12")  # the host has not heard yet
+        phone.write()
+        flaky = FlakyStore(store)
+        host.shared.store = flaky
+        # Save first catches up; it cannot: the page says so and saves nothing
+        assert page.follow() is False
+        assert host.entry.error
+        assert host.entry.rounds.counted["Ben"].bad == 5  # still the stale round
+        assert page.follow() is True  # the store answers again
+        assert host.entry.rounds.counted["Ben"].bad == 12

@@ -177,10 +177,10 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
-        if shared is not None:
-            shared.follow()  # the round as every page entered it so far
-            if entry.closed:  # saved meanwhile on another device
-                return
+        # the round as every page entered it so far (not read, or saved
+        # meanwhile on another device: nothing is saved)
+        if shared is not None and not shared.follow():
+            return
         if entry.ask_before_saving():
             redraw()
             return

@@ -87,21 +87,28 @@ class Shared:
         if entry.statuses != shown:  # "entering…" shows once it is stored
             self.rerender()
 
-    def follow(self) -> None:
-        """Another page stored parts (or this page came back): catch up."""
+    def follow(self) -> bool:
+        """Another page stored parts (or this page came back): catch up.
+
+        False when the page could not (the parts could not be read or
+        written: it says so) or the round was saved meanwhile: Save then
+        saves nothing (a round saved without what others wrote since this
+        page last read it would look right and be wrong)."""
         entry = self.entry
         if entry.closed:
-            return
+            return False
         self.write()
         if entry.closed:
-            return
+            return False
         try:
             changed = self.together.shared.catch_up(entry)
         except FAILURES as error:
             entry.error = self.t(failure_text(error))
-            changed = {"error"}
+            self.rerender()
+            return False
         if changed:
             self.rerender()
+        return True
 
 
 def use_shared_round(
