@@ -167,6 +167,13 @@ class RoundEntryModel:
             self.editing = None
         self.laying_off = None if self.laying_off == player else player
 
+    def lay_off_on(self, player: str, key: str) -> None:
+        """``player`` lays off on the meld named ``key`` (gone meanwhile,
+        taken back on another device: nothing happens)."""
+        index = next((i for i, m in enumerate(self.rounds.melds) if m.key == key), None)
+        if index is not None:
+            self.edit(Target("layoff", player, index))
+
     def count_all(self) -> None:
         """Every player counted points at the table: all fields on one screen."""
         for player in self.rounds.players:

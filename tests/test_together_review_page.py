@@ -1,0 +1,66 @@
+"""Entering together on a joined phone's page, reviewed (Flet harness): a tap
+the phone sent before another device's change reached it acts on what the
+person saw."""
+
+from __future__ import annotations
+
+from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
+
+from jolly_scorer.store import Store
+from jolly_scorer.ui.app import PARTS_KEY
+
+
+def meld(key, cards):
+    return {"key": key, "cards": cards}
+
+
+def player(melds=(), hand=()):
+    return {
+        "mode": "cards",
+        "hand": list(hand),
+        "counted": None,
+        "entered": [],
+        "melds": list(melds),
+        "layoffs": [],
+    }
+
+
+def heard(app, tmp_path, game_id):
+    """Another page said it stored parts: the phone catches up."""
+    with Store.open(tmp_path) as store:
+        database = str(store.path)
+    message = {PARTS_KEY: game_id, "round": 1, "database": database}
+    app.page.pubsub.send_all(message)
+    app.wait_for(lambda: True)
+    app.settle(200)
+
+
+def test_a_lay_off_tapped_as_the_melds_move_lands_on_the_meld_seen(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    with Store.open(tmp_path) as store:
+        store.save_seat_part(own, 1, "Anna", player([meld("a1", ["7h", "8h", "9h"])]))
+        store.save_seat_part(own, 1, "Cleo", player([meld("c1", ["Ks", "Kh", "Kd"])]))
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-seat-1"))  # Ben
+    app.click(app.find(semantics="round-add-layoff-1"))
+    on_cleo = app.find(semantics="round-layoff-on-1-1")  # Cleo's kings, as seen
+    assert "Cleo" in on_cleo.content.content
+    # Anna puts down a second meld: it comes before Cleo's in every page's list
+    with Store.open(tmp_path) as store:
+        store.save_seat_part(
+            own,
+            1,
+            "Anna",
+            player([meld("a1", ["7h", "8h", "9h"]), meld("a2", ["2c", "3c", "4c"])]),
+        )
+    heard(app, tmp_path, own)
+    assert app.find_all(semantics="round-layoff-on-1-2")  # the page moved on
+    app.click(on_cleo)  # the tap the phone sent before it heard of Anna's meld
+    app.click(app.find(semantics="pick-X"))
+    with Store.open(tmp_path) as store:
+        layoffs = store.load_seat_parts(own, 1)["Ben"].data["layoffs"]
+    assert [(lay["owner"], lay["meld"]) for lay in layoffs] == [("Cleo", "c1")]
