@@ -138,3 +138,48 @@ def test_save_saves_nothing_when_the_others_parts_cannot_be_read(
         assert host.entry.rounds.counted["Ben"].bad == 5  # still the stale round
         assert page.follow() is True  # the store answers again
         assert host.entry.rounds.counted["Ben"].bad == 12
+
+
+def test_save_does_not_save_a_change_the_saver_never_saw(tmp_path: Path) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        page = page_entry(host)
+        fill_round(host)
+        host.write()
+        phone = Device(store, "guest-2")
+        phone.entry.set_handglatt(True)  # Anna went out Handglatt, says Ben
+        phone.write()
+        # the host taps Save before its page heard of it: the page shows the
+        # Handglatt first and says so; nothing is saved
+        assert page.ready_to_save() is False
+        assert host.entry.rounds.handglatt
+        assert host.entry.notice == "Who went out's part was changed on another device"
+        assert page.ready_to_save() is True  # the second tap saves what it shows
+        # a Done tapped elsewhere changes nothing the saver looks at
+        phone.catch_up()
+        phone.entry.tap_done("Ben")
+        phone.write()
+        assert page.ready_to_save() is True
+
+
+def test_a_lay_off_whose_meld_is_gone_is_the_same_meld_on_every_page(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        enter_melds(host)
+        host.write()
+        phone = Device(store, "guest-2")
+        # Anna's own page takes her meld back; Ben's lay-off on it stays his
+        anna = dict(store.load_seat_parts(1, 1)["Anna"].data, melds=[])
+        store.save_seat_part(1, 1, "Anna", anna)
+        host.catch_up()
+        phone.catch_up()
+        keys = [[m.key for m in d.entry.rounds.melds] for d in (host, phone)]
+        assert keys[0] == keys[1] and len(keys[0]) == 1
+        assert phone.entry.rounds.melds[0].owner == "Ben"
+        assert phone.entry.rounds.problems()  # 10h alone: Save is blocked
+        phone.entry.set_points("Cleo", "bad", "3")
+        phone.write()
+        host.catch_up()  # merged again: the same meld, the same name
+        assert [m.key for m in host.entry.rounds.melds] == keys[0]

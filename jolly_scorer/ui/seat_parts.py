@@ -112,14 +112,18 @@ def merge_parts(
             _merge_player(model, player, part)
     owned = {(m.owner, m.key): m for m in model.melds}
     for player in game.players:
-        for layoff in _list(parts.get(player, {}).get("layoffs", []), player):
+        layoffs = _list(parts.get(player, {}).get("layoffs", []), player)
+        for n, layoff in enumerate(layoffs):
             if not isinstance(layoff, Mapping):
                 raise DraftError(f"{player}: a lay-off is not an object")
             cards = _cards(layoff.get("cards"), player)
             meld = owned.get((str(layoff.get("owner")), str(layoff.get("meld"))))
             if meld is None:
                 # its meld is gone: keep the cards in sight as the player's own
-                model.melds.append(MeldDraft(player, [PlacedCard(c) for c in cards]))
+                # (named alike on every page and at every merge)
+                key = f"{layoff.get('meld')}-{player}-{n}"
+                placed = [PlacedCard(c) for c in cards]
+                model.melds.append(MeldDraft(player, placed, key=key))
             else:
                 by = None if meld.owner == player else player
                 meld.cards.extend(PlacedCard(card, by) for card in cards)

@@ -177,9 +177,9 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
-        # the round as every page entered it so far (not read, or saved
-        # meanwhile on another device: nothing is saved)
-        if shared is not None and not shared.follow():
+        # the round as every page entered it so far (not read, saved meanwhile
+        # on another device, or changed there just now: nothing is saved)
+        if shared is not None and not shared.ready_to_save():
             return
         if entry.ask_before_saving():
             redraw()

@@ -19,6 +19,7 @@ from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.seat_parts import ROUND_SEAT, changed_parts, split_parts
 from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.views.round_entry_together import Together
 
@@ -87,6 +88,27 @@ class Shared:
         if entry.statuses != shown:  # "entering…" shows once it is stored
             self.rerender()
 
+    def ready_to_save(self) -> bool:
+        """Save's catch-up: whether the round as this page shows it is the
+        round as every page entered it. False when it cannot catch up, or
+        when another device changed the round just now: the page shows the
+        change first and names whose part it was (a second Save saves it)."""
+        shown = split_parts(self.entry.rounds)
+        if not self.follow():
+            return False
+        changed = [
+            self.t("Who went out") if seat == ROUND_SEAT else seat
+            for seat in changed_parts(shown, split_parts(self.entry.rounds))
+        ]
+        if not changed:
+            return True
+        self.entry.notice = self.t(
+            "{name}'s part was changed on another device", name=", ".join(changed)
+        )
+        self.entry.confirm_save = False
+        self.rerender()
+        return False
+
     def follow(self) -> bool:
         """Another page stored parts (or this page came back): catch up.
 
@@ -124,9 +146,13 @@ def use_shared_round(
         ref.current = Shared(entry, together, t, rerender)
     shared: Shared | None = ref.current
 
+    def heard() -> None:
+        if shared is not None:
+            shared.follow()
+
     def listen() -> None:
         if shared is not None:
-            shared.together.listen(shared.follow)
+            shared.together.listen(heard)
             shared.follow()  # what changed before this page listened
 
     def stop() -> None:
