@@ -26,7 +26,12 @@ def page_entry(device: Device) -> Shared:
     first catch-up (the effect that runs once the page listens)."""
     shared = device.state.shared_round()
     assert shared is not None
-    together = Together(shared, publish=lambda n: None, listen=lambda f: None)
+    together = Together(
+        shared,
+        publish=lambda n: None,
+        listen=lambda f: None,
+        saved_elsewhere=device.state.round_saved_elsewhere,
+    )
     entry = new_shared_entry(device.state.game, device.state.t, together)  # type: ignore[arg-type]
     page = Shared(entry, together, device.state.t, lambda: None)
     page.follow()
@@ -117,6 +122,9 @@ def test_a_player_renamed_mid_round_keeps_their_part(tmp_path: Path) -> None:
         host.open()
         assert host.entry.rounds.closer == "Anna"
         assert host.entry.rounds.melds[0].owner == "Anna"
+        phone.state.refresh(1)
+        assert phone.state.seat() == "Anna"  # the seat came back with the name
+        phone.state.choose_seat(None)
 
 
 def test_save_saves_nothing_when_the_others_parts_cannot_be_read(
@@ -183,3 +191,21 @@ def test_a_lay_off_whose_meld_is_gone_is_the_same_meld_on_every_page(
         phone.write()
         host.catch_up()  # merged again: the same meld, the same name
         assert [m.key for m in host.entry.rounds.melds] == keys[0]
+
+
+def test_a_page_that_hears_of_the_parts_before_the_save_goes_to_the_board(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        fill_round(host)
+        host.write()
+        phone = Device(store, "guest-2")
+        page = page_entry(phone)
+        assert host.save() is None  # the phone has not heard of it yet
+        # the phone's catch-up (or its Save) finds the round gone: saved
+        assert page.ready_to_save() is False
+        assert phone.entry.closed
+        assert phone.entry.rounds.closer == "Anna"  # not emptied meanwhile
+        assert phone.state.screen == "board"
+        assert phone.state.notice == "Round 1 was saved on another device."

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from jolly_scorer.core.game import Game
+from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.seat_parts import (
@@ -59,6 +60,7 @@ class PartsStore(Protocol):
     ) -> Any: ...
     def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
     def clear_seat_parts(self, game_id: int) -> None: ...
+    def load_game(self, game_id: int) -> Game: ...
     def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
     def clear_draft(self, game_id: int) -> None: ...
 
@@ -183,6 +185,10 @@ class SharedRound:
             return self._first_read(entry)
         self.write(entry)  # first what this page has not written yet
         parts = self.store.load_seat_parts(self.game_id, self.number)
+        if not parts and self.revisions and self._saved():
+            # every part went with the round, saved on another device (this
+            # page has not heard yet): not an empty round to show
+            raise StoreConflict(self.game_id)
         changed = {
             seat
             for seat in set(parts) | set(self.revisions)
@@ -219,6 +225,10 @@ class SharedRound:
         entry.statuses = dict(self.statuses)
         entry.others = self.others()
         return set(parts) | set(local)
+
+    def _saved(self) -> bool:
+        """Whether this round was saved (the stored game holds it)."""
+        return len(self.store.load_game(self.game_id).rounds) >= self.number
 
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
         self.loaded = True

@@ -124,6 +124,10 @@ class Shared:
             return False
         try:
             changed = self.together.shared.catch_up(entry)
+        except StoreConflict:  # the round was saved meanwhile (another device)
+            entry.closed = True
+            self.together.saved_elsewhere()
+            return False
         except FAILURES as error:
             entry.error = self.t(failure_text(error))
             self.rerender()
