@@ -209,3 +209,21 @@ def test_a_page_that_hears_of_the_parts_before_the_save_goes_to_the_board(
         assert phone.entry.rounds.closer == "Anna"  # not emptied meanwhile
         assert phone.state.screen == "board"
         assert phone.state.notice == "Round 1 was saved on another device."
+
+
+def test_the_hand_editor_closes_when_another_device_makes_its_player_closer(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        phone = Device(store, "guest-2")
+        phone.entry.choose_seat("Ben")  # the editor opens on Ben's hand
+        assert phone.entry.editing is not None
+        phone.entry.pick("Kd")
+        phone.write()
+        host.catch_up()
+        host.entry.set_closer("Ben")  # Ben went out, says the host
+        host.write()
+        phone.catch_up()
+        # cards tapped now would go into a hand that no longer counts
+        assert phone.entry.editing is None

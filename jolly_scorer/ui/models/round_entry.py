@@ -539,6 +539,8 @@ def _moved(
         target = dataclasses.replace(target, meld=index)
     if target.kind == "discard" and after.closer != target.player:
         return None
+    if target.kind == "hand" and after.closer == target.player:
+        return None  # went out (another device said so): the hand does not count
     seat = "" if target.kind == "discard" else target.player
     if seat in changed:
         text = format_cards(after.cards_of(target))
