@@ -227,3 +227,24 @@ def test_the_hand_editor_closes_when_another_device_makes_its_player_closer(
         phone.catch_up()
         # cards tapped now would go into a hand that no longer counts
         assert phone.entry.editing is None
+
+
+def test_a_meld_taken_back_keeps_the_others_lay_offs_on_it(tmp_path: Path) -> None:
+    with one_store(tmp_path) as store:
+        anna = Device(store, "guest-anna")
+        enter_melds(anna)  # (Ben's lay-off entered here too, then his phone)
+        anna.write()
+        ben = Device(store, "guest-ben")
+        ben.entry.rounds.set_hand("Ben", parse_cards("Kd Qs"))
+        ben.write()
+        anna.catch_up()
+        anna.entry.delete_meld(0)  # Anna takes her run back on her phone
+        assert sorted(anna.write()) == ["Anna", "Ben"]
+        ben.catch_up()
+        rounds = ben.entry.rounds
+        # Ben's 10h is not dropped: it stays in sight as his, and blocks Save
+        assert [(m.owner, m.plain) for m in rounds.melds] == [
+            ("Ben", parse_cards("10h"))
+        ]
+        assert rounds.hands["Ben"] == list(parse_cards("Kd Qs"))
+        assert ben.entry.save() is None and ben.entry.error

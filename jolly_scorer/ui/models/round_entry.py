@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Literal
 
 from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.errors import CardError
-from jolly_scorer.core.game import Round
+from jolly_scorer.core.game import PlacedCard, Round
 from jolly_scorer.core.melds import Meld, Reason
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.numbers import NumberError, parse_whole_number
-from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target
+from jolly_scorer.ui.round_model import MeldDraft, RoundModel, RoundTaken, Target
 
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement, Split
@@ -269,7 +269,20 @@ class RoundEntryModel:
         self.dirty = True
 
     def delete_meld(self, index: int) -> None:
+        """Take a meld off the table with its lay-offs; at a table the other
+        players' lay-offs on it stay theirs (entered on their devices, maybe):
+        each comes back as a meld of theirs, shown as a problem until it is
+        changed or deleted (as when the meld went on another device)."""
+        meld = self.rounds.melds[index]
         self.rounds.remove_meld(index)
+        if self.together:
+            laid: dict[str, list[PlacedCard]] = {}
+            for placed in meld.cards:
+                if placed.by not in (None, meld.owner):
+                    laid.setdefault(placed.by, []).append(PlacedCard(placed.card))
+            for by, cards in laid.items():
+                key = f"{meld.key}-{by}"
+                self.rounds.melds.append(MeldDraft(by, cards, key=key))
         self.editing = None
         self.dirty = True
 
