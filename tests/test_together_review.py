@@ -11,7 +11,11 @@ from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.ui.round_model import Target, parse_cards
-from jolly_scorer.ui.views.round_entry_sync import Shared, new_shared_entry
+from jolly_scorer.ui.views.round_entry_sync import (
+    Shared,
+    new_shared_entry,
+    throw_away,
+)
 from jolly_scorer.ui.views.round_entry_together import Together
 
 
@@ -248,3 +252,16 @@ def test_a_meld_taken_back_keeps_the_others_lay_offs_on_it(tmp_path: Path) -> No
         ]
         assert rounds.hands["Ben"] == list(parse_cards("Kd Qs"))
         assert ben.entry.save() is None and ben.entry.error
+
+
+def test_a_round_no_page_can_read_can_be_thrown_away(tmp_path: Path) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        store.save_seat_part(1, 1, "", {"closer": "Zed"})  # renamed by the CLI, say
+        page = page_entry(host)
+        assert host.entry.error  # the round cannot be read: nothing is written
+        assert page.ready_to_save() is False
+        host.entry.set_points("Ben", "bad", "3")
+        assert host.entry.cancel() is False  # asks first; "Throw away" confirms
+        throw_away(page.together, host.entry)
+        assert store.load_seat_parts(1, 1) == {}  # the table can start afresh

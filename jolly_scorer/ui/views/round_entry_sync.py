@@ -9,6 +9,7 @@ round entry, only when something it shows changed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,7 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.seat_parts import ROUND_SEAT, changed_parts, split_parts
 from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.views.round_entry_together import Together
@@ -43,13 +44,18 @@ def new_shared_entry(game: Game, t: Translator, together: Together) -> RoundEntr
 
 def throw_away(together: Together, entry: RoundEntryModel) -> None:
     """Cancel confirmed: the shared round goes only when this page alone
-    entered it (others' parts stay for them)."""
+    entered it (others' parts stay for them), or when no page can read it."""
     shared = together.shared
     try:
         shared.catch_up(entry)  # also what others wrote that this page missed
+    except DraftError:  # parts no page can read (nor save): the table starts afresh
+        pass
     except FAILURES:
         return  # nothing is thrown away that cannot be looked at first
-    if shared.only_mine():
+    else:
+        if not shared.only_mine():
+            return
+    with contextlib.suppress(*FAILURES):
         shared.throw_away()
         together.publish(shared.number)
 
