@@ -265,3 +265,28 @@ def test_a_round_no_page_can_read_can_be_thrown_away(tmp_path: Path) -> None:
         assert host.entry.cancel() is False  # asks first; "Throw away" confirms
         throw_away(page.together, host.entry)
         assert store.load_seat_parts(1, 1) == {}  # the table can start afresh
+
+
+def test_done_tapped_for_a_player_keeps_what_they_entered_meanwhile(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        phone = Device(store, "guest-2")
+        phone.entry.choose_seat("Ben")
+        phone.entry.pick("Kd")
+        phone.write()
+        host.catch_up()
+        phone.entry.pick("Qs")  # Ben's last card ...
+        phone.write()
+        host.entry.tap_done("Ben")  # ... as the host taps "Ben is done"
+        host.write()
+        part = store.load_seat_parts(1, 1)["Ben"]
+        assert part.data["hand"] == ["Kd", "Qs"]
+        assert part.status == "done"
+        assert host.entry.rounds.hands["Ben"] == list(parse_cards("Kd Qs"))
+        assert host.entry.status("Ben") == "done"
+        assert host.write() == []  # nothing stale is written back
+        phone.catch_up()
+        assert phone.entry.notice is None  # Ben's cards were not changed
+        assert phone.entry.status("Ben") == "done"

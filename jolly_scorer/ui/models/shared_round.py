@@ -148,12 +148,21 @@ class SharedRound:
         changed = changed_parts(self.known, after)
         seats = [*changed, *(seat for seat in done if seat not in changed)]
         written: list[str] = []
+        newer = False  # a Done tap on a part another device changed since
         for seat in seats:
             data = after.get(seat, {})
             # a change takes Done back, unless Done was tapped with it
             status = "done" if done.get(seat) else "entering"
             if seat not in changed and self.statuses.get(seat) == status:
                 continue  # a Done tap that changes nothing stored
+            if seat not in changed:
+                # only the status changes: of the part as stored now (this
+                # page's copy may be older than what the player entered since)
+                stored = self.store.load_seat_parts(self.game_id, self.number)
+                if seat in stored and int(stored[seat].revision) != self.revisions.get(
+                    seat
+                ):
+                    data, newer = dict(stored[seat].data), True
             part = self.store.save_seat_part(
                 self.game_id,
                 self.number,
@@ -162,12 +171,16 @@ class SharedRound:
                 status=status,
                 device=self.device,
             )
+            written.append(seat)
+            if newer and seat not in changed:
+                continue  # merged below, with everything else stored since
             self.known[seat] = dict(data)
             self.revisions[seat] = int(part.revision)
             self.statuses[seat] = status
             self.devices[seat] = self.device
             self.mine.add(seat)
-            written.append(seat)
+        if newer and entry is not None:
+            self._merge_stored(entry)
         if entry is not None:
             entry.statuses = dict(self.statuses)
             entry.others = self.others()
@@ -184,6 +197,10 @@ class SharedRound:
         if not self.loaded:
             return self._first_read(entry)
         self.write(entry)  # first what this page has not written yet
+        return self._merge_stored(entry)
+
+    def _merge_stored(self, entry: RoundEntryModel) -> set[str]:
+        """Merge the parts as stored into ``entry``; the seats that changed."""
         parts = self.store.load_seat_parts(self.game_id, self.number)
         if not parts and self.revisions and self._saved():
             # every part went with the round, saved on another device (this
@@ -198,10 +215,14 @@ class SharedRound:
         if not changed:
             return set()
         model = merge_parts(self.game, self.number, _data(parts))
+        # (a Done tapped elsewhere shows as the status only: not told)
+        merged = split_parts(model)
         told = sorted(
             seat
             for seat in changed & self.mine
-            if seat in parts and parts[seat].device != self.device
+            if seat in parts
+            and parts[seat].device != self.device
+            and merged.get(seat) != self.known.get(seat)
         )
         self._remember(parts, model)
         entry.follow(model, changed, told)
