@@ -290,3 +290,22 @@ def test_done_tapped_for_a_player_keeps_what_they_entered_meanwhile(
         phone.catch_up()
         assert phone.entry.notice is None  # Ben's cards were not changed
         assert phone.entry.status("Ben") == "done"
+
+
+def test_a_handglatt_tapped_for_one_closer_is_not_given_to_another(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        phone = Device(store, "guest-2")
+        phone.entry.set_closer("Anna")
+        phone.write()
+        host.catch_up()
+        phone.entry.set_closer("Ben")  # Ben went out, not Anna
+        phone.write()
+        host.catch_up()
+        # the host's tap on "Handglatt: Anna ..." was sent before it heard
+        host.entry.set_handglatt(True, closer="Anna")
+        assert host.entry.rounds.handglatt is False
+        host.entry.set_handglatt(True, closer="Ben")  # the switch as shown now
+        assert host.entry.rounds.handglatt is True

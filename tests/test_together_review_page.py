@@ -4,6 +4,8 @@ person saw."""
 
 from __future__ import annotations
 
+import contextlib
+
 from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
 
 from jolly_scorer.store import Store
@@ -64,3 +66,26 @@ def test_a_lay_off_tapped_as_the_melds_move_lands_on_the_meld_seen(
     with Store.open(tmp_path) as store:
         layoffs = store.load_seat_parts(own, 1)["Ben"].data["layoffs"]
     assert [(lay["owner"], lay["meld"]) for lay in layoffs] == [("Cleo", "c1")]
+
+
+def test_a_handglatt_tapped_as_the_closer_changed_is_not_given_to_the_new_one(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    closer = {"closer": "Anna", "closer_chosen": True, "handglatt": False}
+    with Store.open(tmp_path) as store:
+        store.save_seat_part(own, 1, "", closer | {"discard": None})
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-seat-1"))  # Ben
+    switch = app.find(semantics="round-handglatt").content  # "Handglatt: Anna ..."
+    with Store.open(tmp_path) as store:
+        store.save_seat_part(own, 1, "", closer | {"closer": "Cleo", "discard": None})
+    heard(app, tmp_path, own)
+    assert any("Handglatt: Cleo" in text for text in app.texts())
+    with contextlib.suppress(Exception):  # the switch the phone showed is gone
+        app.set_value(switch, True)  # the tap it sent before it heard
+    with Store.open(tmp_path) as store:
+        assert store.load_seat_parts(own, 1)[""].data["handglatt"] is False
+    assert app.find(semantics="round-handglatt").content.value is False

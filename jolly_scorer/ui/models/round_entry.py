@@ -368,7 +368,12 @@ class RoundEntryModel:
             self.editing = None
         self.dirty = True
 
-    def set_handglatt(self, value: bool) -> None:
+    def set_handglatt(self, value: bool, closer: str | None = None) -> None:
+        """Handglatt on or off; ``closer``: the player the switch named when
+        it was tapped (another device chose another closer meanwhile: the
+        tap is not given to them)."""
+        if closer is not None and closer != self.rounds.closer:
+            return
         self.rounds.set_handglatt(value)
         self.dirty = True
 
