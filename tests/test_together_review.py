@@ -309,3 +309,22 @@ def test_a_handglatt_tapped_for_one_closer_is_not_given_to_another(
         assert host.entry.rounds.handglatt is False
         host.entry.set_handglatt(True, closer="Ben")  # the switch as shown now
         assert host.entry.rounds.handglatt is True
+
+
+def test_everyone_counted_on_one_phone_keeps_the_cards_another_entered(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        anna = Device(store, "guest-anna")
+        anna.entry.choose_seat("Anna")
+        anna.entry.pick("7h")
+        anna.entry.pick("Kd")
+        anna.write()
+        ben = Device(store, "guest-ben")
+        ben.entry.count_all()  # "Everyone counted points", on Ben's phone
+        ben.write()
+        anna.catch_up()
+        rounds = anna.entry.rounds
+        assert rounds.modes == {"Anna": "cards", "Ben": "points", "Cleo": "points"}
+        assert rounds.hands["Anna"] == list(parse_cards("7h Kd"))
+        assert anna.entry.notice is None  # Anna's part was not touched

@@ -175,9 +175,20 @@ class RoundEntryModel:
             self.edit(Target("layoff", player, index))
 
     def count_all(self) -> None:
-        """Every player counted points at the table: all fields on one screen."""
-        for player in self.rounds.players:
-            self.rounds.set_mode(player, "points")
+        """Every player counted points at the table: all fields on one screen.
+
+        At a table, a player whose cards in hand are entered (on their own
+        phone, maybe) keeps them: switching them would drop their cards from
+        the score without a word (their fields would read 0)."""
+        rounds = self.rounds
+        for player in rounds.players:
+            if (
+                self.together
+                and rounds.modes[player] == "cards"
+                and rounds.hands[player]
+            ):
+                continue
+            rounds.set_mode(player, "points")
         self.show_melds = False
         self.editing = None
         self.laying_off = None
