@@ -77,6 +77,7 @@ def test_a_page_that_cannot_read_the_parts_does_not_wipe_them(tmp_path: Path) ->
         assert phone.entry.rounds.closer == "Anna"
         assert phone.entry.rounds.counted["Ben"].bad == 5
         assert phone.entry.rounds.counted["Cleo"].bad == 9  # kept, and written
+        assert phone.entry.error is None
         parts = store.load_seat_parts(1, 1)
         assert parts["Cleo"].data["counted"] == {"good": 0, "bad": 9}
         assert parts[""].data["closer"] == "Anna"

@@ -241,6 +241,7 @@ class SharedRound:
         )
         model = merge_parts(self.game, self.number, _data(parts) | local)
         self._remember(parts, stored)
+        entry.error = None  # it said the round could not be read: now it is
         entry.follow(model, set(parts) - set(local), [])
         self.write(entry)
         entry.statuses = dict(self.statuses)
