@@ -66,7 +66,9 @@ def test_a_page_that_cannot_read_the_parts_does_not_wipe_them(tmp_path: Path) ->
         fill_round(host)
         host.write()
         phone = Device(store, "guest-2")
-        phone.state.store = FlakyStore(store)  # type: ignore[assignment]
+        flaky = FlakyStore(store)
+        flaky.fail = 2  # the entry's start, and its first catch-up
+        phone.state.store = flaky  # type: ignore[assignment]
         page = page_entry(phone)
         assert phone.entry.error  # it says it could not read the round
         parts = store.load_seat_parts(1, 1)
