@@ -89,3 +89,32 @@ def test_a_handglatt_tapped_as_the_closer_changed_is_not_given_to_the_new_one(
     with Store.open(tmp_path) as store:
         assert store.load_seat_parts(own, 1)[""].data["handglatt"] is False
     assert app.find(semantics="round-handglatt").content.value is False
+
+
+def test_save_shows_a_change_made_elsewhere_a_moment_before_and_saves_nothing(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-seat-1"))  # Ben
+    app.click(app.find(semantics="round-count-all"))
+    app.click(app.find(semantics="round-closer-0"))  # Anna went out
+    for seat in (1, 2):
+        app.type_text(app.find(semantics=f"round-bad-{seat}").content, "5")
+    app.click(app.find(semantics="round-done-1"))
+    # another page made it a Handglatt just now; this page has not heard yet
+    with Store.open(tmp_path) as store:
+        part = store.load_seat_parts(own, 1)[""]
+        store.save_seat_part(own, 1, "", part.data | {"handglatt": True})
+    app.click(app.find(semantics="round-save"))
+    with Store.open(tmp_path) as store:
+        assert store.load_game(own).rounds == ()  # nothing saved yet
+    assert app.find(semantics="round-notice")  # it says what changed
+    assert app.find(semantics="round-handglatt").content.value is True
+    app.click(app.find(semantics="round-save"))  # the round as shown now
+    app.click(app.find(semantics="round-save-anyway"))  # (not everyone is done)
+    with Store.open(tmp_path) as store:
+        (saved,) = store.load_game(own).rounds
+    assert saved.handglatt
