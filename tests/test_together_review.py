@@ -3,6 +3,7 @@ score wrong without anyone seeing it (two or three devices on one store)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from test_together import PLAYERS, Device, fill_round
@@ -331,3 +332,27 @@ def test_everyone_counted_on_one_phone_keeps_the_cards_another_entered(
         assert rounds.modes == {"Anna": "cards", "Ben": "points", "Cleo": "points"}
         assert rounds.hands["Anna"] == list(parse_cards("7h Kd"))
         assert anna.entry.notice is None  # Anna's part was not touched
+
+
+def test_a_past_round_edited_while_the_table_enters_the_next_keeps_its_parts(
+    tmp_path: Path,
+) -> None:
+    with one_store(tmp_path) as store:
+        host = Device(store, "host-1")
+        fill_round(host)
+        assert host.save() is None
+        phone = Device(store, "guest-2")  # on round 2
+        phone.entry.set_points("Ben", "bad", "8")
+        phone.write()
+        host.state.enter_round(0)  # the host corrects round 1 meanwhile
+        edited = host.state.game.rounds[0]  # type: ignore[union-attr]
+        corrected = dataclasses.replace(edited, handglatt=True)
+        assert host.state.save_round(corrected) is None
+        assert store.load_seat_parts(1, 2)["Ben"].data["counted"]["bad"] == 8
+        phone.state.refresh(1)
+        assert phone.state.follow_saved_round() is False  # still round 2
+        phone.entry.set_points("Cleo", "bad", "2")
+        assert phone.write() == ["Cleo"]  # not refused
+        host.state.go("board")
+        assert host.state.undo() is None  # the correction taken back
+        assert store.load_seat_parts(1, 2)["Cleo"].data["counted"]["bad"] == 2
