@@ -44,7 +44,13 @@ from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import Counted, Game, PlacedCard
 from jolly_scorer.ui.round_model import DraftError, MeldDraft, RoundModel
 
-__all__ = ["ROUND_SEAT", "changed_parts", "merge_parts", "split_parts"]
+__all__ = [
+    "ROUND_SEAT",
+    "changed_parts",
+    "merge_parts",
+    "rename_seats",
+    "split_parts",
+]
 
 ROUND_SEAT = ""
 _KEYS = ("good", "bad")
@@ -106,14 +112,18 @@ def merge_parts(
             _merge_player(model, player, part)
     owned = {(m.owner, m.key): m for m in model.melds}
     for player in game.players:
-        for layoff in _list(parts.get(player, {}).get("layoffs", []), player):
+        layoffs = _list(parts.get(player, {}).get("layoffs", []), player)
+        for n, layoff in enumerate(layoffs):
             if not isinstance(layoff, Mapping):
                 raise DraftError(f"{player}: a lay-off is not an object")
             cards = _cards(layoff.get("cards"), player)
             meld = owned.get((str(layoff.get("owner")), str(layoff.get("meld"))))
             if meld is None:
                 # its meld is gone: keep the cards in sight as the player's own
-                model.melds.append(MeldDraft(player, [PlacedCard(c) for c in cards]))
+                # (named alike on every page and at every merge)
+                key = f"{layoff.get('meld')}-{player}-{n}"
+                placed = [PlacedCard(c) for c in cards]
+                model.melds.append(MeldDraft(player, placed, key=key))
             else:
                 by = None if meld.owner == player else player
                 meld.cards.extend(PlacedCard(card, by) for card in cards)
@@ -131,6 +141,39 @@ def changed_parts(
     return {
         seat: dict(data) for seat, data in after.items() if before.get(seat) != data
     }
+
+
+def rename_seats(
+    parts: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]
+) -> dict[str, dict[str, Any]]:
+    """The parts after players were renamed (``names``: old -> new): each
+    player's part under the new name, the closer and the lay-offs' owners
+    renamed too (the parts of a game whose player was renamed mid-round).
+
+    >>> rename_seats(
+    ...     {"": {"closer": "Anna"}, "Anna": {"melds": []},
+    ...      "Ben": {"layoffs": [{"owner": "Anna", "meld": "k", "cards": ["7h"]}]}},
+    ...     {"Anna": "Anne"},
+    ... )  # doctest: +NORMALIZE_WHITESPACE
+    {'': {'closer': 'Anne'}, 'Anne': {'melds': []},
+     'Ben': {'layoffs': [{'owner': 'Anne', 'meld': 'k', 'cards': ['7h']}]}}
+    """
+    renamed: dict[str, dict[str, Any]] = {}
+    for seat, part in parts.items():
+        data = dict(part)
+        if seat == ROUND_SEAT:
+            closer = data.get("closer")
+            if isinstance(closer, str):
+                data["closer"] = names.get(closer, closer)
+        elif isinstance(data.get("layoffs"), list):
+            data["layoffs"] = [
+                dict(layoff, owner=names.get(layoff["owner"], layoff["owner"]))
+                if isinstance(layoff, Mapping) and isinstance(layoff.get("owner"), str)
+                else layoff
+                for layoff in data["layoffs"]
+            ]
+        renamed[names.get(seat, seat) if seat != ROUND_SEAT else seat] = data
+    return renamed
 
 
 def _merge_round(model: RoundModel, part: Mapping[str, Any], players: set[str]) -> None:

@@ -32,6 +32,7 @@ from jolly_scorer.store.errors import GameNotFound, StoreConflict
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.round_model import RoundTaken
+from jolly_scorer.ui.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
@@ -202,6 +203,8 @@ class AppState:
     publish_parts: Callable[[int, int], None] | None = None
     #: The round being entered (new round) when the entry opened.
     entering_number: int | None = None
+    #: The players of that round (a rename meanwhile: the entry starts afresh).
+    entering_players: tuple[str, ...] = ()
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
@@ -405,7 +408,8 @@ class AppState:
             return self._fail(self.t("There is no game running."))
         try:
             # the op scores only what it changed, from the present's result
-            scored = operation(Scored(self.history.present, self.result))
+            before = self.history.present
+            scored = operation(Scored(before, self.result))
             new, result = scored.game, scored.result
             history = self.history.push(new)  # kept in the game's transaction
             revision = self._save(new, result, history)
@@ -417,6 +421,7 @@ class AppState:
         self.result = result
         self.history = history
         self.stored_revision = revision
+        self._rename_seats(before.players, new.players)
         self._kept()
         if self.screen == "entry":  # the round entry saved: say so on the board
             if self.edit_round is None:
@@ -560,6 +565,7 @@ class AppState:
             # the round being entered is no longer the next one: its parts go
             with contextlib.suppress(*FAILURES):
                 self.store.clear_seat_parts(self.game_id)
+        self._rename_seats(before.players, moved.present.players)
         self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
@@ -610,6 +616,7 @@ class AppState:
         if self.game is None or self.game_id is None or self.edit_round is not None:
             return None
         self.entering_number = len(self.game.rounds) + 1
+        self.entering_players = self.game.players
         return SharedRound(self.store, self.game_id, self.game, self.device)
 
     def parts_written(self, number: int) -> None:
@@ -640,7 +647,9 @@ class AppState:
             or self.edit_round is not None
             or number is None
             or game is None
-            or len(game.rounds) + 1 == number
+            or (
+                len(game.rounds) + 1 == number and game.players == self.entering_players
+            )
         ):
             return False
         self.entering_number = None
@@ -656,6 +665,33 @@ class AppState:
         if self.game_id is not None:
             self.refresh(self.game_id)
             self.follow_saved_round()
+
+    def _rename_seats(self, before: tuple[str, ...], after: tuple[str, ...]) -> None:
+        """Players were renamed (or a rename taken back): the parts of the
+        round being entered, and the seats the devices chose, follow the
+        names (a part under a name that is gone would be lost)."""
+        game, game_id = self.game, self.game_id
+        if before == after or len(before) != len(after) or not game or not game_id:
+            return
+        names = {old: new for old, new in zip(before, after, strict=True) if old != new}
+        for key, seat in list(_SEATS.items()):
+            if key[1] == game_id and seat in names:
+                _SEATS[key] = names[seat]
+        number = len(game.rounds) + 1
+        try:
+            parts = self.store.load_seat_parts(game_id, number)
+            if not parts:
+                return
+            renamed = rename_seats({s: p.data for s, p in parts.items()}, names)
+            self.store.clear_seat_parts(game_id)
+            for (seat, data), part in zip(renamed.items(), parts.values(), strict=True):
+                self.store.save_seat_part(
+                    game_id, number, seat, data, status=part.status, device=part.device
+                )
+        except FAILURES as e:
+            self.error = _failure(e)
+            return
+        self.parts_written(number)
 
     def seat(self) -> str | None:
         """This device's seat in the game shown (a joined phone's player)."""

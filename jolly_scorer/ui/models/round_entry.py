@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Literal
 
 from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.errors import CardError
-from jolly_scorer.core.game import Round
+from jolly_scorer.core.game import PlacedCard, Round
 from jolly_scorer.core.melds import Meld, Reason
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.numbers import NumberError, parse_whole_number
-from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target
+from jolly_scorer.ui.round_model import MeldDraft, RoundModel, RoundTaken, Target
 
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement, Split
@@ -172,10 +172,28 @@ class RoundEntryModel:
             self.editing = None
         self.laying_off = None if self.laying_off == player else player
 
+    def lay_off_on(self, player: str, key: str) -> None:
+        """``player`` lays off on the meld named ``key`` (gone meanwhile,
+        taken back on another device: nothing happens)."""
+        index = next((i for i, m in enumerate(self.rounds.melds) if m.key == key), None)
+        if index is not None:
+            self.edit(Target("layoff", player, index))
+
     def count_all(self) -> None:
-        """Every player counted points at the table: all fields on one screen."""
-        for player in self.rounds.players:
-            self.rounds.set_mode(player, "points")
+        """Every player counted points at the table: all fields on one screen.
+
+        At a table, a player whose cards in hand are entered (on their own
+        phone, maybe) keeps them: switching them would drop their cards from
+        the score without a word (their fields would read 0)."""
+        rounds = self.rounds
+        for player in rounds.players:
+            if (
+                self.together
+                and rounds.modes[player] == "cards"
+                and rounds.hands[player]
+            ):
+                continue
+            rounds.set_mode(player, "points")
         self.show_melds = False
         self.editing = None
         self.laying_off = None
@@ -291,7 +309,20 @@ class RoundEntryModel:
         self.dirty = True
 
     def delete_meld(self, index: int) -> None:
+        """Take a meld off the table with its lay-offs; at a table the other
+        players' lay-offs on it stay theirs (entered on their devices, maybe):
+        each comes back as a meld of theirs, shown as a problem until it is
+        changed or deleted (as when the meld went on another device)."""
+        meld = self.rounds.melds[index]
         self.rounds.remove_meld(index)
+        if self.together:
+            laid: dict[str, list[PlacedCard]] = {}
+            for placed in meld.cards:
+                if placed.by not in (None, meld.owner):
+                    laid.setdefault(placed.by, []).append(PlacedCard(placed.card))
+            for by, cards in laid.items():
+                key = f"{meld.key}-{by}"
+                self.rounds.melds.append(MeldDraft(by, cards, key=key))
         self.editing = None
         self.dirty = True
 
@@ -379,7 +410,12 @@ class RoundEntryModel:
             self.editing = None
         self.dirty = True
 
-    def set_handglatt(self, value: bool) -> None:
+    def set_handglatt(self, value: bool, closer: str | None = None) -> None:
+        """Handglatt on or off; ``closer``: the player the switch named when
+        it was tapped (another device chose another closer meanwhile: the
+        tap is not given to them)."""
+        if closer is not None and closer != self.rounds.closer:
+            return
         self.rounds.set_handglatt(value)
         self.dirty = True
 
@@ -563,6 +599,8 @@ def _moved(
         target = dataclasses.replace(target, meld=index)
     if target.kind == "discard" and after.closer != target.player:
         return None
+    if target.kind == "hand" and after.closer == target.player:
+        return None  # went out (another device said so): the hand does not count
     seat = "" if target.kind == "discard" else target.player
     if seat in changed:
         text = format_cards(after.cards_of(target))

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from jolly_scorer.core.game import Game
+from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.seat_parts import (
@@ -59,6 +60,7 @@ class PartsStore(Protocol):
     ) -> Any: ...
     def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
     def clear_seat_parts(self, game_id: int) -> None: ...
+    def load_game(self, game_id: int) -> Game: ...
     def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
     def clear_draft(self, game_id: int) -> None: ...
 
@@ -85,6 +87,9 @@ class SharedRound:
         #: the parts this page wrote in this round (a change by another device
         #: to one of these is told)
         self.mine: set[str] = set()
+        #: the stored parts were read (until then nothing is written: a page
+        #: that could not read them must not write its empty round over them)
+        self.loaded = False
 
     # -- starting -----------------------------------------------------------------
     def start(self) -> RoundModel:
@@ -97,6 +102,7 @@ class SharedRound:
             return model
         model = self._old_draft() or RoundModel(self.game)
         self.known = split_parts(RoundModel(self.game))
+        self.loaded = True
         if model.has_entries():
             self._write_model(model, {})
         else:
@@ -122,7 +128,12 @@ class SharedRound:
 
     # -- writing ----------------------------------------------------------------
     def write(self, entry: RoundEntryModel) -> list[str]:
-        """Store the parts that changed (and statuses tapped); the seats written."""
+        """Store the parts that changed (and statuses tapped); the seats written.
+
+        Nothing is written before the stored parts were read (see
+        :meth:`catch_up`)."""
+        if not self.loaded:
+            return []
         done = dict(entry.done_taps)
         entry.done_taps.clear()
         return self._write_model(entry.rounds, done, entry)
@@ -137,12 +148,21 @@ class SharedRound:
         changed = changed_parts(self.known, after)
         seats = [*changed, *(seat for seat in done if seat not in changed)]
         written: list[str] = []
+        newer = False  # a Done tap on a part another device changed since
         for seat in seats:
             data = after.get(seat, {})
             # a change takes Done back, unless Done was tapped with it
             status = "done" if done.get(seat) else "entering"
             if seat not in changed and self.statuses.get(seat) == status:
                 continue  # a Done tap that changes nothing stored
+            if seat not in changed:
+                # only the status changes: of the part as stored now (this
+                # page's copy may be older than what the player entered since)
+                stored = self.store.load_seat_parts(self.game_id, self.number)
+                if seat in stored and int(stored[seat].revision) != self.revisions.get(
+                    seat
+                ):
+                    data, newer = dict(stored[seat].data), True
             part = self.store.save_seat_part(
                 self.game_id,
                 self.number,
@@ -151,12 +171,16 @@ class SharedRound:
                 status=status,
                 device=self.device,
             )
+            written.append(seat)
+            if newer and seat not in changed:
+                continue  # merged below, with everything else stored since
             self.known[seat] = dict(data)
             self.revisions[seat] = int(part.revision)
             self.statuses[seat] = status
             self.devices[seat] = self.device
             self.mine.add(seat)
-            written.append(seat)
+        if newer and entry is not None:
+            self._merge_stored(entry)
         if entry is not None:
             entry.statuses = dict(self.statuses)
             entry.others = self.others()
@@ -170,8 +194,18 @@ class SharedRound:
     # -- following the others ---------------------------------------------------------
     def catch_up(self, entry: RoundEntryModel) -> set[str]:
         """Load the parts other pages wrote and merge them in; the seats changed."""
+        if not self.loaded:
+            return self._first_read(entry)
         self.write(entry)  # first what this page has not written yet
+        return self._merge_stored(entry)
+
+    def _merge_stored(self, entry: RoundEntryModel) -> set[str]:
+        """Merge the parts as stored into ``entry``; the seats that changed."""
         parts = self.store.load_seat_parts(self.game_id, self.number)
+        if not parts and self.revisions and self._saved():
+            # every part went with the round, saved on another device (this
+            # page has not heard yet): not an empty round to show
+            raise StoreConflict(self.game_id)
         changed = {
             seat
             for seat in set(parts) | set(self.revisions)
@@ -181,10 +215,14 @@ class SharedRound:
         if not changed:
             return set()
         model = merge_parts(self.game, self.number, _data(parts))
+        # (a Done tapped elsewhere shows as the status only: not told)
+        merged = split_parts(model)
         told = sorted(
             seat
             for seat in changed & self.mine
-            if seat in parts and parts[seat].device != self.device
+            if seat in parts
+            and parts[seat].device != self.device
+            and merged.get(seat) != self.known.get(seat)
         )
         self._remember(parts, model)
         entry.follow(model, changed, told)
@@ -192,7 +230,30 @@ class SharedRound:
         entry.others = self.others()
         return changed
 
+    def _first_read(self, entry: RoundEntryModel) -> set[str]:
+        """The parts are read for the first time (:meth:`start` failed: the
+        page entered on an empty round meanwhile): the stored round, with the
+        seats this page entered since on top (the later change), written."""
+        parts = self.store.load_seat_parts(self.game_id, self.number)
+        stored = merge_parts(self.game, self.number, _data(parts))
+        local = changed_parts(
+            split_parts(RoundModel(self.game)), split_parts(entry.rounds)
+        )
+        model = merge_parts(self.game, self.number, _data(parts) | local)
+        self._remember(parts, stored)
+        entry.error = None  # it said the round could not be read: now it is
+        entry.follow(model, set(parts) - set(local), [])
+        self.write(entry)
+        entry.statuses = dict(self.statuses)
+        entry.others = self.others()
+        return set(parts) | set(local)
+
+    def _saved(self) -> bool:
+        """Whether this round was saved (the stored game holds it)."""
+        return len(self.store.load_game(self.game_id).rounds) >= self.number
+
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
+        self.loaded = True
         self.known = split_parts(model)
         self.revisions = {seat: int(p.revision) for seat, p in parts.items()}
         self.statuses = {

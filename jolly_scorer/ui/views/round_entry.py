@@ -178,10 +178,10 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
-        if shared is not None:
-            shared.follow()  # the round as every page entered it so far
-            if entry.closed:  # saved meanwhile on another device
-                return
+        # the round as every page entered it so far (not read, saved meanwhile
+        # on another device, or changed there just now: nothing is saved)
+        if shared is not None and not shared.ready_to_save():
+            return
         if entry.ask_before_saving():
             redraw()
             return

@@ -146,14 +146,17 @@ def closer_section(
                         label=text,
                         content=ft.Switch(
                             value=rounds.handglatt,
-                            on_change=lambda e: act(
-                                entry.set_handglatt, bool(e.control.value)
+                            on_change=lambda e, who=rounds.closer: act(
+                                entry.set_handglatt, bool(e.control.value), who
                             ),
                         ),
                     ),
                     ft.Text(text, size=16, expand=True),  # wraps, never cut
                 ],
                 spacing=8,
+                # one switch per closer: a tap sent before another device
+                # chose another closer goes to a switch that is gone
+                key=f"handglatt-{rounds.closer}",
             )
         )
         if rounds.discard is not None or not counted:  # speed: no deck to check

@@ -157,14 +157,16 @@ def layoff_choice(
         verdict = rounds.verdict(index)
         shown = verdict.cards if verdict.valid else meld.plain
         text = f"{meld_name(rounds, index, t)}: " + " ".join(c.label for c in shown)
-        options.append(
-            labelled_button(
-                f"round-layoff-on-{seat}-{index}",
-                text,
-                None,
-                lambda _e=None, i=index: act(entry.edit, Target("layoff", name, i)),
-            )
+        option = labelled_button(
+            f"round-layoff-on-{seat}-{index}",
+            text,
+            None,
+            lambda _e=None, k=meld.key: act(entry.lay_off_on, name, k),
         )
+        # keyed: a tap sent before another device's meld moved this one
+        # down the list still lands on the meld the person saw
+        option.key = f"layoff-on-{meld.key}"
+        options.append(option)
     if not options:
         options.append(
             ft.Text(t("No melds of other players on the table yet."), size=16)

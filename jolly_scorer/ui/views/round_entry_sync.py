@@ -9,6 +9,7 @@ round entry, only when something it shows changed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,8 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.round_model import DraftError, RoundModel
+from jolly_scorer.ui.seat_parts import ROUND_SEAT, changed_parts, split_parts
 from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.views.round_entry_together import Together
 
@@ -42,13 +44,18 @@ def new_shared_entry(game: Game, t: Translator, together: Together) -> RoundEntr
 
 def throw_away(together: Together, entry: RoundEntryModel) -> None:
     """Cancel confirmed: the shared round goes only when this page alone
-    entered it (others' parts stay for them)."""
+    entered it (others' parts stay for them), or when no page can read it."""
     shared = together.shared
     try:
         shared.catch_up(entry)  # also what others wrote that this page missed
+    except DraftError:  # parts no page can read (nor save): the table starts afresh
+        pass
     except FAILURES:
         return  # nothing is thrown away that cannot be looked at first
-    if shared.only_mine():
+    else:
+        if not shared.only_mine():
+            return
+    with contextlib.suppress(*FAILURES):
         shared.throw_away()
         together.publish(shared.number)
 
@@ -87,21 +94,53 @@ class Shared:
         if entry.statuses != shown:  # "entering…" shows once it is stored
             self.rerender()
 
-    def follow(self) -> None:
-        """Another page stored parts (or this page came back): catch up."""
+    def ready_to_save(self) -> bool:
+        """Save's catch-up: whether the round as this page shows it is the
+        round as every page entered it. False when it cannot catch up, or
+        when another device changed the round just now: the page shows the
+        change first and names whose part it was (a second Save saves it)."""
+        shown = split_parts(self.entry.rounds)
+        if not self.follow():
+            return False
+        changed = [
+            self.t("Who went out") if seat == ROUND_SEAT else seat
+            for seat in changed_parts(shown, split_parts(self.entry.rounds))
+        ]
+        if not changed:
+            return True
+        self.entry.notice = self.t(
+            "{name}'s part was changed on another device", name=", ".join(changed)
+        )
+        self.entry.confirm_save = False
+        self.rerender()
+        return False
+
+    def follow(self) -> bool:
+        """Another page stored parts (or this page came back): catch up.
+
+        False when the page could not (the parts could not be read or
+        written: it says so) or the round was saved meanwhile: Save then
+        saves nothing (a round saved without what others wrote since this
+        page last read it would look right and be wrong)."""
         entry = self.entry
         if entry.closed:
-            return
+            return False
         self.write()
         if entry.closed:
-            return
+            return False
         try:
             changed = self.together.shared.catch_up(entry)
+        except StoreConflict:  # the round was saved meanwhile (another device)
+            entry.closed = True
+            self.together.saved_elsewhere()
+            return False
         except FAILURES as error:
             entry.error = self.t(failure_text(error))
-            changed = {"error"}
+            self.rerender()
+            return False
         if changed:
             self.rerender()
+        return True
 
 
 def use_shared_round(
@@ -117,9 +156,13 @@ def use_shared_round(
         ref.current = Shared(entry, together, t, rerender)
     shared: Shared | None = ref.current
 
+    def heard() -> None:
+        if shared is not None:
+            shared.follow()
+
     def listen() -> None:
         if shared is not None:
-            shared.together.listen(shared.follow)
+            shared.together.listen(heard)
             shared.follow()  # what changed before this page listened
 
     def stop() -> None:
