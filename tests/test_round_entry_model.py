@@ -149,3 +149,22 @@ def test_an_entered_zero_shows_after_the_draft_is_restored(entry):
     again.set_points("Ben", "bad", "")  # emptied: empty again
     third = RoundEntryModel(RoundModel.from_draft(game, again.rounds.to_draft()))
     assert third.points_text("Ben", "bad") == ""
+
+
+def test_a_meld_button_acts_on_the_meld_seen_after_the_melds_moved(entry):
+    """A button drawn for a meld passes its key: when another device's change
+    moved the melds before the tap was handled, Delete and the joker choices
+    act on that meld, or on nothing when it is gone (review finding)."""
+    rounds = entry.rounds
+    rounds.add_meld("Ben", parse_cards("Kc Kd Kh"))
+    rounds.add_meld("Cleo", parse_cards("5s 6s X"))
+    kings, run = (m.key for m in rounds.melds)
+    rounds.melds.insert(0, rounds.melds.pop())  # moved meanwhile
+    entry.delete_meld(kings)
+    assert [m.key for m in rounds.melds] == [run]
+    entry.delete_meld(kings)  # gone: nothing happens
+    entry.free_jokers(kings)
+    assert [m.key for m in rounds.melds] == [run]
+    reading = rounds.reading_choices(0)[-1][0]
+    entry.choose_reading(run, reading)
+    assert rounds.verdict(0) == reading

@@ -308,11 +308,25 @@ class RoundEntryModel:
         self.editing = Editing(Target("meld", player, index), None, "", None, ())
         self.dirty = True
 
-    def delete_meld(self, index: int) -> None:
+    def meld_index(self, which: int | str) -> int | None:
+        """Where meld ``which`` lies now: an index as it is, a meld's key
+        looked up (None: that meld is gone). A button drawn for a meld passes
+        its key, so a tap handled after another device moved the melds acts
+        on the meld the person saw, or on nothing."""
+        if isinstance(which, int):
+            return which
+        return next(
+            (i for i, m in enumerate(self.rounds.melds) if m.key == which), None
+        )
+
+    def delete_meld(self, which: int | str) -> None:
         """Take a meld off the table with its lay-offs; at a table the other
         players' lay-offs on it stay theirs (entered on their devices, maybe):
         each comes back as a meld of theirs, shown as a problem until it is
         changed or deleted (as when the meld went on another device)."""
+        index = self.meld_index(which)
+        if index is None:
+            return
         meld = self.rounds.melds[index]
         self.rounds.remove_meld(index)
         if self.together:
@@ -326,13 +340,19 @@ class RoundEntryModel:
         self.editing = None
         self.dirty = True
 
-    def choose_reading(self, index: int, reading: Meld) -> None:
+    def choose_reading(self, which: int | str, reading: Meld) -> None:
+        index = self.meld_index(which)
+        if index is None:
+            return
         self.rounds.choose_reading(index, reading)
         if self.editing is not None:
             self.editing = _replace(self.editing, joker=None)
         self.dirty = True
 
-    def free_jokers(self, index: int) -> None:
+    def free_jokers(self, which: int | str) -> None:
+        index = self.meld_index(which)
+        if index is None:
+            return
         self.rounds.free_jokers(index)
         self.dirty = True
 

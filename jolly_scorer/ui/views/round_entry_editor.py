@@ -135,15 +135,16 @@ def editor(
     if editing.joker is not None and meld_index is not None:
         position = editing.joker
         index = meld_index
+        key = rounds.melds[index].key  # the meld seen, wherever it lies then
         lower = joker_menu(
             rounds.reading_choices(index),
             t,
-            lambda reading: act(entry.choose_reading, index, reading),
+            lambda reading: act(entry.choose_reading, key, reading),
             lambda: act(entry.show_joker, None),
             "joker-menu",
             on_remove=None if position < 0 else lambda: act(entry.remove, position),
             on_free=(
-                (lambda: act(entry.free_jokers, index))
+                (lambda: act(entry.free_jokers, key))
                 if any(c.card.stands_for is not None for c in rounds.melds[index].cards)
                 else None
             ),

@@ -95,7 +95,7 @@ def button_specs(
                     t("Delete meld"),
                     ft.Icons.DELETE_OUTLINE,
                     entry.delete_meld,
-                    (target.meld,),
+                    (entry.rounds.melds[target.meld].key,),  # the meld seen
                     False,
                     None,
                 )
