@@ -170,7 +170,7 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
 
     def game_changed() -> None:  # also a game opened by following another device
         if table is not None and game_id is not None:
-            table.game_id = game_id
+            table.pin_game(game_id)
 
     ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
@@ -406,12 +406,12 @@ def pin_table_game(state: AppState, table: Table) -> None:
     """The host's page sets the table's game: the game it shows now, and each
     game it starts or opens (before the other pages are told of it)."""
     if state.game_id is not None:
-        table.game_id = state.game_id
+        table.pin_game(state.game_id)
     told = state.publish
 
     def publish(game_id: int) -> None:
         if state.game_id is not None:
-            table.game_id = state.game_id
+            table.pin_game(state.game_id)
         if told is not None:
             told(game_id)
 
@@ -485,7 +485,22 @@ def run(
         return
     # may restart this process (not trying the window again): print nothing before
     use_system_malloc(**{NO_WINDOW: "1"})
-    live = Table() if table else None
+    live: Table | None = None
+    if table:
+        from jolly_scorer.store.paths import default_data_dir
+        from jolly_scorer.ui.table import TABLE_FILE
+
+        kept = default_data_dir(data_dir) / TABLE_FILE
+        live = Table.resume(kept)
+        if live is not None:
+            print(
+                "jolly-scorer: the live table goes on (its server stopped without "
+                "ending it): same QR code and PIN, joined phones reconnect",
+                flush=True,
+            )
+        else:
+            live = Table()
+        live.keep(kept)
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
     shown = host
@@ -515,5 +530,7 @@ def run(
             table=live,
             on_ready=ready,
         )
+        if live is not None:  # stopped normally: the next table starts afresh
+            live.forget()
     finally:
         close_shared_stores()
