@@ -22,6 +22,7 @@ from jolly_scorer.store.errors import (
 )
 from jolly_scorer.store.paths import default_data_dir
 from jolly_scorer.store.rows import GameSummary
+from jolly_scorer.store.seat_parts import SeatPart
 from jolly_scorer.store.store import (
     Store,
     close_shared_stores,
@@ -33,6 +34,7 @@ __all__ = [
     "GameNotFound",
     "GameSummary",
     "PlayerStats",
+    "SeatPart",
     "Store",
     "StoreBusy",
     "StoreConflict",

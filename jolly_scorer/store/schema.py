@@ -188,6 +188,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         carry=_carry_undo_settings,
     ),
     Migration("005_drop_games_extra", (), carry=_drop_games_extra),
+    Migration(
+        "006_seat_parts",
+        (
+            # the next round being entered at a table, one part per seat (a
+            # player's name; "" for the round's own part): every device
+            # writes only the parts it changed
+            """CREATE TABLE seat_parts (
+                game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                round_number INTEGER NOT NULL,
+                seat TEXT NOT NULL,
+                data TEXT NOT NULL,
+                status TEXT NOT NULL,
+                device TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                updated REAL NOT NULL,
+                PRIMARY KEY (game_id, round_number, seat)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (

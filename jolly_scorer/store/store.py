@@ -29,6 +29,7 @@ from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
+from jolly_scorer.store import seat_parts
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
@@ -49,6 +50,7 @@ from jolly_scorer.store.rows import (
     summary_columns,
     time_text,
 )
+from jolly_scorer.store.seat_parts import SeatPart
 from jolly_scorer.store.transfer import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
@@ -386,6 +388,7 @@ class Store:
                         "VALUES (?, ?, ?)",
                         (game_id, new_revision, kept),
                     )
+                seat_parts.keep_next_round_only(conn, game_id, len(game.rounds))
             kept_history = None if history is None else _kept(history)
             self._remember(game_id, _Saved(new_revision, game, texts, kept_history))
         return new_revision
@@ -614,6 +617,59 @@ class Store:
         """Forget the draft of a game (nothing happens if there is none)."""
         with self.atomic() as conn:
             conn.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+
+    # -- the round being entered at a table, one part per seat ----------------
+
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+    ) -> SeatPart:
+        """Keep one seat's part of the next round (see :mod:`.seat_parts`):
+        ``seat`` is a player of the game or "" for the round's own part.
+        :class:`StoreConflict` when ``round_number`` is no longer the next
+        round (it was saved meanwhile); :class:`StoreError` for anything else
+        wrong, and nothing is written."""
+        if not isinstance(data, dict):
+            raise StoreError(f"a part must be a JSON object, not {data!r}")
+        text = _json_text(data, "a part")
+        with self.atomic() as conn:
+            row = conn.execute(
+                "SELECT round_count FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            return seat_parts.write_part(
+                conn,
+                game_id,
+                round_number,
+                seat,
+                text,
+                status=status,
+                device=device,
+                players=self._players_of(conn, game_id),
+                rounds=int(row[0]),
+            )
+
+    def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
+        """Every part kept of that round, by seat."""
+        with self._reading() as conn:
+            return seat_parts.read_parts(conn, game_id, round_number)
+
+    def seat_parts_version(self, game_id: int) -> int:
+        """The newest part's revision (0 when none): compare to see a change."""
+        with self._reading() as conn:
+            return seat_parts.version(conn, game_id)
+
+    def clear_seat_parts(self, game_id: int) -> None:
+        """Forget every part of the game (the round was dropped)."""
+        with self.atomic() as conn:
+            conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored setting (a JSON value), or ``default``."""

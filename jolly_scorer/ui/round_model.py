@@ -25,6 +25,7 @@ player would score.
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -123,12 +124,23 @@ class Target:
     meld: int | None = None
 
 
+def new_meld_key() -> str:
+    """A fresh name for a meld, unique among every device's melds of a round."""
+    return secrets.token_urlsafe(6)
+
+
 @dataclass(slots=True)
 class MeldDraft:
-    """A meld on the table: its owner and its cards (lay-offs carry ``by``)."""
+    """A meld on the table: its owner and its cards (lay-offs carry ``by``).
+
+    ``key`` names the meld for as long as the round is entered, whatever other
+    melds come and go: a lay-off entered on another device points at it (see
+    :mod:`jolly_scorer.ui.seat_parts`). It takes no part in comparisons.
+    """
 
     owner: str
     cards: list[PlacedCard] = field(default_factory=list)
+    key: str = field(default_factory=lambda: new_meld_key(), compare=False)
 
     @property
     def plain(self) -> tuple[Card, ...]:

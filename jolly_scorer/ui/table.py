@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from jolly_scorer.core.game import Game, UndoHistory
-from jolly_scorer.store import GameNotFound, StoreError
+from jolly_scorer.store import GameNotFound, SeatPart, StoreError
 from jolly_scorer.ui.i18n import N_, Translator
 
 COOKIE = "jolly_table"
@@ -435,6 +435,36 @@ class GuestStore:
     def clear_draft(self, game_id: int) -> None:
         self._own(game_id)
         self._store.clear_draft(game_id)
+
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+    ) -> SeatPart:
+        self._own(game_id)
+        part: SeatPart = self._store.save_seat_part(
+            game_id, round_number, seat, data, status=status, device=device
+        )
+        return part
+
+    def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
+        self._own(game_id)
+        parts: dict[str, SeatPart] = self._store.load_seat_parts(game_id, round_number)
+        return parts
+
+    def seat_parts_version(self, game_id: int) -> int:
+        self._own(game_id)
+        value: int = self._store.seat_parts_version(game_id)
+        return value
+
+    def clear_seat_parts(self, game_id: int) -> None:
+        self._own(game_id)
+        self._store.clear_seat_parts(game_id)
 
     def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
         self._own(game_id)

@@ -1,0 +1,128 @@
+"""The next round being entered at a table, kept as one part per seat.
+
+Each device at a live table writes only the parts it changed: a player's part
+(their melds, lay-offs and hand, or counted points) under the player's name,
+and the round's own part (who went out, Handglatt, the discard) under ``""``.
+Every part carries a status (``"entering"`` or ``"done"``), the device that
+wrote it last and a revision that grows with every write of any part of the
+game (a clock in microseconds, never less than the last one plus one), so
+a page knows cheaply whether anything changed
+(:meth:`~jolly_scorer.store.Store.seat_parts_version`).
+
+A part belongs to the next round only: writing a part of another round
+(because that round was saved meanwhile on another device) raises
+:class:`~jolly_scorer.store.StoreConflict`, and saving the game clears every
+part that no longer belongs to its next round, in the same transaction.
+
+>>> import tempfile
+>>> from jolly_scorer.core.game import new_game
+>>> from jolly_scorer.core.rules import find_rules
+>>> from jolly_scorer.store import Store
+>>> with tempfile.TemporaryDirectory() as folder, Store.open(folder) as store:
+...     game_id = store.create_game(new_game(find_rules("jolly_at"), ["Anna", "Ben"]))
+...     part = store.save_seat_part(game_id, 1, "Anna", {"hand": ["7h"]}, status="done")
+...     sorted(store.load_seat_parts(game_id, 1)), part.status
+(['Anna'], 'done')
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from jolly_scorer.store.errors import StoreConflict, StoreError
+
+__all__ = ["MAX_PART_BYTES", "STATUSES", "SeatPart"]
+
+STATUSES = ("entering", "done")
+MAX_PART_BYTES = 64 * 1024  # far more than a player's cards ever need
+MAX_DEVICE_LENGTH = 60
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPart:
+    """One seat's part of the round being entered (``seat`` "" is the round's)."""
+
+    seat: str
+    data: dict[str, Any]
+    status: str
+    device: str
+    revision: int
+    updated: float
+
+
+def write_part(
+    conn: sqlite3.Connection,
+    game_id: int,
+    round_number: int,
+    seat: str,
+    text: str,
+    *,
+    status: str,
+    device: str,
+    players: tuple[str, ...],
+    rounds: int,
+) -> SeatPart:
+    """Write one part inside the caller's transaction (checked first)."""
+    if seat != "" and seat not in players:
+        raise StoreError(f"{seat!r} is not a player of game {game_id}")
+    if status not in STATUSES:
+        raise StoreError(f"a part's status is one of {STATUSES}, not {status!r}")
+    if not isinstance(device, str) or len(device) > MAX_DEVICE_LENGTH:
+        raise StoreError("a device label is a text of at most 60 characters")
+    if len(text.encode("utf-8")) > MAX_PART_BYTES:
+        raise StoreError(f"a part holds at most {MAX_PART_BYTES} bytes")
+    if round_number != rounds + 1:
+        raise StoreConflict(game_id)  # that round was saved (or undone) meanwhile
+    row = conn.execute(
+        "SELECT coalesce(max(revision), 0) FROM seat_parts WHERE game_id = ?",
+        (game_id,),
+    ).fetchone()
+    now = time.time()
+    # grows with every write, also across a save that cleared the parts
+    revision = max(int(row[0]) + 1, int(now * 1_000_000))
+    conn.execute(
+        "INSERT OR REPLACE INTO seat_parts (game_id, round_number, seat, data, "
+        "status, device, revision, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, round_number, seat, text, status, device, revision, now),
+    )
+    return SeatPart(seat, json.loads(text), status, device, revision, now)
+
+
+def read_parts(
+    conn: sqlite3.Connection, game_id: int, round_number: int
+) -> dict[str, SeatPart]:
+    """The parts of one round (a damaged part is left out)."""
+    parts: dict[str, SeatPart] = {}
+    for seat, text, status, device, revision, updated in conn.execute(
+        "SELECT seat, data, status, device, revision, updated FROM seat_parts "
+        "WHERE game_id = ? AND round_number = ? ORDER BY seat",
+        (game_id, round_number),
+    ):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and status in STATUSES:
+            parts[seat] = SeatPart(seat, data, status, device, revision, updated)
+    return parts
+
+
+def version(conn: sqlite3.Connection, game_id: int) -> int:
+    """The newest revision among the game's parts (0 when there is none)."""
+    row = conn.execute(
+        "SELECT coalesce(max(revision), 0) FROM seat_parts WHERE game_id = ?",
+        (game_id,),
+    ).fetchone()
+    return int(row[0])
+
+
+def keep_next_round_only(conn: sqlite3.Connection, game_id: int, rounds: int) -> None:
+    """Forget the parts of every round but the next one (after a save)."""
+    conn.execute(
+        "DELETE FROM seat_parts WHERE game_id = ? AND round_number != ?",
+        (game_id, rounds + 1),
+    )
