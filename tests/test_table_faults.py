@@ -221,6 +221,19 @@ def test_host_killed_mid_round_comes_back_with_every_round_and_the_draft(table):
     phone = join(server, phone_cookie)
     enter_points(phone, {1: "9"})
     wait_until(lambda: bens_bad_points(stored_draft(data, game_id)()) == 9, "draft")
+    # another phone's seat part of round 3 (Cleo's hand, done), as a device
+    # entering together writes it, and every part kept before the kill
+    cleo = {
+        "mode": "cards",
+        "hand": ["7h", "Kd"],
+        "counted": None,
+        "entered": [],
+        "melds": [],
+        "layoffs": [],
+    }
+    with Store.open(data) as store:
+        store.save_seat_part(game_id, 3, "Cleo", cleo, status="done", device="phone")
+        parts_before = store.load_seat_parts(game_id, 3)
     assert (data / TABLE_FILE).exists()
 
     server.proc.send_signal(signal.SIGKILL)
@@ -238,6 +251,10 @@ def test_host_killed_mid_round_comes_back_with_every_round_and_the_draft(table):
         assert len(game.rounds) == 2 and game.rounds[0] == FIRST
         assert dict(game.rounds[1].counted)["Ben"].bad == 5
     assert bens_bad_points(stored_draft(data, game_id)()) == 9
+    with Store.open(data) as store:
+        parts_after = store.load_seat_parts(game_id, 3)
+    assert parts_after == parts_before  # every seat part, as it was
+    assert parts_after["Cleo"].data == cleo and parts_after["Cleo"].status == "done"
     # the phone's own cookie still works: its page reconnects by itself
     back = join(again, phone_cookie)
     back.tap("home-continue")
