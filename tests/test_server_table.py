@@ -250,19 +250,57 @@ def test_guest_page_enters_rounds_of_the_tables_game_only(guest_page, tmp_path):
 
 
 def test_guest_page_cannot_list_change_settings_or_start_games(guest_page, tmp_path):
+    """A joined phone does not see what it may not do: Home offers the table's
+    game, the meld checker and the rules; no New game, past games (with the
+    stats and deleting), or settings (with backup and restore)."""
     app, other, own = guest_page
-    app.click(app.find(semantics="home-past"))
+    for refused_button in ("home-new-game", "home-past", "home-settings"):
+        assert not app.find_all(semantics=refused_button), refused_button
+    for offered in ("home-continue", "home-meld", "home-rules"):
+        assert app.find(semantics=offered)
     assert not any("Otto" in s for s in app.texts())  # only the table's game
+    app.click(app.find(semantics="home-rules"))
     app.click(app.find(semantics="back"))
-    app.click(app.find(semantics="home-settings"))
-    seg = app.find(semantics="language").content
-    app.session.apply_patch(seg._i, {"selected": ["de"]})
-    app.fire(seg, "change")
-    app.check()
+    app.click(app.find(semantics="home-continue"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
     with Store.open(tmp_path) as store:
         assert store.get_setting("language") is None
         assert sorted(g.id for g in store.list_games()) == sorted([other, own])
-    assert any("Only the host of the table can do this." in s for s in app.texts())
+
+
+def test_a_guest_never_gets_a_host_only_screen(monkeypatch, tmp_path):
+    """Whatever asks for it, a joined phone's page shows Home instead of New
+    game, past games, a past game, stats or settings (the host gets them)."""
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    shown = {
+        "Home": "home",
+        "NewGame": "new",
+        "PastGames": "past",
+        "Stats": "stats",
+        "SettingsView": "settings",
+        "Scoreboard": "scoreboard",
+    }
+    for name, value in shown.items():
+        monkeypatch.setattr(ui_app, name, lambda *a, v=value, **k: v)
+    make_games(tmp_path)
+    with Store.open(tmp_path) as store:
+        for guest in (True, False):
+            state = AppState(
+                store=GuestStore(store, store.current_game_id) if guest else store,
+                settings=UiSettings(language="en"),
+                is_guest=guest,
+            )
+            state.open_current()
+            for screen in sorted(ui_app.HOST_ONLY_SCREENS):
+                state.screen = screen
+                view = ui_app.current_view(state)
+                if guest:
+                    assert view == "home", screen
+                else:
+                    assert view == ("scoreboard" if screen == "past_game" else screen)
 
 
 def _control(messages, identifier):
@@ -417,3 +455,47 @@ def test_host_page_following_another_device_pins_that_game(
     host.click(host.find(semantics="home-settings"))
     host.click(host.find(semantics="back"))  # home follows the game played last
     host.wait_for(lambda: table.game_id == other)
+
+
+def test_no_secret_no_page_and_no_file_of_the_data_folder(table):
+    """Through raw clients, without the table's secret: no websocket (so no
+    game can be listed, opened, changed, exported or deleted, no setting
+    changed, no backup restored: all of that is only reachable through a page
+    session), and no file of the data folder over HTTP."""
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host_session = host.register()
+    host.wait_text("PIN")
+    host.close()
+    join_token = table.find(r"join at \S+token=(\S+)")
+    for cookie in (
+        None,
+        "jolly_table=",
+        f"jolly_table={join_token}",  # the QR's token is not a device's cookie
+        "jolly_table=" + host_cookie.split("=", 1)[1][:-1],  # one letter short
+        "other=" + host_cookie.split("=", 1)[1],  # the right value, wrong name
+    ):
+        assert refused(table, cookie) == 403, cookie
+    # the host's page session cannot be taken without the host's cookie
+    with pytest.raises(InvalidStatus):
+        FletClient(table.port, origin=table.origin, session_id=host_session)
+    # a page of another origin, or none, cannot use even the host's cookie
+    for origin in ("http://evil.example", "null", f"http://127.0.0.1:{table.port + 1}"):
+        with pytest.raises(InvalidStatus):
+            FletClient(table.port, origin=origin, cookie=host_cookie)
+    with pytest.raises(InvalidStatus):
+        FletClient(table.port, origin=None, cookie=host_cookie)
+    # no HTTP interface to the games: pages go to /join, data files are not served
+    for path in ("/", "/games", "/api/games", "/settings", "/restore", "/docs"):
+        status, headers, _ = http(table.url + path)
+        assert status == 303 and headers["location"] == "/join", path
+    for path in (
+        "/games.db",
+        "/live-table.json",
+        "/openapi.json",
+        "/..%2fdata%2fgames.db",
+        "/%2e%2e/data/live-table.json",
+    ):
+        status, _, body = http(table.url + path)
+        assert b"SQLite format" not in body and b"join_token" not in body, path
+        assert status in (403, 404), (path, status)

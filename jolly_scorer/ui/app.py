@@ -99,10 +99,17 @@ def _meld_checker(state: AppState) -> ft.Control:
     return screen(state, state.t("Check a meld"), [checker])
 
 
+#: Screens a phone that joined a live table never gets (the store refuses
+#: what they do anyway): they show Home instead.
+HOST_ONLY_SCREENS = frozenset({"new", "past", "past_game", "stats", "settings"})
+
+
 def current_view(state: AppState) -> ft.Control:
     """The control of the screen ``state.screen``."""
     name = state.screen
     if name in ("board", "entry") and state.game is None:
+        name = "home"
+    if state.is_guest and name in HOST_ONLY_SCREENS:
         name = "home"
     if name == "entry":
         return _round_entry(state)
@@ -374,7 +381,12 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         table_game = (table or Table()).table_game(shared.current_game_id)
         store = GuestStore(shared, table_game)
     settings = UiSettings.load(store.get_setting, default_language())
-    state = AppState(store=store, settings=settings, page_width=page.width)
+    state = AppState(
+        store=store,
+        settings=settings,
+        page_width=page.width,
+        is_guest=access.role == "guest",
+    )
     state.open_current()
     page.title = "Jolly Scorer"
     page.fonts = SUIT_FONTS

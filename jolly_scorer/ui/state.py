@@ -168,6 +168,10 @@ class AppState:
     #: session): every save passes it, so a session that has not seen another
     #: device's change yet cannot overwrite it (the store refuses).
     stored_revision: int | None = None
+    #: A device that joined a live table (not its host): it sees only what it
+    #: may do (no New game, past games, stats, settings, backup); the store
+    #: (``ui/table.GuestStore``) refuses the rest anyway.
+    is_guest: bool = False
 
     # -- reading --------------------------------------------------------------
     @property
