@@ -52,7 +52,13 @@ from jolly_scorer.ui.server import (
 )
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore
-from jolly_scorer.ui.table import GuestStore, NotTheTablesGame, Table, print_table
+from jolly_scorer.ui.table import (
+    GuestStore,
+    NotTheTablesGame,
+    Table,
+    ViewerStore,
+    print_table,
+)
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
@@ -111,6 +117,9 @@ def current_view(state: AppState) -> ft.Control:
         name = "home"
     if state.is_guest and name in HOST_ONLY_SCREENS:
         name = "home"
+    if isinstance(state.store, ViewerStore) and name not in ("rules", "meld"):
+        # a viewer: the table's game, read only (see follow_table)
+        name = "past_game" if state.viewing is not None else "home"
     if name == "entry":
         return _round_entry(state)
     if name == "board":
@@ -238,6 +247,10 @@ def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
     """A joined device: when the host moved the table to another game, go to
     the start screen (which offers the table's game) and say why."""
     pinned = table_game()
+    if isinstance(state.store, ViewerStore):  # shows the table's game, read only
+        if pinned is not None and pinned != state.viewing_id:
+            state.open_past_game(pinned)
+        return
     if pinned is None or state.game_id in (None, pinned):
         return
     state.go("home")
@@ -376,18 +389,21 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     table = current_table()
     store: GameStore = shared
     table_game: Callable[[], int | None] | None = None
-    if access.role == "guest":
+    if access.role in ("guest", "viewer"):
         # the table's game, pinned by the host's page (not "the newest game")
         table_game = (table or Table()).table_game(shared.current_game_id)
-        store = GuestStore(shared, table_game)
+        kind = ViewerStore if access.role == "viewer" else GuestStore
+        store = kind(shared, table_game)
     settings = UiSettings.load(store.get_setting, default_language())
     state = AppState(
         store=store,
         settings=settings,
         page_width=page.width,
-        is_guest=access.role == "guest",
+        is_guest=access.role in ("guest", "viewer"),
     )
     state.open_current()
+    if table_game is not None and access.role == "viewer":
+        follow_table(state, table_game)
     page.title = "Jolly Scorer"
     page.fonts = SUIT_FONTS
     page.padding = 0

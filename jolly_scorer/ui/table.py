@@ -56,13 +56,14 @@ RESUME_FOR = 12 * 3600.0  # seconds after its last change a table can go on
 
 PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
 
-Role = Literal["local", "host", "guest"]
+Role = Literal["local", "host", "guest", "viewer"]
 
 
 @dataclass(frozen=True)
 class Access:
     """Who a page session serves: ``local`` (no table: this computer only),
-    the table's ``host``, or a joined ``guest`` device."""
+    the table's ``host``, a joined ``guest`` device, or a ``viewer`` (joined
+    with the viewer link while the host allows viewers: read only)."""
 
     role: Role
     device: str = ""
@@ -77,6 +78,7 @@ class Device:
     address: str
     joined: datetime
     pages: int = 0  # open websockets
+    viewer: bool = False  # joined with the viewer link: reads, changes nothing
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,11 @@ class Table:
     game_id: int | None = None
     devices: dict[str, Device] = field(default_factory=dict)
     host_device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    #: the viewer link's secret; it works only while :attr:`viewers` is on
+    view_token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    #: the host allows viewers (a read-only scoreboard); off again: every
+    #: viewer's page is closed
+    viewers: bool = False
     clock: Callable[[], float] = time.monotonic
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     _wrong_in_all: int = 0
@@ -157,6 +164,7 @@ class Table:
                     "name": d.name,
                     "address": d.address,
                     "joined": d.joined.isoformat(),
+                    "viewer": d.viewer,
                 }
                 for d in self.devices.values()
             ]
@@ -167,6 +175,8 @@ class Table:
             "host_token": self.host_token,
             "host_device": self.host_device,
             "pin": self.pin,
+            "view_token": self.view_token,
+            "viewers": self.viewers,
             "game_id": self.game_id,
             "devices": devices,
         }
@@ -209,7 +219,7 @@ class Table:
         saved = data["saved"]
         if not isinstance(saved, int | float) or not 0 <= now - saved < RESUME_FOR:
             return None
-        texts = ("join_token", "host_token", "host_device", "pin")
+        texts = ("join_token", "host_token", "host_device", "pin", "view_token")
         if not all(isinstance(data[k], str) and len(data[k]) >= 6 for k in texts):
             return None
         pin = data["pin"]
@@ -225,6 +235,7 @@ class Table:
                 str(item["name"])[:40],
                 str(item["address"])[:64],
                 datetime.fromisoformat(str(item["joined"])),
+                viewer=item.get("viewer") is True,
             )
             if len(device.id) >= 16:
                 devices[device.id] = device
@@ -233,12 +244,20 @@ class Table:
             host_token=data["host_token"],
             host_device=data["host_device"],
             pin=pin,
+            view_token=data["view_token"],
+            viewers=data["viewers"] is True,
             game_id=game_id,
             devices=devices,
         )
 
     # -- joining ------------------------------------------------------------
-    def _add(self, address: str, agent: str, device_id: str | None = None) -> str:
+    def _add(
+        self,
+        address: str,
+        agent: str,
+        device_id: str | None = None,
+        viewer: bool = False,
+    ) -> str:
         device = device_id or secrets.token_urlsafe(24)
         with self._lock:
             if device not in self.devices and len(self.devices) >= MAX_DEVICES:
@@ -247,7 +266,13 @@ class Table:
             new = device not in self.devices
             self.devices.setdefault(
                 device,
-                Device(device, device_name(agent), address, datetime.now(UTC)),
+                Device(
+                    device,
+                    device_name(agent),
+                    address,
+                    datetime.now(UTC),
+                    viewer=viewer,
+                ),
             )
         if new:
             self._write()
@@ -262,7 +287,19 @@ class Table:
             return self._add(address, agent, self.host_device)
         if secrets.compare_digest(token, self.join_token):
             return self._add(address, agent)
+        if self.viewers and secrets.compare_digest(token, self.view_token):
+            return self._add(address, agent, viewer=True)
         return None
+
+    def allow_viewers(self, allowed: bool) -> None:
+        """The host's switch: viewers may join (and stay) or not."""
+        with self._lock:
+            self.viewers = allowed
+            if not allowed:  # their cookies stop working; their pages close
+                for gone in [d.id for d in self.devices.values() if d.viewer]:
+                    del self.devices[gone]
+        self._write()
+        self._changed()
 
     def join_with_pin(
         self, pin: str, address: str, agent: str
@@ -312,8 +349,10 @@ class Table:
         if self.ended:
             return None
         with self._lock:
-            known = device in self.devices
-        return Access("guest", device) if known else None
+            found = self.devices.get(device)
+        if found is None:
+            return None
+        return Access("viewer" if found.viewer else "guest", device)
 
     def connected(self, access: Access, change: int) -> None:
         with self._lock:
@@ -323,7 +362,7 @@ class Table:
         self._changed()
 
     def guests(self) -> list[Device]:
-        """The joined devices (not the host's), first joined first."""
+        """The joined devices (not the host's; viewers too), first joined first."""
         with self._lock:
             found = [d for d in self.devices.values() if d.id != self.host_device]
         return sorted(found, key=lambda d: d.joined)
@@ -502,6 +541,50 @@ class GuestStore:
         raise Refused(ONLY_HOST)
 
 
+ONLY_READING = N_("This page shows the table's game; it cannot change anything.")
+
+
+class ViewerRefused(Refused):
+    """A viewer (read-only link) asked to change something."""
+
+    public = ONLY_READING
+
+
+class ViewerStore(GuestStore):
+    """The games database as a viewer sees it: the table's game, read only.
+
+    Reading passes through :class:`GuestStore` (the table's game only);
+    every write is refused, whatever it is (also one added to the store later:
+    only the reads named here are let through)."""
+
+    _READS = frozenset(
+        {
+            "load_game",
+            "revision",
+            "current_game_id",
+            "list_games",
+            "known_players",
+            "load_draft",
+            "load_history",
+            "get_setting",
+            "export_game",
+            "export_csv",
+            "player_stats",
+            "load_seat_parts",
+            "seat_parts_version",
+        }
+    )
+
+    def __getattribute__(self, name: str) -> Any:
+        if name.startswith("_") or name in ViewerStore._READS:
+            return super().__getattribute__(name)
+
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            raise ViewerRefused(ONLY_READING)
+
+        return refused
+
+
 def join_page(t: Translator, problem: str | None) -> str:
     """The PIN form of ``/join`` (plain HTML: works before the app loads)."""
     title = html.escape(t("Join the table"))
@@ -534,6 +617,11 @@ background:#2e7d32;color:#fff;border:0;border-radius:1.5rem}}
 def join_url(table: Table, base_url: str) -> str:
     """The address in the QR code: ``/join`` with the join token."""
     return f"{base_url.rstrip('/')}/join?token={table.join_token}"
+
+
+def view_url(table: Table, base_url: str) -> str:
+    """The viewer link (works while the host allows viewers)."""
+    return f"{base_url.rstrip('/')}/join?token={table.view_token}"
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:
