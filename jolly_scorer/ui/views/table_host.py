@@ -79,12 +79,22 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
         follow()
 
     switch = ft.Switch(
-        label=t("Allow viewers: a link that shows the scoreboard, read only"),
         value=table.viewers,
         on_change=allow_viewers,
         disabled=table.ended,
     )
-    viewers = ft.Semantics(identifier="table-viewers", content=switch)
+    # the label beside the switch wraps (German and Finnish are long)
+    viewers = ft.Row(
+        [
+            ft.Semantics(identifier="table-viewers", content=switch),
+            ft.Text(
+                t("Allow viewers: a link that shows the scoreboard, read only"),
+                size=15,
+                expand=True,
+            ),
+        ],
+        spacing=8,
+    )
 
     end_button = ft.Semantics(
         identifier="table-end",
