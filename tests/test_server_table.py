@@ -285,6 +285,7 @@ def test_a_guest_never_gets_a_host_only_screen(monkeypatch, tmp_path):
     }
     for name, value in shown.items():
         monkeypatch.setattr(ui_app, name, lambda *a, v=value, **k: v)
+    monkeypatch.setattr(ui_app.ft, "memo", lambda fn: fn)  # no renderer here
     make_games(tmp_path)
     with Store.open(tmp_path) as store:
         for guest in (True, False):

@@ -122,10 +122,14 @@ def current_view(state: AppState) -> ft.Control:
         name = "past_game" if state.viewing is not None else "home"
     if name == "entry":
         return _round_entry(state)
+    # memo: App and the scoreboard both follow ``state``; when the scoreboard
+    # rendered a change itself, App's render of the same change reuses it
+    # (rendered once per change, not twice: half the work of every page at a
+    # live table when a round is saved)
     if name == "board":
-        return Scoreboard(state)
+        return ft.memo(Scoreboard)(state)
     if name == "past_game":
-        return Scoreboard(state, read_only=True)
+        return ft.memo(Scoreboard)(state, read_only=True)
     if name == "meld":
         return _meld_checker(state)
     views: dict[str, Any] = {
