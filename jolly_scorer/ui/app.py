@@ -110,6 +110,11 @@ def _meld_checker(state: AppState) -> ft.Control:
 HOST_ONLY_SCREENS = frozenset({"new", "past", "past_game", "stats", "settings"})
 
 
+def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
+    return made
+
+
 def current_view(state: AppState) -> ft.Control:
     """The control of the screen ``state.screen``."""
     name = state.screen
@@ -126,10 +131,9 @@ def current_view(state: AppState) -> ft.Control:
     # rendered a change itself, App's render of the same change reuses it
     # (rendered once per change, not twice: half the work of every page at a
     # live table when a round is saved)
-    if name == "board":
-        return ft.memo(Scoreboard)(state)
-    if name == "past_game":
-        return ft.memo(Scoreboard)(state, read_only=True)
+    if name in ("board", "past_game"):
+        board: ft.Control = _memo(Scoreboard)(state, read_only=name == "past_game")
+        return board
     if name == "meld":
         return _meld_checker(state)
     views: dict[str, Any] = {
