@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
 import sys
 import tempfile
@@ -178,6 +179,13 @@ class Page:
             await self.reader
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) the process used so far: unlike the waits, it
+    hardly depends on what else runs on the machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def label(total: int) -> str:
     return f"Ben: {total} points"
 
@@ -260,14 +268,18 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     ben = 0
     saved = 0
     base: list[float] = []
+    pid = server.proc.pid
+    cpu_start = cpu_seconds(pid)
     for _ in range(args.baseline_rounds):
         ben -= 1
         times, _own = await play_round(host, phones, ben)
         base.extend(times)
         saved += 1
+    cpu_base = (cpu_seconds(pid) - cpu_start) / max(1, args.baseline_rounds)
     for i in range(1, args.phones):
         phones.append(await join_phone(i))
     rss_all = server.rss_kb()
+    cpu_start = cpu_seconds(pid)
     load: list[list[float]] = []
     own: list[float] = []
     started = time.perf_counter()
@@ -280,6 +292,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         own.append(host_time)
         saved += 1
     elapsed = time.perf_counter() - started
+    cpu_load = (cpu_seconds(pid) - cpu_start) / max(1, len(load))
     rss_end = server.rss_kb()
     # every page converged: the last label each one got is the final total
     final = label(ben)
@@ -313,6 +326,13 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         f"ratio to the baseline: median {med / b_med:.2f}, p90 {p90 / b_p90:.2f}, "
         f"max {top / b_max:.2f}; goal p90 <= 300 ms: "
         f"{'met' if p90 <= 0.3 else 'NOT met'}"
+    )
+    print(
+        f"server CPU per saved round: {cpu_base * 1000:.0f} ms with 1 phone "
+        f"(baseline), {cpu_load * 1000:.0f} ms with {args.phones} phones "
+        f"(ratio {cpu_load / max(cpu_base, 1e-9):.2f}); the p90 goal needs at "
+        f"most about {300 / args.phones:.0f} ms per phone, here "
+        f"{(cpu_load - cpu_base) / max(1, args.phones - 1) * 1000:.0f} ms"
     )
     per_page = (rss_all - rss_one) / max(1, args.phones - 1)
     print(
