@@ -47,3 +47,40 @@ def test_every_card_and_the_joker_one_tap(flet_app):
     app.click(app.find(semantics="pick-10s"))
     app.click(app.find(semantics="pick-X"))
     assert picked == ["10s", "X"]
+
+
+def test_taps_give_canonical_cards_and_redraw(flet_app):
+    picked: list[str] = []
+
+    @ft.component
+    def Screen() -> ft.Control:
+        last, set_last = ft.use_state("")
+
+        def pick(card: str) -> None:
+            picked.append(card)
+            set_last(card)
+
+        return ft.Column([ft.Text(f"last={last}"), CardGrid(pick, language="en")])
+
+    app = flet_app(lambda page: page.render(Screen))
+    for code in ("7h", "10s", "Qd", "Ac", "X"):
+        app.click(app.find(semantics=f"pick-{code}"))
+    assert picked == ["7h", "10s", "Qd", "Ac", "X"]
+    assert app.find(text="last=X")
+    assert app.find(semantics="pick-Qd").label == "Queen of diamonds"
+
+
+def test_labels_translated_used_up_and_four_colours(flet_app):
+    def main(page: ft.Page) -> None:
+        page.render(
+            lambda: CardGrid(
+                print, language="de", four_color=True, gone=frozenset({"Ks", "X"})
+            )
+        )
+
+    app = flet_app(main)
+    assert app.find(semantics="pick-Kd").label == "Karo König"
+    assert app.find(semantics="pick-Ks").label == "Pik König: aufgebraucht"
+    assert app.find(semantics="pick-X").disabled
+    assert app.find(text="5♦").color == ft.Colors.BLUE_700
+    assert app.find(text="5♥").color == ft.Colors.RED_700

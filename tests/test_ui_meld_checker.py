@@ -99,7 +99,10 @@ def test_joker_reading_can_be_chosen(flet_app):
     assert "Tap the joker to choose another reading." in app.texts()
     app.click(app.find(semantics="card-X"))
     assert label(app, "meld-joker-menu-0").startswith("Now: 5♥ 6♥ X→7♥")
+    # the readings stand in place of the grid: no card is tapped meanwhile
+    assert not app.find_all(semantics="pick-2h")
     app.click(app.find(semantics="meld-joker-menu-1"))
+    assert app.find_all(semantics="pick-2h")
     assert label(app, "meld-verdict-0") == "Run · 15 points · Joker = 4♥"
     assert field(app, "meld-input").value == "5h 6h X=4h"
     assert not app.find_all(semantics="meld-joker-menu")

@@ -1,12 +1,10 @@
-"""Card widgets: one card chip and a one-tap card picker (declarative components).
+"""Card chips and the suits' inks and font (the card picker is
+:mod:`jolly_scorer.ui.widgets.card_picker`).
 
 ``CardChip("10h")`` shows ``10♥`` (red), a joker ``X`` with a star, a declared
-joker ``X→6♥``. ``CardPicker(on_pick=...)`` shows every card of the pack as a
-button, one suit per block, and calls ``on_pick("Qd")`` with canonical notation.
-Both are ``@ft.component`` functions: use them inside other components or
-``page.render``. Every card carries an accessible label ("7 of hearts",
-translated) and a semantics identifier (``card-7h``, ``pick-7h``,
-``pick-X``) for tests.
+joker ``X→6♥``. It is an ``@ft.component`` function: use it inside other
+components or ``page.render``. Every chip carries an accessible label ("7 of
+hearts", translated) and a semantics identifier (``card-7h``) for tests.
 
 Suit symbols need a font: Flet's bundled Roboto has no ♥♦♣♠ and the web build
 cannot fetch fallback fonts offline, so register the shipped DejaVu Sans as a
@@ -21,12 +19,12 @@ fallback for the whole app at startup::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from jolly_scorer.core.cards import RANKS, SUITS, Card, Suit
+from jolly_scorer.core.cards import Card, Suit
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import card_name
 
@@ -34,7 +32,6 @@ __all__ = [
     "SUIT_FONT",
     "SUIT_FONTS",
     "CardChip",
-    "CardPicker",
     "suit_color",
     "suit_font_theme",
 ]
@@ -131,108 +128,3 @@ def CardChip(
             on_click=on_click,
         ),
     )
-
-
-def _pick_button(
-    code: str,
-    text: str,
-    ink: str,
-    width: float,
-    height: float,
-    size: float,
-    used_up: bool = False,
-) -> tuple[str, ft.Control]:
-    """One picker key; a used-up card is grey and struck through."""
-    style = _FALLBACK
-    if used_up:
-        ink = ft.Colors.GREY_500
-        style = ft.TextStyle(
-            font_family="Roboto",
-            font_family_fallback=[SUIT_FONT],
-            decoration=ft.TextDecoration.LINE_THROUGH,
-            decoration_thickness=2,
-        )
-    return code, ft.Container(
-        width=width,
-        height=height,
-        alignment=ft.Alignment.CENTER,
-        bgcolor=ft.Colors.GREY_200 if used_up else ft.Colors.WHITE,
-        border=ft.Border.all(1, ft.Colors.GREY_300 if used_up else ft.Colors.GREY_400),
-        border_radius=8,
-        content=ft.Text(
-            text, size=size, weight=ft.FontWeight.BOLD, color=ink, style=style
-        ),
-    )
-
-
-@ft.component
-def CardPicker(
-    on_pick: Callable[[str], Any],
-    *,
-    four_color: bool = False,
-    large: bool = False,
-    t: Translator | None = None,
-    used: Mapping[str, int] | None = None,
-    jokers: int | None = None,
-) -> ft.Control:
-    """Every card one tap: a block of 13 ranks per suit, then the joker.
-
-    At phone width (390 px, even inside a padded panel) a suit block wraps into
-    7 + 6 buttons of 45 x 50 px; on a wide screen each suit is one row. ``large``
-    makes 64 x 64 buttons.
-
-    ``used`` counts the cards already entered (canonical notation, ``"X"`` for
-    jokers): a card used twice, and the joker once all ``jokers`` of the pack
-    are used, has no copy left; it is greyed out, struck through and disabled,
-    and its label says "used up".
-    """
-    t = t or Translator()
-    width, height, size = (64, 64, 26) if large else (45, 50, 20)
-    counts = used or {}
-    gone = {code for code, n in counts.items() if code != "X" and n >= 2}
-    if jokers is not None and counts.get("X", 0) >= jokers:
-        gone.add("X")
-
-    def wrap(code: str, button: ft.Control) -> ft.Control:
-        assert isinstance(button, ft.Container)
-        name = card_name(code, t)
-        if code in gone:
-            return ft.Semantics(
-                identifier=f"pick-{code}",
-                label=t("{card}: used up", card=name),
-                button=True,
-                disabled=True,
-                content=button,
-            )
-        button.on_click = lambda: on_pick(code)
-        button.ink = True
-        return ft.Semantics(
-            identifier=f"pick-{code}", label=name, button=True, content=button
-        )
-
-    blocks: list[ft.Control] = []
-    for suit in SUITS:
-        ink = suit_color(suit, four_color)
-        buttons = [
-            wrap(
-                *_pick_button(
-                    f"{rank.value}{suit.value}",
-                    f"{rank.value}{suit.symbol}",
-                    ink,
-                    width,
-                    height,
-                    size,
-                    f"{rank.value}{suit.value}" in gone,
-                )
-            )
-            for rank in RANKS
-        ]
-        blocks.append(ft.Row(buttons, wrap=True, spacing=3, run_spacing=4))
-    joker_code, joker = _pick_button(
-        "X", "X  " + t("Joker"), JOKER_COLOUR, width * 3 + 8, height, size, "X" in gone
-    )
-    assert isinstance(joker, ft.Container)
-    if "X" not in gone:
-        joker.bgcolor = ft.Colors.PURPLE_50
-    blocks.append(wrap(joker_code, joker))
-    return ft.Column(blocks, spacing=10)

@@ -1,4 +1,7 @@
-"""Card chips and the picker, for the browser test and screenshots."""
+"""Card chips and the card picker, for the browser test and screenshots.
+
+``DEMO_LANG`` the language, ``DEMO_FOUR=1`` four suit colours; the king of
+diamonds is used up (grey, off)."""
 
 from __future__ import annotations
 
@@ -6,8 +9,9 @@ import os
 
 import flet as ft
 
-from jolly_scorer.ui.cards_view import SUIT_FONTS, CardChip, CardPicker, suit_font_theme
+from jolly_scorer.ui.cards_view import SUIT_FONTS, CardChip, suit_font_theme
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.widgets.card_picker import CardGrid
 
 
 @ft.component
@@ -15,6 +19,7 @@ def Demo() -> ft.Control:
     t = Translator(os.environ.get("DEMO_LANG", "en"))
     four = os.environ.get("DEMO_FOUR") == "1"
     picked, set_picked = ft.use_state(())
+    width = ft.context.page.width or 390
     return ft.Column(
         [
             ft.Text(f"Picked: {' '.join(picked) or '-'}", size=18),
@@ -25,8 +30,12 @@ def Demo() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            CardPicker(
-                on_pick=lambda c: set_picked((*picked, c)), t=t, four_color=four
+            CardGrid(
+                lambda c: set_picked((*picked, c)),
+                available=min(width, 600) - 16,
+                four_color=four,
+                language=t.language,
+                gone=frozenset({"Kd"}),
             ),
         ],
         scroll=ft.ScrollMode.AUTO,

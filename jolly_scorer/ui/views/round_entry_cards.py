@@ -19,7 +19,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import parse_typed
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.views.common import labelled_button
-from jolly_scorer.ui.widgets.card_picker import card_grid
+from jolly_scorer.ui.widgets.card_picker import CardGrid
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -165,11 +165,11 @@ def picker(
 ) -> ft.Control:
     """The compact one-tap card grid (used-up cards off); ``available``: its
     width in pixels."""
-    return card_grid(
+    return CardGrid(
         on_pick,
         available=available,
         four_color=bool(settings and settings.four_colour),
-        t=t,
+        language=t.language,
         gone=gone,
     )
 

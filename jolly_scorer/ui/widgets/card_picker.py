@@ -23,10 +23,10 @@ from jolly_scorer.ui.texts import card_name
 __all__ = [
     "COLUMNS",
     "GAP",
+    "GRID_HEIGHT",
     "KEY_HEIGHT",
     "CardGrid",
     "Relay",
-    "card_grid",
     "key_width",
 ]
 
@@ -35,6 +35,8 @@ GAP = 3
 KEY_HEIGHT = 44
 MIN_KEY = 44
 MAX_KEY = 64
+#: The grid's height: two blocks of four rows of keys, a double gap between.
+GRID_HEIGHT = 8 * KEY_HEIGHT + 6 * GAP + 2 * GAP
 
 
 def key_width(available: float) -> float:
@@ -44,21 +46,6 @@ def key_width(available: float) -> float:
     (49.7, 64, 44)
     """
     return max(MIN_KEY, min(MAX_KEY, (available - (COLUMNS - 1) * GAP) / COLUMNS))
-
-
-def _key(
-    code: str,
-    text: str,
-    ink: str,
-    width: float,
-    height: float,
-    gone: bool,
-    on_pick: Callable[[str], Any],
-    t: Translator,
-) -> ft.Control:
-    """One key, redrawn only when it changes (a card added changes one)."""
-    key: ft.Control = _KEY(code, text, ink, width, height, gone, on_pick, t.language)
-    return key
 
 
 @ft.component
@@ -112,6 +99,11 @@ def _Key(
     return ft.Semantics(identifier=f"pick-{code}", label=name, button=True, content=box)
 
 
+#: One key, redrawn only when it changes (a card added changes one); the
+#: arguments of :func:`_Key`.
+_KEY: Callable[..., ft.Control] = ft.memo(_Key)  # type: ignore[no-untyped-call]
+
+
 def _suit_row(
     suit: Suit,
     ranks: tuple[Any, ...],
@@ -119,11 +111,11 @@ def _suit_row(
     four_color: bool,
     gone: frozenset[str],
     on_pick: Callable[[str], Any],
-    t: Translator,
+    language: str | None,
 ) -> ft.Control:
     ink = suit_color(suit, four_color)
     keys = [
-        _key(
+        _KEY(
             f"{rank.value}{suit.value}",
             f"{rank.value}{suit.symbol}",
             ink,
@@ -131,7 +123,7 @@ def _suit_row(
             KEY_HEIGHT,
             f"{rank.value}{suit.value}" in gone,
             on_pick,
-            t,
+            language,
         )
         for rank in ranks
     ]
@@ -150,69 +142,31 @@ class Relay:
         return self.target(code)
 
 
-def card_grid(
-    on_pick: Callable[[str], Any],
-    *,
-    available: float = 366,
-    four_color: bool = False,
-    t: Translator | None = None,
-    gone: frozenset[str] = frozenset(),
-) -> ft.Control:
-    """The grid, redrawn only when what it shows changed (``ft.memo``): pass
-    a stable ``on_pick`` (a :class:`Relay`) to profit."""
-    language = t.language if t is not None else None
-    grid: ft.Control = _MEMO(
-        on_pick,
-        available=available,
-        four_color=four_color,
-        language=language,
-        gone=gone,
-    )
-    return grid
-
-
 @ft.component
-def _Grid(
-    on_pick: Callable[[str], Any],
-    *,
-    available: float,
-    four_color: bool,
-    language: str | None,
-    gone: frozenset[str],
-) -> ft.Control:
-    return CardGrid(
-        on_pick,
-        available=available,
-        four_color=four_color,
-        t=Translator(language),
-        gone=gone,
-    )
-
-
-def CardGrid(
+def _card_grid(
     on_pick: Callable[[str], Any],
     *,
     available: float = 366,
     four_color: bool = False,
-    t: Translator | None = None,
+    language: str | None = None,
     gone: frozenset[str] = frozenset(),
 ) -> ft.Control:
-    """Every card one tap (see the module docstring); ``available`` is the
-    width the grid may use; ``gone``: the cards with no copy left (off)."""
-    t = t or Translator()
+    """Every card one tap (see the module docstring): ``available`` is the
+    width the grid may use, ``language`` that of the keys' spoken names,
+    ``gone`` the cards with no copy left (off)."""
     width = key_width(available)
     low, high = RANKS[:7], RANKS[7:]
     first = ft.Column(
-        [_suit_row(s, low, width, four_color, gone, on_pick, t) for s in SUITS],
+        [_suit_row(s, low, width, four_color, gone, on_pick, language) for s in SUITS],
         spacing=GAP,
         tight=True,
     )
     high_rows = ft.Column(
-        [_suit_row(s, high, width, four_color, gone, on_pick, t) for s in SUITS],
+        [_suit_row(s, high, width, four_color, gone, on_pick, language) for s in SUITS],
         spacing=GAP,
         tight=True,
     )
-    joker = _key(
+    joker = _KEY(
         "X",
         "X\n★",
         JOKER_COLOUR,
@@ -220,7 +174,7 @@ def CardGrid(
         KEY_HEIGHT * 4 + GAP * 3,
         "X" in gone,
         on_pick,
-        t,
+        language,
     )
     second = ft.Row([high_rows, joker], spacing=GAP, tight=True)
     return ft.Semantics(
@@ -230,5 +184,6 @@ def CardGrid(
     )
 
 
-_MEMO = ft.memo(_Grid)  # type: ignore[no-untyped-call]
-_KEY = ft.memo(_Key)  # type: ignore[no-untyped-call]
+#: The grid (arguments of :func:`_card_grid`), redrawn only when what it shows
+#: changed (``ft.memo``): pass a stable ``on_pick`` (a :class:`Relay`) to profit.
+CardGrid: Callable[..., ft.Control] = ft.memo(_card_grid)  # type: ignore[no-untyped-call]
