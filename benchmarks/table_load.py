@@ -16,9 +16,12 @@ Ben's total is then a new number, and a phone has the round when a frame
 carrying Ben's new total label ("Ben: -N points") reaches it.
 
 Figures: propagation (save clicked -> frame at the phone) median / p90 / max
-over every (round, phone), first with one phone (the baseline), then with all;
-the server's RSS with 0, 1 and all pages; rounds in the store at the end. Only
-127.0.0.1; every wait is bounded; about 2 minutes.
+over every (round, phone), first with one phone (the baseline), then with all,
+and for the first and last quarter of the rounds (a longer game costs more);
+the server's CPU time per saved round with 1 and with all phones (hardly moved
+by the machine's load, unlike the waits); the server's RSS with 0, 1 and all
+pages; rounds in the store at the end. Only 127.0.0.1; every wait is bounded;
+the rounds stop after ``--budget`` seconds (then fewer are reported).
 """
 
 from __future__ import annotations
