@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import string
 from pathlib import Path
 
@@ -167,3 +168,54 @@ def test_card_names():
     assert texts.card_name("Qs", de) == "Pik Dame"
     assert texts.card_name("X=Ad", de) == "Joker als Karo Ass"
     assert texts.card_name("10c", fi) == "risti 10"
+
+
+def raw_entries(lang: str) -> list[tuple[int, str, list[str] | None]]:
+    """The catalog read as text, not by babel (which pairs a msgid that lost
+    its msgstr with the next one's): per entry its line, its msgid (the
+    singular) and its msgstr texts (None: no msgstr line at all)."""
+    path = UI_DIR / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    entries: list[tuple[int, str, list[str] | None]] = []
+    key: str | None = None  # the keyword whose string continues on "..." lines
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        word, _, rest = line.partition(" ")
+        starts = word in ("msgid", "msgid_plural") or word.startswith("msgstr")
+        if starts:
+            key, line = word, rest
+            if word == "msgid":
+                entries.append((number, "", None))
+        elif not line.startswith('"'):
+            key = None  # a comment or a blank line ends the string
+        if key is None or not entries or not line.startswith('"'):
+            continue
+        text = json.loads(line)  # PO's escapes (\" \\ \n) are JSON's
+        at, msgid, strings = entries[-1]
+        if key == "msgid":
+            entries[-1] = (at, msgid + text, strings)
+        elif key.startswith("msgstr"):
+            got = [*(strings or [])] + ([""] if starts else [])
+            got[-1] += text
+            entries[-1] = (at, msgid, got)
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["en", *REQUIRED])
+def test_every_catalog_entry_has_its_msgstr(lang):
+    """Catalogs merge as unions (.gitattributes), which once folded identical
+    ``msgstr ""`` lines away: a msgid then had no msgstr (and babel read it
+    with the next entry's translation)."""
+    entries = raw_entries(lang)
+    assert len(entries) > 50
+    lost = [f"line {at}: {msgid!r}" for at, msgid, got in entries if got is None]
+    assert not lost, f"locales/{lang}: msgid without msgstr:\n" + "\n".join(lost)
+
+
+@pytest.mark.parametrize("lang", REQUIRED)
+def test_no_empty_translation_for_a_string_the_code_uses(lang):
+    used = {m if isinstance(m, str) else m[0] for m in extracted()}
+    empty = [
+        f"line {at}: {msgid!r}"
+        for at, msgid, got in raw_entries(lang)
+        if msgid in used and (got is None or not all(got))
+    ]
+    assert not empty, f"locales/{lang}: untranslated:\n" + "\n".join(empty)

@@ -6,6 +6,7 @@ Every wait is on state (a frame, a stored value), bounded."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections.abc import Callable
@@ -85,9 +86,19 @@ class Phone(FletClient):
 
     def tap(self, identifier: str, since: int = 0) -> None:
         target = self.control(identifier, since)["_i"]
+        sent = self.mark()
         self.ws.send(
             pack(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
         )
+        self.answer(sent)
+
+    def answer(self, sent: int, within: float = 3.0) -> None:
+        """Wait (at most ``within`` s) for the page's answer to what was just
+        sent: the next frame. A tap that changes nothing gets none."""
+        deadline = time.monotonic() + within
+        while self.mark() == sent and time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                self.receive(timeout=max(0.05, deadline - time.monotonic()))
 
     def type(self, identifier: str, text: str, since: int = 0) -> None:
         target = self.control(identifier, since)["_i"]
@@ -98,11 +109,30 @@ class Phone(FletClient):
             pack(CONTROL_EVENT, {"target": target, "name": "change", "data": text})
         )
 
+    def first_of(self, identifiers: tuple[str, ...], since: int = 0) -> str:
+        """Which of ``identifiers`` is sent first (from frame ``since`` on)."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            for identifier in identifiers:
+                if _wrapped(self.messages[since:], identifier) is not None:
+                    return identifier
+            self.receive(timeout=max(0.1, deadline - time.monotonic()))
+
     def mark(self) -> int:
         return len(self.messages)
 
     def has_text(self, text: str, since: int = 0) -> bool:
         return any(text in s for s in texts_of(self.messages[since:]))
+
+
+def open_entry(phone: Phone) -> int:
+    """Enter round: a joined phone sits down at Ben's seat when asked (entering
+    together asks once). Returns the frame the entry starts at."""
+    mark = phone.mark()
+    phone.tap("enter-round")
+    if phone.first_of(("round-seat-1", "round-closer-0"), mark) == "round-seat-1":
+        phone.tap("round-seat-1", mark)
+    return mark
 
 
 def cookie_of(url: str) -> str:
@@ -124,8 +154,7 @@ def enter_points(phone: Phone, points: dict[int, str]) -> None:
     """On a phone (one player at a time): Anna went out, the others' counted
     bad points (seat -> text)."""
     phone.tap("home-continue")
-    mark = phone.mark()
-    phone.tap("enter-round")
+    mark = open_entry(phone)
     phone.tap("round-closer-0", mark)
     if len(points) == 1:
         (seat, text), *_ = points.items()
@@ -196,8 +225,7 @@ def test_a_phone_that_drops_mid_round_comes_back_to_the_game_and_its_draft(table
     again.tap("home-continue")
     again.control("total-2")
     assert again.has_text("Ben: -13 points")  # the corrected round 1
-    mark = again.mark()
-    again.tap("enter-round")
+    mark = open_entry(again)
     again.tap("round-show-1", mark)
     assert again.control("round-bad-1", mark).get("value") == "7"
     again.close()
@@ -258,8 +286,7 @@ def test_host_killed_mid_round_comes_back_with_every_round_and_the_draft(table):
     # the phone's own cookie still works: its page reconnects by itself
     back = join(again, phone_cookie)
     back.tap("home-continue")
-    mark = back.mark()
-    back.tap("enter-round")
+    mark = open_entry(back)
     back.tap("round-show-1", mark)
     assert back.control("round-bad-1", mark).get("value") == "9"
     back.close()

@@ -312,9 +312,9 @@ def test_save_undo_and_redo_say_what_happened_with_one_tap_back(open_app, tmp_pa
 
 
 def test_the_snack_bar_goes_by_itself(open_app, monkeypatch):
-    from jolly_scorer.ui.views import common
+    from jolly_scorer.ui.widgets import screen
 
-    monkeypatch.setattr(common, "SNACK_SECONDS", 0.05)
+    monkeypatch.setattr(screen, "SNACK_SECONDS", 0.05)
     app = open_app()
     new_game(app, ("Anna", "Ben"), preset="rommi_fi")
     enter_round(app, 0, {1: (None, 12)})
@@ -440,6 +440,151 @@ def test_add_player_focuses_the_new_field_and_enter_moves_on(open_app):
         "Ben",
         "Cleo",
     ]
+
+
+def test_the_added_seat_wins_back_the_focus_flutter_gave_the_previous_one(open_app):
+    """Defect 5 on a busy client: after the tap on "Add player", Flutter gives
+    the focus back to the previous name field (sometimes after the new field
+    had it). That field's focus event asks for the new field again; a field
+    the person chooses, or anything typed, is never overridden."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    second = field_in(app, "player-name-2")
+    app.fire(second, "focus")
+    app.type_text(second, "Ben")
+    app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 1)
+    third = field_in(app, "player-name-3")
+    assert focused(app) == [third._i]
+    app.fire(third, "focus")  # it had it, then Flutter restored the previous
+    app.fire(second, "focus")
+    assert focused(app) == [third._i, third._i]
+    app.fire(third, "focus")
+    # the person taps another field: it keeps the focus
+    app.fire(field_in(app, "player-name-1"), "focus")
+    app.fire(second, "focus")
+    assert len(focused(app)) == 2
+    # typing ends the asking too
+    app.click(app.find(semantics="add-player"))
+    app.wait_for(lambda: len(focused(app)) == 3)
+    fourth = field_in(app, "player-name-4")
+    app.fire(second, "focus")  # restored: asked again
+    assert focused(app)[-1] == fourth._i and len(focused(app)) == 4
+    app.type_text(second, "Benno")  # the person did choose it
+    app.fire(second, "focus")
+    assert len(focused(app)) == 4
+
+
+def test_an_event_before_the_re_render_keeps_the_last_key(open_app):
+    """A tap that arrives before the re-render after the last key typed (a
+    busy server) works on the form with that key: "Ben" stays "Ben", never
+    "Be" (seen in the browser: the game started with "Be")."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    for i, name in enumerate(("Anna", "Be"), 1):
+        app.type_text(field_in(app, f"player-name-{i}"), name)
+    second = field_in(app, "player-name-2")
+    add = app._event_target(app.find(semantics="add-player"), "click")
+
+    async def typed_then_tapped():  # no re-render between the two events
+        app.session.apply_patch(second._i, {"value": "Ben"})
+        await app.session.dispatch_event(second._i, "change", "Ben")
+        await app.session.dispatch_event(add._i, "click", None)
+
+    app._run(typed_then_tapped())
+    names = [field_in(app, f"player-name-{i}").value for i in (1, 2, 3)]
+    assert names == ["Anna", "Ben", ""]
+    app.type_text(field_in(app, "player-name-3"), "Cleo")
+    start = app._event_target(app.find(semantics="start-game"), "click")
+
+    async def typed_then_started():
+        app.session.apply_patch(second._i, {"value": "Bent"})
+        await app.session.dispatch_event(second._i, "change", "Bent")
+        await app.session.dispatch_event(start._i, "click", None)
+
+    app._run(typed_then_started())
+    app.wait_for(lambda: app.find_all(semantics="enter-round"))
+    assert "Bent" in app.texts() and "Be" not in app.texts()
+
+
+def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
+    open_app, flet_app, tmp_path, monkeypatch
+):
+    """A joined phone (``state.is_guest``) gets no Rematch at game over: a
+    rematch is a new game, which only the host may start (the guest's store
+    refuses it). Rounds, undo, rename and export stay: those it may do."""
+    import functools
+
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.table import Access, Table
+
+    host = open_app()
+    new_game(host, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(host, 0, {1: (None, 12)})
+    monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "phone"))
+    monkeypatch.setattr(ui_app, "current_table", Table)
+    # ``main`` sets it from the access once the load branch is in; until then
+    monkeypatch.setattr(
+        ui_app, "AppState", functools.partial(ui_app.AppState, is_guest=True)
+    )
+    guest = flet_app(
+        lambda page: ui_app.main(page, tmp_path),
+        width=390,
+        height=844,
+        pubsub_with=host,
+    )
+    guest.click(guest.find(semantics="home-continue"))
+    host.click(host.find(semantics="finish"))
+    host.click(host.find(semantics="finish-confirm"))
+    assert host.find_all(semantics="rematch")
+    guest.wait_for(lambda: guest.find_all(semantics="winner"))
+    assert not guest.find_all(semantics="rematch")
+    assert "The host of the table can start a rematch." in guest.texts()
+    for allowed in ("undo", "export-csv", "export-json", "rename-1"):
+        assert guest.find_all(semantics=allowed), allowed
+
+
+def test_a_failed_export_names_no_path_and_logs_the_details(
+    open_app, tmp_path, monkeypatch, caplog
+):
+    """The error's own text can hold a server path: the page shows a
+    sentence, the log the details; a store error shows its public words."""
+    from jolly_scorer.store.errors import GameNotFound
+
+    secret = str(tmp_path / "secret" / "games.sqlite3")
+
+    def refused(args):
+        raise OSError(f"{secret}: No space left on device")
+
+    app = open_app(methods={("FilePicker", "save_file"): refused})
+    new_game(app, ("Anna", "Ben"), preset="rommi_fi")
+    enter_round(app, 0, {1: (None, 12)})
+    with caplog.at_level("WARNING", logger="jolly_scorer.ui.views.export"):
+        app.click(app.find(semantics="export-csv"))
+        app.wait_for(lambda: app.find_all(semantics="error"))
+    shown = " ".join(app.texts())
+    assert "Export failed: the file could not be made or saved" in shown
+    assert "secret" not in shown and "No space" not in shown
+    assert secret in caplog.text
+
+    def gone(state, game_id, kind):
+        raise GameNotFound(game_id)
+
+    monkeypatch.setattr("jolly_scorer.ui.views.export.export_bytes", gone)
+    app.click(app.find(semantics="export-json"))
+    app.wait_for(lambda: any("not there any more" in t for t in app.texts()))
+    assert "secret" not in " ".join(app.texts())
+
+
+def test_the_scoring_choice_has_its_label_on_a_line_of_its_own(open_app):
+    """Beside the two segments a phone broke "Zählweise" inside the word."""
+    app = open_app()
+    app.click(app.find(semantics="home-new-game"))
+    app.click(app.find(semantics="house-rules"))
+    choice = app.find(semantics="knob-scoring")
+    line = app.parent_of(choice)
+    assert isinstance(line, ft.Column)
+    assert "Scoring" in control_texts(line.controls[0])
 
 
 def test_target_is_typed_and_the_description_follows(open_app, tmp_path):

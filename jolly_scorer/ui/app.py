@@ -10,6 +10,8 @@ joined with its QR code or PIN get the app (``ui/table.py``).
 
 Every page session shares one store per data folder; a page shows changes made
 by other pages, other processes, and catches up when its connection comes back.
+The next round is entered together: its parts are in the store, and a page
+that wrote some tells the others (``PARTS_KEY``), whose round entry catches up.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from jolly_scorer.ui.server import (
     watch_store,
 )
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.state import AppState, GameStore
+from jolly_scorer.ui.state import AppState, GameStore, device_key
 from jolly_scorer.ui.table import (
     GuestStore,
     NotTheTablesGame,
@@ -83,6 +85,10 @@ def _round_entry(state: AppState) -> ft.Control:
 
     game = state.game
     assert game is not None
+    if state.edit_round is None:  # the next round: shared by every page
+        from jolly_scorer.ui.views.round_entry_together import TogetherEntry
+
+        return TogetherEntry(state, game)
     return build_round_entry(
         ft.context.page,
         state.t,
@@ -233,6 +239,9 @@ async def follow_browser_language(page: ft.Page, state: AppState) -> None:
 
 
 SYNC_KEY = "jolly-scorer changed game"
+#: Another page stored parts of the round being entered: ``{PARTS_KEY: game
+#: id, "round": number, "database": ...}`` (entering together).
+PARTS_KEY = "jolly-scorer round parts"
 GONE_KEY = "jolly-scorer database gone"
 
 
@@ -281,10 +290,19 @@ def share_changes(
     def publish(game_id: int) -> None:
         page.pubsub.send_others({SYNC_KEY: game_id, "database": database})
 
+    def publish_parts(game_id: int, number: int) -> None:
+        message = {PARTS_KEY: game_id, "round": number, "database": database}
+        page.pubsub.send_others(message)
+
     async def refresh(game_id: int) -> None:
         state.refresh(game_id)
         if table_game is not None:
             follow_table(state, table_game)
+        if game_id == state.game_id and not state.follow_saved_round():
+            state.parts_heard(game_id)  # e.g. a renamed player
+
+    async def parts(game_id: int) -> None:
+        state.parts_heard(game_id)
 
     async def gone() -> None:
         show_store_gone(page, state)
@@ -295,6 +313,12 @@ def share_changes(
         if message.get(GONE_KEY) is True and page.session.connection is not None:
             with contextlib.suppress(AttributeError, RuntimeError):
                 page.run_task(gone)
+            return
+        parts_of = message.get(PARTS_KEY)
+        if isinstance(parts_of, int) and page.session.connection is not None:
+            if parts_of == state.game_id and state.screen == "entry":
+                with contextlib.suppress(AttributeError, RuntimeError):
+                    page.run_task(parts, parts_of)
             return
         game_id = message.get(SYNC_KEY)
         if isinstance(game_id, int) and page.session.connection is not None:
@@ -310,10 +334,13 @@ def share_changes(
             state.open_current()
         if table_game is not None:
             follow_table(state, table_game)
+        if state.game_id is not None and not state.follow_saved_round():
+            state.parts_heard(state.game_id)  # the parts written meanwhile
 
     page.pubsub.subscribe(heard)
     page.on_connect = reconnected
     state.publish = publish
+    state.publish_parts = publish_parts
 
 
 def watch_other_processes(page: ft.Page, store: Store) -> None:
@@ -409,6 +436,10 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         page_width=page.width,
         is_guest=access.role in ("guest", "viewer"),
     )
+    if access.role in ("host", "guest"):  # a live table: entering together
+        state.together = True
+        state.device_key = device_key(f"{shared.path}\n{access.device}")
+        state.device = f"{access.role}-{state.device}"
     state.open_current()
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)

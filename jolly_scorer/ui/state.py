@@ -12,9 +12,11 @@ Methods take and return plain values, so they are tested without a page.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -32,7 +34,20 @@ from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.round_model import RoundTaken
 from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["AppState", "GameStore", "Screen", "Toast"]
+__all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.models.shared_round import SharedRound
+
+#: The seat each joined device chose per game: ``(device key, game id) -> name``
+#: (this process's memory; a phone that reloads keeps its seat).
+_SEATS: dict[tuple[str, int], str] = {}
+
+
+def device_key(device: str) -> str:
+    """A key for a device's cookie that does not give the cookie away."""
+    return hashlib.sha256(device.encode()).hexdigest()[:16]
+
 
 #: Why a name is refused (``InvalidName.reason``), in words to translate.
 _NAME_REFUSALS = {
@@ -123,6 +138,11 @@ def _failure(error: Exception) -> str:
     return str(error) or type(error).__name__
 
 
+def failure_text(error: Exception) -> str:
+    """What a page shows for ``error`` (to translate; no server paths)."""
+    return _failure(error)
+
+
 @dataclass(frozen=True, slots=True)
 class Toast:
     """A short message after a change to the game (a snack bar), with the one
@@ -172,6 +192,19 @@ class AppState:
     #: may do (no New game, past games, stats, settings, backup); the store
     #: (``ui/table.GuestStore``) refuses the rest anyway.
     is_guest: bool = False
+    #: This page's label on the round parts it writes (entering together).
+    device: str = field(default_factory=lambda: "page-" + secrets.token_hex(4))
+    #: The page is at a live table (host or joined): statuses, Done, seat.
+    together: bool = False
+    #: A joined device's seat is remembered under this (a hash of its cookie).
+    device_key: str = ""
+    #: Tells the other pages that round ``number`` of game ``id`` has new parts.
+    publish_parts: Callable[[int, int], None] | None = None
+    #: The round being entered (new round) when the entry opened.
+    entering_number: int | None = None
+    #: The open round entry's listener for parts other pages wrote (private:
+    #: setting it re-renders nothing).
+    _parts_listener: Callable[[], None] | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -523,6 +556,10 @@ class AppState:
         self.result = result
         self.history = moved
         self.stored_revision = revision
+        if len(before.rounds) != len(moved.present.rounds) and self.game_id:
+            # the round being entered is no longer the next one: its parts go
+            with contextlib.suppress(*FAILURES):
+                self.store.clear_seat_parts(self.game_id)
         self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
@@ -563,6 +600,79 @@ class AppState:
             if name_key(name) in taken:
                 return self._fail(self.t("{name} is already a player.", name=name))
         return self._apply(lambda s: s.rename_player(old, new))
+
+    # -- entering together ----------------------------------------------------------
+    def shared_round(self) -> SharedRound | None:
+        """The next round of the game as shared through the store's seat
+        parts (None while editing a past round: that stays on this device)."""
+        from jolly_scorer.ui.models.shared_round import SharedRound
+
+        if self.game is None or self.game_id is None or self.edit_round is not None:
+            return None
+        self.entering_number = len(self.game.rounds) + 1
+        return SharedRound(self.store, self.game_id, self.game, self.device)
+
+    def parts_written(self, number: int) -> None:
+        """This page stored parts of round ``number``: tell the other pages."""
+        if self.publish_parts is not None and self.game_id is not None:
+            with contextlib.suppress(Exception):  # a closed session, say
+                self.publish_parts(self.game_id, number)
+
+    def listen_to_parts(self, listener: Callable[[], None] | None) -> None:
+        """The open round entry follows the parts other pages write."""
+        self._parts_listener = listener
+
+    def parts_heard(self, game_id: int) -> None:
+        """Another page stored parts of game ``game_id`` (or this page came
+        back): the open round entry catches up."""
+        listener = self._parts_listener
+        if listener is not None and game_id == self.game_id and self.screen == "entry":
+            listener()
+
+    def follow_saved_round(self) -> bool:
+        """The round this page was entering was saved on another device (or
+        is no longer the next round: a round was taken back): show the board
+        (the next round starts afresh). True if it moved."""
+        number = self.entering_number
+        game = self.game
+        if (
+            self.screen != "entry"
+            or self.edit_round is not None
+            or number is None
+            or game is None
+            or len(game.rounds) + 1 == number
+        ):
+            return False
+        self.entering_number = None
+        self.go("board")
+        if len(game.rounds) >= number:
+            self.notice = self.t("Round {n} was saved on another device.", n=number)
+        else:
+            self.notice = self.t("The game was changed on another device.")
+        return True
+
+    def round_saved_elsewhere(self) -> None:
+        """Writing a part was refused: the round was saved meanwhile."""
+        if self.game_id is not None:
+            self.refresh(self.game_id)
+            self.follow_saved_round()
+
+    def seat(self) -> str | None:
+        """This device's seat in the game shown (a joined phone's player)."""
+        if self.game is None or self.game_id is None:
+            return None
+        seat = _SEATS.get((self.device_key, self.game_id))
+        return seat if seat in self.game.players else None
+
+    def choose_seat(self, player: str | None) -> None:
+        """Remember this device's seat for the game shown (None: forget it)."""
+        if self.game_id is None:
+            return
+        key = (self.device_key, self.game_id)
+        if player is None:
+            _SEATS.pop(key, None)
+        else:
+            _SEATS[key] = player
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:

@@ -26,6 +26,7 @@ hands :meth:`RoundModel.to_draft` to the store and clears it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -103,6 +104,21 @@ class RoundEntryModel:
         self.drafts = 0  # changes so far (the latest one's draft is written)
         self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
+        # -- entering together (``models/shared_round.py``) --
+        #: the round is shared at a live table: statuses and Done are shown
+        self.together = False
+        #: this device's seat (a joined phone's player), if chosen
+        self.seat: str | None = None
+        #: each player's stored status: "entering" / "done" (absent: nothing yet)
+        self.statuses: dict[str, str] = {}
+        #: Done taps (or taking one back) not stored yet
+        self.done_taps: dict[str, bool] = {}
+        #: a change another device made to a part this page entered
+        self.notice: str | None = None
+        #: Save asks "Not everyone is done. Save anyway?"
+        self.confirm_save = False
+        #: another device wrote a part of this round (the table enters it)
+        self.others = False
 
     # -- which player, which editor --------------------------------------------
     def select_player(self, player: str) -> None:
@@ -431,6 +447,96 @@ class RoundEntryModel:
 
     def keep_entering(self) -> None:
         self.confirm_cancel = False
+        self.confirm_save = False
+
+    # -- entering together -----------------------------------------------------------
+    def choose_seat(self, player: str | None) -> None:
+        """This device is ``player``'s (None: choose again); shows that player."""
+        if player is None:
+            self.seat = None
+            return
+        self.seat = player
+        self.select_player(player)
+
+    def status(self, player: str) -> str | None:
+        """``"entering"``, ``"done"`` or None (nothing entered yet)."""
+        if player in self.done_taps:
+            return "done" if self.done_taps[player] else "entering"
+        return self.statuses.get(player)
+
+    def tap_done(self, player: str) -> None:
+        """``player`` is done with their part (a second tap: not yet)."""
+        self.rounds._check_player(player)
+        self.done_taps[player] = self.status(player) != "done"
+        self.notice = None
+        self.dirty = True
+
+    def everyone_done(self) -> bool:
+        return all(self.status(p) == "done" for p in self.rounds.players)
+
+    def ask_before_saving(self) -> bool:
+        """At a table, Save asks first while some player is not done (once
+        another device entered a part, or someone tapped Done: a host alone
+        saves as before); True when it asks now ("Save anyway" goes on)."""
+        asked = self.others or any(
+            self.status(p) == "done" for p in self.rounds.players
+        )
+        if not self.together or not asked or self.confirm_save or self.everyone_done():
+            self.confirm_save = False
+            return False
+        self.confirm_save = True
+        self.confirm_cancel = False
+        return True
+
+    def follow(
+        self, rounds: RoundModel, changed: set[str], told: Sequence[str]
+    ) -> None:
+        """Other devices changed the parts ``changed``: ``rounds`` (merged)
+        replaces the round; what only this page has stays (the player shown,
+        the editor and a refused text in it, the text typed in a field of a
+        player nobody else changed). ``told``: this page's parts that another
+        device changed (the later change wins; the notice names them)."""
+        before = self.rounds
+        self.rounds = rounds
+        self.show_melds = self.show_melds or bool(rounds.melds)
+        self._points = {
+            key: value for key, value in self._points.items() if key[0] not in changed
+        }
+        self.editing = _moved(self.editing, before, rounds, changed)
+        if self.laying_off is not None and self.laying_off not in rounds.players:
+            self.laying_off = None
+        if told:
+            names = [self.t("Who went out") if s == "" else s for s in told]
+            self.notice = self.t(
+                "{name}'s part was changed on another device", name=", ".join(names)
+            )
+
+
+def _moved(
+    editing: Editing | None,
+    before: RoundModel,
+    after: RoundModel,
+    changed: set[str],
+) -> Editing | None:
+    """The editor after the round was merged: on the same meld (found by its
+    key: melds may move), closed when its thing is gone; its text follows a
+    change another device made to that player's part, else stays as typed."""
+    if editing is None or editing.target is None:
+        return editing
+    target = editing.target
+    if target.meld is not None:
+        key = before.melds[target.meld].key if target.meld < len(before.melds) else None
+        index = next((i for i, m in enumerate(after.melds) if m.key == key), None)
+        if index is None:
+            return None
+        target = dataclasses.replace(target, meld=index)
+    if target.kind == "discard" and after.closer != target.player:
+        return None
+    seat = "" if target.kind == "discard" else target.player
+    if seat in changed:
+        text = format_cards(after.cards_of(target))
+        return _replace(editing, target=target, text=text, bad=None, joker=None)
+    return _replace(editing, target=target)
 
 
 def _replace(value: Editing, **changes: object) -> Editing:

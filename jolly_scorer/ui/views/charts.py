@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.views.common import colour
+from jolly_scorer.ui.widgets.basics import colour
 
 if TYPE_CHECKING:
     import flet_charts as fch

@@ -7,11 +7,14 @@ Flet 1.0.5: in a browser it downloads the file, on the desktop it asks where to 
 from __future__ import annotations
 
 import json
+import logging
 
 import flet as ft
 
+from jolly_scorer.store.errors import StoreError
+from jolly_scorer.ui.i18n import N_
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.common import tagged
+from jolly_scorer.ui.widgets.basics import tagged
 
 
 def export_bytes(state: AppState, game_id: int, kind: str) -> tuple[str, bytes]:
@@ -22,7 +25,15 @@ def export_bytes(state: AppState, game_id: int, kind: str) -> tuple[str, bytes]:
     return f"jolly-game-{game_id}.json", data.encode()
 
 
+log = logging.getLogger(__name__)
+
+#: Why an export failed when the store does not say it in public words.
+EXPORT_UNKNOWN = N_("the file could not be made or saved (the details are in the log)")
+
+
 async def save_export(state: AppState, game_id: int, kind: str) -> None:
+    """Export game ``game_id``; a failure shows a sentence without the error's
+    own text (it can hold a server path), the details go to the log."""
     t = state.t
     try:
         name, data = export_bytes(state, game_id, kind)
@@ -30,7 +41,10 @@ async def save_export(state: AppState, game_id: int, kind: str) -> None:
             dialog_title=t("Export"), file_name=name, src_bytes=data
         )
     except Exception as e:  # StoreError, or the dialog failing
-        state.error = t("Export failed: {reason}", reason=str(e))
+        log.warning("export of game %s as %s failed", game_id, kind, exc_info=True)
+        public = getattr(e, "public", None) if isinstance(e, StoreError) else None
+        reason = public if isinstance(public, str) else EXPORT_UNKNOWN
+        state.error = t("Export failed: {reason}", reason=t(reason))
         return
     state.notice = t("Exported {name}.", name=name)
 

@@ -13,14 +13,9 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.charts import bars_chart
-from jolly_scorer.ui.views.common import (
-    WIDE,
-    big_button,
-    card,
-    screen,
-    section,
-    tagged,
-)
+from jolly_scorer.ui.widgets.basics import WIDE, card, section, tagged
+from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.screen import screen
 
 
 def _summary_tile(

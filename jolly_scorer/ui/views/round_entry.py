@@ -7,7 +7,12 @@ of all players with their round score; the card editor docks above the Save
 bar like a keyboard. A laptop shows the players side by side and the editor
 beside them. Every tap is one method of the plain-Python
 :class:`~jolly_scorer.ui.models.round_entry.RoundEntryModel`; this module only
-draws it. A half-entered round goes to ``on_draft`` after every change.
+draws it.
+
+The next round is shared with every page on the game (``together``, see
+``round_entry_together.py`` and ``round_entry_sync.py``): after every change
+the parts that changed go to the store and the other pages follow. An edit of
+a past round stays on this page: its draft goes to ``on_draft``.
 """
 
 from __future__ import annotations
@@ -26,22 +31,33 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
-from jolly_scorer.ui.views.round_entry_closer import closer_section, player_strip
-from jolly_scorer.ui.views.round_entry_editor import editor
-from jolly_scorer.ui.views.round_entry_hand import points_rows
-from jolly_scorer.ui.views.round_entry_parts import preview_table
-from jolly_scorer.ui.views.round_entry_player import player_panel
+from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
+from jolly_scorer.ui.views.round_entry_sync import (
+    new_shared_entry,
+    throw_away,
+    use_shared_round,
+)
+from jolly_scorer.ui.views.round_entry_together import (
+    Together,
+    save_anyway_bar,
+    seat_controls,
+)
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["RoundEntry", "SaveRound", "build_round_entry", "initial_model"]
+__all__ = [
+    "WIDE",
+    "RoundEntry",
+    "SaveRound",
+    "build_round_entry",
+    "initial_model",
+]
 
 #: ``on_save(round, its number, as a correction of that number)``: None when
 #: saved, a refusal, or :class:`RoundTaken` when that round was saved meanwhile.
 SaveRound = Callable[[Round, int, bool], "str | RoundTaken | None"]
-WIDE = 900
 #: Seconds after a change before its draft is written (0: right after the
 #: screen is updated; a later change in the meantime writes only its own).
 DRAFT_DELAY = 0.0
@@ -91,15 +107,22 @@ def RoundEntry(
     on_cancel: Callable[[], None],
     on_draft: Callable[[dict[str, Any]], None],
     settings: UiSettings | None,
+    together: Together | None = None,
 ) -> ft.Control:
-    """The screen; see the module docstring."""
+    """The screen; see the module docstring. ``together``: the next round,
+    shared with the other pages on the game (``round_entry_together.py``)."""
     ref: Any = ft.use_ref(
-        lambda: RoundEntryModel(initial_model(game, round_index, draft), t)
+        lambda: (
+            RoundEntryModel(initial_model(game, round_index, draft), t)
+            if together is None
+            else new_shared_entry(game, t, together)
+        )
     )
     entry: RoundEntryModel = ref.current
     entry.t = t
     rounds = entry.rounds
     _, set_revision = ft.use_state(0)
+    shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
     relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
     relay: Relay = relay_ref.current
 
@@ -115,15 +138,22 @@ def RoundEntry(
         pause (a write per tap would hold up the next answer)."""
         await asyncio.sleep(DRAFT_DELAY)
         if number == entry.drafts and not entry.closed:
-            on_draft(rounds.to_draft())
+            if shared is None:
+                on_draft(rounds.to_draft())
+            else:
+                shared.write()
 
     def leave() -> None:
         entry.closed = True  # no draft written after the entry is gone
+        if together is not None and entry.confirm_cancel:
+            throw_away(together, entry)
         on_cancel()
 
     def act(method: Callable[..., Any], *args: Any) -> None:
         """The one handler style: a model method, then redraw (and the draft)."""
         method(*args)
+        if entry.dirty:
+            entry.notice = None
         redraw()
 
     async def arrange() -> None:
@@ -147,6 +177,13 @@ def RoundEntry(
             entry.taken = None
 
     def save() -> None:
+        if shared is not None:
+            shared.follow()  # the round as every page entered it so far
+            if entry.closed:  # saved meanwhile on another device
+                return
+        if entry.ask_before_saving():
+            redraw()
+            return
         done = entry.save()
         if done is not None:
             answer(done, rounds.round_number, False)
@@ -174,93 +211,28 @@ def RoundEntry(
         "correct": correct,
         "drop": leave,
     }
-    width = page.width or 390
-    wide = width >= WIDE
-    preview = rounds.preview()
-    side_width = min(560.0, width * 0.42)
-    docked: ft.Control | None = None
-    if entry.editing is not None:
-        docked = editor(
-            entry,
+    return layout(
+        page.width or 390,
+        entry,
+        t,
+        settings,
+        act,
+        lambda: page.run_task(arrange),
+        relay,
+        save_bar=lambda preview: (
+            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
+            if entry.confirm_save
+            else save_bar(entry, preview, t, buttons)
+        ),
+        header=_header(
+            rounds,
+            round_index,
             t,
-            settings,
-            act,
-            lambda: page.run_task(arrange),
-            relay,
-            wide=wide,
-            available=(side_width - 40) if wide else min(width, 600) - 40,
-        )
-    body: list[ft.Control] = [closer_section(entry, t, settings, act)]
-    if not rounds.melds_needed():
-        text = t("Enter melds too (optional in penalty scoring)")
-        body.append(
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="round-show-melds",
-                        label=text,
-                        content=ft.Switch(
-                            value=entry.show_melds,
-                            on_change=lambda e: act(
-                                entry.set_show_melds, e.control.value
-                            ),
-                        ),
-                    ),
-                    ft.Text(text, size=15, expand=True),  # wraps, never cut
-                ],
-                spacing=8,
-            )
-        )
-
-    def panel(seat: int, name: str) -> ft.Control:
-        return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
-
-    if wide:
-        body.append(
-            ft.ResponsiveRow(
-                [
-                    ft.Container(panel(seat, name), col={"xs": 12, "lg": 6})
-                    for seat, name in enumerate(rounds.players)
-                ],
-                spacing=10,
-                run_spacing=10,
-            )
-        )
-    elif entry.all_counted:
-        body.append(points_rows(entry, preview, t, act))
-    else:  # a phone: only the player shown is built
-        seat = rounds.players.index(entry.player)
-        body.append(panel(seat, entry.player))
-    scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-    bar = save_bar(entry, preview, t, buttons)
-    header = _header(rounds, round_index, t, cancel)
-    content: ft.Control
-    if wide:
-        top = docked or ft.Column(
-            [preview_table(rounds, preview, t)], scroll=ft.ScrollMode.AUTO
-        )
-        side = ft.Column([ft.Container(top, expand=True), bar], spacing=8, expand=True)
-        content = ft.Column(
-            [
-                header,
-                ft.Row(
-                    [scroller, ft.Container(side, width=side_width)],
-                    spacing=16,
-                    expand=True,
-                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-            ],
-            spacing=8,
-            expand=True,
-        )
-    else:
-        strip = [] if entry.all_counted else [player_strip(entry, preview, t, act)]
-        parts = [header, *strip, scroller, *([docked] if docked else []), bar]
-        content = ft.Column(parts, spacing=4, expand=True)
-    return ft.Container(
-        content,
-        padding=ft.Padding.symmetric(horizontal=4 if not wide else 8, vertical=2),
-        expand=True,
+            cancel,
+            seat_controls(entry, t, act, together.change_seat)
+            if together is not None and together.change_seat is not None
+            else [],
+        ),
     )
 
 
@@ -269,7 +241,10 @@ def _header(
     round_index: int | None,
     t: Translator,
     cancel: Callable[[], None],
+    seat: list[ft.Control],
 ) -> ft.Control:
+    """The title and Cancel; a joined phone's seat controls in place of the
+    game's name (``round_entry_together.seat_controls``)."""
     title = (
         t("Round {n}", n=rounds.round_number)
         if round_index is None
@@ -278,12 +253,17 @@ def _header(
     return ft.Row(
         [
             ft.Text(title, size=22, weight=ft.FontWeight.BOLD),
-            ft.Text(
-                preset_name(rounds.rules.base, t),
-                size=15,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
+            *(
+                seat
+                or [
+                    ft.Text(
+                        preset_name(rounds.rules.base, t),
+                        size=15,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    )
+                ]
             ),
             ft.Semantics(
                 identifier="round-cancel-top",

@@ -15,6 +15,7 @@ from jolly_scorer.ui.round_model import Preview, Target
 from jolly_scorer.ui.views.common import colour, labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
+from jolly_scorer.ui.views.round_entry_status import status_icon, status_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -39,7 +40,7 @@ def player_strip(
                 identifier=f"round-show-{seat}",
                 button=True,
                 selected=chosen,
-                label=f"{name} {shown}",
+                label=f"{name} {shown} {status_text(entry, name, t)}".rstrip(),
                 content=ft.Container(
                     ft.Column(
                         [
@@ -57,6 +58,11 @@ def player_strip(
                                         weight=ft.FontWeight.BOLD,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                    *(
+                                        [icon]
+                                        if (icon := status_icon(entry, name))
+                                        else []
                                     ),
                                 ],
                                 spacing=4,

@@ -22,6 +22,7 @@ from jolly_scorer.ui.views.round_entry_parts import (
     signed,
     tile,
 )
+from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -191,12 +192,17 @@ def player_panel(
         ],
         spacing=8,
     )
+    if entry.together:
+        header.controls.insert(2, status_mark(entry, name, t))
     items: list[ft.Control] = [header, ft.Text(score_line(score, plus, t), size=15)]
     if entry.show_melds:
         items.append(ft.Text(t("On the table"), size=17, weight=ft.FontWeight.W_600))
         items += _melds(entry, seat, name, t, settings, act)
     items.append(ft.Text(t("Hand"), size=17, weight=ft.FontWeight.W_600))
     items += hand_part(entry, seat, name, t, settings, act)
+    done = done_button(entry, seat, name, t, act) if entry.seat is None else None
+    if done is not None:  # the host's page (a phone has it in its header)
+        items.append(done)
     return ft.Semantics(
         identifier=f"round-player-{seat}",
         container=True,

@@ -12,8 +12,10 @@ from jolly_scorer.ui.texts import (
     play_rules,
     preset_description,
 )
-from jolly_scorer.ui.views.common import card, preset_picker, screen, section
 from jolly_scorer.ui.views.game_form import EDITABLE_KNOBS
+from jolly_scorer.ui.widgets.basics import card, section
+from jolly_scorer.ui.widgets.buttons import preset_picker
+from jolly_scorer.ui.widgets.screen import screen
 
 
 def knob_value(rules: Rules, key: str, t: Translator) -> str:

@@ -12,7 +12,8 @@ from jolly_scorer.ui.i18n import Translator, language_name
 from jolly_scorer.ui.settings import LANGUAGES
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import knob_label, preset_name
-from jolly_scorer.ui.views.common import card, screen, section, tagged
+from jolly_scorer.ui.widgets.basics import card, section, tagged
+from jolly_scorer.ui.widgets.screen import screen
 
 
 def _segments(

@@ -1,0 +1,233 @@
+"""The next round of a game, entered together: one page's view of the store's
+seat parts (plain Python, tested without Flet).
+
+The round being entered is kept in the store as *parts* (one per player, and
+the round's own part ``""``: who went out, Handglatt, the discard; see
+``ui/seat_parts.py``). A page holds a :class:`SharedRound` beside its
+:class:`~jolly_scorer.ui.models.round_entry.RoundEntryModel`:
+
+* :meth:`SharedRound.write` stores only the parts that changed since the page
+  last wrote or read them, each with its status (``"entering"``, or
+  ``"done"`` once the player tapped Done; editing a part again takes Done
+  back) and this page's device label;
+* :meth:`SharedRound.catch_up` (another page said the parts changed, or this
+  page came back after losing its connection) first writes what this page has
+  not written yet, then loads every part, merges them into the model and keeps
+  what only this page has: the player shown, what the editor is open on, the
+  text typed in a field of a player nobody else changed. A part this page
+  wrote that another device changed since is named in
+  :attr:`RoundEntryModel.notice` (the later change wins, visibly).
+
+Saving the round (any page) stores the game with the round; the store clears
+the round's parts in the same transaction, so a round is saved once and whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import DraftError, RoundModel
+from jolly_scorer.ui.seat_parts import (
+    ROUND_SEAT,
+    changed_parts,
+    merge_parts,
+    split_parts,
+)
+
+__all__ = ["PartsStore", "SharedRound", "Status"]
+
+Status = str  # "entering" | "done"
+Data = dict[str, Any]
+
+
+class PartsStore(Protocol):
+    """The store calls a shared round makes (``Store`` and ``GuestStore``)."""
+
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+    ) -> Any: ...
+    def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
+    def clear_seat_parts(self, game_id: int) -> None: ...
+    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
+    def clear_draft(self, game_id: int) -> None: ...
+
+
+class SharedRound:
+    """One page's link between its round entry and the stored seat parts."""
+
+    def __init__(
+        self, store: PartsStore, game_id: int, game: Game, device: str
+    ) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = game
+        self.number = len(game.rounds) + 1
+        self.device = device
+        #: what the store holds as far as this page knows (seat -> data)
+        self.known: dict[str, Data] = {}
+        #: the stored revision of each part as this page last wrote or read it
+        self.revisions: dict[str, int] = {}
+        #: each player's status as stored ("entering" / "done"; absent: nothing)
+        self.statuses: dict[str, Status] = {}
+        #: who wrote each part last (device labels)
+        self.devices: dict[str, str] = {}
+        #: the parts this page wrote in this round (a change by another device
+        #: to one of these is told)
+        self.mine: set[str] = set()
+
+    # -- starting -----------------------------------------------------------------
+    def start(self) -> RoundModel:
+        """The round as stored; with no parts yet, an old per-game draft of
+        this round (kept before rounds were shared) is taken over once."""
+        parts = self.store.load_seat_parts(self.game_id, self.number)
+        if parts:
+            model = merge_parts(self.game, self.number, _data(parts))
+            self._remember(parts, model)
+            return model
+        model = self._old_draft() or RoundModel(self.game)
+        self.known = split_parts(RoundModel(self.game))
+        if model.has_entries():
+            self._write_model(model, {})
+        else:
+            self.known = split_parts(model)
+        return model
+
+    def _old_draft(self) -> RoundModel | None:
+        try:
+            draft = self.store.load_draft(self.game_id)
+        except Exception:  # an unreadable draft is no draft
+            return None
+        if not draft:
+            return None
+        try:
+            model = RoundModel.from_draft(self.game, draft)
+        except DraftError:
+            return None
+        if model.round_index is not None or model.number != self.number:
+            return None  # a past round's edit keeps its draft
+        with contextlib.suppress(Exception):
+            self.store.clear_draft(self.game_id)
+        return model
+
+    # -- writing ----------------------------------------------------------------
+    def write(self, entry: RoundEntryModel) -> list[str]:
+        """Store the parts that changed (and statuses tapped); the seats written."""
+        done = dict(entry.done_taps)
+        entry.done_taps.clear()
+        return self._write_model(entry.rounds, done, entry)
+
+    def _write_model(
+        self,
+        model: RoundModel,
+        done: Mapping[str, bool],
+        entry: RoundEntryModel | None = None,
+    ) -> list[str]:
+        after = split_parts(model)
+        changed = changed_parts(self.known, after)
+        seats = [*changed, *(seat for seat in done if seat not in changed)]
+        written: list[str] = []
+        for seat in seats:
+            data = after.get(seat, {})
+            # a change takes Done back, unless Done was tapped with it
+            status = "done" if done.get(seat) else "entering"
+            if seat not in changed and self.statuses.get(seat) == status:
+                continue  # a Done tap that changes nothing stored
+            part = self.store.save_seat_part(
+                self.game_id,
+                self.number,
+                seat,
+                dict(data),
+                status=status,
+                device=self.device,
+            )
+            self.known[seat] = dict(data)
+            self.revisions[seat] = int(part.revision)
+            self.statuses[seat] = status
+            self.devices[seat] = self.device
+            self.mine.add(seat)
+            written.append(seat)
+        if entry is not None:
+            entry.statuses = dict(self.statuses)
+            entry.others = self.others()
+        return written
+
+    def set_done(self, entry: RoundEntryModel, seat: str, done: bool = True) -> None:
+        """``seat`` tapped Done (or took it back): stored at once."""
+        entry.done_taps[seat] = done
+        self.write(entry)
+
+    # -- following the others ---------------------------------------------------------
+    def catch_up(self, entry: RoundEntryModel) -> set[str]:
+        """Load the parts other pages wrote and merge them in; the seats changed."""
+        self.write(entry)  # first what this page has not written yet
+        parts = self.store.load_seat_parts(self.game_id, self.number)
+        changed = {
+            seat
+            for seat in set(parts) | set(self.revisions)
+            if seat not in parts
+            or int(parts[seat].revision) != self.revisions.get(seat)
+        }
+        if not changed:
+            return set()
+        model = merge_parts(self.game, self.number, _data(parts))
+        told = sorted(
+            seat
+            for seat in changed & self.mine
+            if seat in parts and parts[seat].device != self.device
+        )
+        self._remember(parts, model)
+        entry.follow(model, changed, told)
+        entry.statuses = dict(self.statuses)
+        entry.others = self.others()
+        return changed
+
+    def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
+        self.known = split_parts(model)
+        self.revisions = {seat: int(p.revision) for seat, p in parts.items()}
+        self.statuses = {
+            seat: str(p.status) for seat, p in parts.items() if seat != ROUND_SEAT
+        }
+        self.devices = {seat: str(p.device) for seat, p in parts.items()}
+
+    # -- reading -------------------------------------------------------------------
+    def status(self, player: str) -> Status | None:
+        """``"entering"`` (something entered, not done), ``"done"``, or None."""
+        return self.statuses.get(player)
+
+    def everyone_done(self) -> bool:
+        return all(self.statuses.get(p) == "done" for p in self.game.players)
+
+    def anyone_done(self) -> bool:
+        return any(self.statuses.get(p) == "done" for p in self.game.players)
+
+    def others(self) -> bool:
+        """Whether another device wrote a part of this round."""
+        return any(device != self.device for device in self.devices.values())
+
+    def only_mine(self) -> bool:
+        """Whether every stored part was written by this page (Cancel may
+        throw the round away; otherwise it is others' work too)."""
+        return all(device == self.device for device in self.devices.values())
+
+    def throw_away(self) -> None:
+        """Forget the round's parts (this page alone entered them)."""
+        self.store.clear_seat_parts(self.game_id)
+        self.known = {}
+        self.revisions = {}
+        self.statuses = {}
+        self.devices = {}
+
+
+def _data(parts: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    return {seat: dict(part.data) for seat, part in parts.items()}

@@ -1,0 +1,130 @@
+"""Round entry, shared: the hook that keeps one page's round entry and the
+store's seat parts together (``models/shared_round.py``).
+
+:func:`use_shared_round` writes the parts this page changed (after the screen
+is updated) and tells the other pages; it follows what they write (their
+pubsub message, or this page's connection coming back) and redraws only the
+round entry, only when something it shows changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.store.errors import StoreConflict
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.state import FAILURES, failure_text
+from jolly_scorer.ui.views.round_entry_together import Together
+
+__all__ = ["Shared", "new_shared_entry", "throw_away", "use_shared_round"]
+
+
+def new_shared_entry(game: Game, t: Translator, together: Together) -> RoundEntryModel:
+    """The entry of the shared next round, on this device's seat."""
+    try:
+        entry = RoundEntryModel(together.shared.start(), t)
+    except FAILURES as error:  # the store cannot be read: enter it here alone
+        entry = RoundEntryModel(RoundModel(game), t)
+        entry.error = t(failure_text(error))
+    entry.together = together.table
+    entry.statuses = dict(together.shared.statuses)
+    entry.others = together.shared.others()
+    if together.seat in entry.rounds.players:
+        entry.choose_seat(together.seat)
+    return entry
+
+
+def throw_away(together: Together, entry: RoundEntryModel) -> None:
+    """Cancel confirmed: the shared round goes only when this page alone
+    entered it (others' parts stay for them)."""
+    shared = together.shared
+    try:
+        shared.catch_up(entry)  # also what others wrote that this page missed
+    except FAILURES:
+        return  # nothing is thrown away that cannot be looked at first
+    if shared.only_mine():
+        shared.throw_away()
+        together.publish(shared.number)
+
+
+class Shared:
+    """The shared round's calls for the screen's handlers."""
+
+    def __init__(
+        self,
+        entry: RoundEntryModel,
+        together: Together,
+        t: Translator,
+        rerender: Callable[[], None],
+    ) -> None:
+        self.entry = entry
+        self.together = together
+        self.t = t
+        self.rerender = rerender
+
+    def write(self) -> None:
+        """Store the parts this page changed and tell the other pages."""
+        entry, together = self.entry, self.together
+        shown = dict(entry.statuses)
+        try:
+            written = together.shared.write(entry)
+        except StoreConflict:  # the round was saved meanwhile (another device)
+            entry.closed = True
+            together.saved_elsewhere()
+            return
+        except FAILURES as error:  # kept on this page; the next change retries
+            entry.error = self.t(failure_text(error))
+            self.rerender()
+            return
+        if written:
+            together.publish(together.shared.number)
+        if entry.statuses != shown:  # "entering…" shows once it is stored
+            self.rerender()
+
+    def follow(self) -> None:
+        """Another page stored parts (or this page came back): catch up."""
+        entry = self.entry
+        if entry.closed:
+            return
+        self.write()
+        if entry.closed:
+            return
+        try:
+            changed = self.together.shared.catch_up(entry)
+        except FAILURES as error:
+            entry.error = self.t(failure_text(error))
+            changed = {"error"}
+        if changed:
+            self.rerender()
+
+
+def use_shared_round(
+    entry: RoundEntryModel,
+    together: Together | None,
+    t: Translator,
+    rerender: Callable[[], None],
+) -> Shared | None:
+    """Follow the other pages while the round entry is shown (None: the
+    entry is not shared, e.g. an edit of a past round)."""
+    ref: Any = ft.use_ref(None)
+    if together is not None and ref.current is None:
+        ref.current = Shared(entry, together, t, rerender)
+    shared: Shared | None = ref.current
+
+    def listen() -> None:
+        if shared is not None:
+            shared.together.listen(shared.follow)
+            shared.follow()  # what changed before this page listened
+
+    def stop() -> None:
+        if shared is not None:
+            shared.together.listen(None)
+
+    ft.use_effect(listen, [], stop)
+    return shared

@@ -1,0 +1,240 @@
+"""Entering the next round together: every page on the game shows the same
+round as it fills in (the store's seat parts, ``models/shared_round.py``).
+
+:func:`TogetherEntry` is the round entry of the next round on every page: on a
+joined phone it first asks "Which seat is yours?" (remembered for the game on
+this device, changeable from the header) and then opens on that player; the
+host's page (and a page without a table) enters every player as before. The
+pieces here are drawn by the round entry: the status of a player ("entering…",
+"done"), the Done button, the seat line, the notice of a change another device
+made, and Save's question while someone is not done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.views.common import colour, labelled_button
+from jolly_scorer.ui.views.round_entry_status import done_button
+
+if TYPE_CHECKING:
+    from jolly_scorer.core.game import Game
+    from jolly_scorer.ui.models.shared_round import SharedRound
+    from jolly_scorer.ui.state import AppState
+
+__all__ = [
+    "Together",
+    "TogetherEntry",
+    "save_anyway_bar",
+    "seat_choice",
+    "seat_controls",
+    "together_notice",
+]
+
+
+@dataclass
+class Together:
+    """What the round entry needs to share its round: the parts, telling the
+    other pages, following them, and this device's seat."""
+
+    shared: SharedRound
+    #: tell the other pages that parts of round ``number`` changed
+    publish: Callable[[int], None]
+    #: the entry's catch-up (None: the entry is gone)
+    listen: Callable[[Callable[[], None] | None], None]
+    seat: str | None = None
+    #: a joined phone: "choose another seat" (None: the host, every player)
+    change_seat: Callable[[], None] | None = None
+    #: show statuses and Done (a live table)
+    table: bool = False
+    #: the round was saved on another device before this page heard of it
+    saved_elsewhere: Callable[[], None] = lambda: None
+
+
+@ft.component
+def TogetherEntry(state: AppState, game: Game) -> ft.Control:
+    """The next round's entry on this page (asks a joined phone's seat first)."""
+    from jolly_scorer.ui.views.round_entry import RoundEntry
+
+    page = ft.context.page
+    seat, set_seat = ft.use_state(state.seat())
+    shared_ref: Any = ft.use_ref(lambda: state.shared_round())
+    shared = shared_ref.current
+    t = state.t
+
+    def choose(player: str | None) -> None:
+        state.choose_seat(player)
+        set_seat(player)
+
+    if state.is_guest and seat is None:
+        return seat_choice(game, t, choose, lambda: state.go("board"))
+    if shared is None:  # no game (the app shows home)
+        return ft.Container()
+    together = Together(
+        shared,
+        publish=state.parts_written,
+        listen=state.listen_to_parts,
+        seat=seat,
+        change_seat=(lambda: choose(None)) if state.is_guest else None,
+        table=state.together,
+        saved_elsewhere=state.round_saved_elsewhere,
+    )
+    return RoundEntry(
+        page,
+        t,
+        game,
+        None,
+        None,
+        state.save_round,
+        state.cancel_round,
+        state.save_draft,
+        state.settings,
+        together,
+    )
+
+
+def seat_choice(
+    game: Game,
+    t: Translator,
+    choose: Callable[[str], None],
+    back: Callable[[], None],
+) -> ft.Control:
+    """A joined phone: "Which seat is yours?", one big button per player."""
+    buttons: list[ft.Control] = [
+        ft.Semantics(
+            identifier=f"round-seat-{seat}",
+            button=True,
+            label=name,
+            content=ft.FilledTonalButton(
+                content=ft.Row(
+                    [
+                        ft.Container(
+                            width=14, height=14, border_radius=7, bgcolor=colour(seat)
+                        ),
+                        ft.Text(name, size=20, expand=True, max_lines=2),
+                    ],
+                    spacing=10,
+                ),
+                height=60,
+                on_click=lambda _e=None, p=name: choose(p),
+            ),
+        )
+        for seat, name in enumerate(game.players)
+    ]
+    return ft.Column(
+        [
+            ft.Text(t("Which seat is yours?"), size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                t("You enter your own melds and hand; everyone sees the round."),
+                size=16,
+            ),
+            *buttons,
+            labelled_button("round-seat-back", t("Back"), ft.Icons.ARROW_BACK, back),
+        ],
+        spacing=12,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+
+
+def seat_controls(
+    entry: RoundEntryModel, t: Translator, act: Any, change: Callable[[], None]
+) -> list[ft.Control]:
+    """A joined phone's header: Done for its seat, and "Change seat"."""
+    seat = entry.seat
+    if seat is None:
+        return []
+    index = entry.rounds.players.index(seat)
+    done = done_button(entry, index, seat, t, act, expand=True, mine=True)
+    return [
+        *([done] if done is not None else []),
+        ft.Semantics(
+            identifier="round-seat-change",
+            content=ft.IconButton(
+                ft.Icons.SWAP_HORIZ,
+                tooltip=t("Change seat"),
+                on_click=lambda: change(),
+                icon_size=26,
+            ),
+        ),
+    ]
+
+
+def together_notice(entry: RoundEntryModel) -> ft.Control | None:
+    """A change another device made to a part this page entered."""
+    if not entry.notice:
+        return None
+    return ft.Semantics(
+        identifier="round-notice",
+        label=entry.notice,
+        content=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SYNC, size=18),
+                    ft.Text(entry.notice, size=14, expand=True, max_lines=2),
+                ],
+                spacing=6,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        ),
+    )
+
+
+def save_anyway_bar(
+    entry: RoundEntryModel,
+    t: Translator,
+    keep: Callable[[], None],
+    save: Callable[[], None],
+) -> ft.Control:
+    """Save while some players are not done: the table agrees first."""
+    waiting = [p for p in entry.rounds.players if entry.status(p) != "done"]
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier="round-save-ask",
+                label=t("Not everyone is done. Save anyway?"),
+                content=ft.Container(
+                    ft.Text(
+                        t("Not everyone is done. Save anyway?")
+                        + "\n"
+                        + t("Not done: {names}", names=", ".join(waiting)),
+                        size=16,
+                    ),
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    border_radius=12,
+                    padding=10,
+                ),
+            ),
+            ft.Row(
+                [
+                    labelled_button(
+                        "round-save-wait",
+                        t("Keep entering"),
+                        ft.Icons.EDIT,
+                        lambda: keep(),
+                        height=52,
+                        expand=1,
+                    ),
+                    labelled_button(
+                        "round-save-anyway",
+                        t("Save anyway"),
+                        ft.Icons.SAVE,
+                        lambda: save(),
+                        filled=True,
+                        height=52,
+                        expand=1,
+                    ),
+                ],
+                spacing=10,
+            ),
+        ],
+        spacing=8,
+    )

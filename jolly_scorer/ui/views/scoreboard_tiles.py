@@ -1,0 +1,168 @@
+"""The scoreboard's parts: a player's tile (total, last round, progress to
+the target) and the winner's banner with the final standings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.core.scoring import GameResult
+from jolly_scorer.core.standings import leaders, standings
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.widgets.basics import colour, signed, tagged
+
+
+def player_tile(
+    game: Game,
+    result: GameResult,
+    seat: int,
+    t: Translator,
+    wide: bool,
+    on_rename: Callable[[str], None] | None = None,
+) -> ft.Control:
+    player = game.players[seat]
+    total = result.totals.get(player, 0)
+    last = result.rounds[-1].scores[player].score if result.rounds else None
+    progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
+    near = not game.rules.is_plus and progress >= 0.8
+    leader = (
+        not result.game_over
+        and result.rounds
+        and player in leaders(game.players, result.totals, plus=game.rules.is_plus)
+    )
+    name_col = ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(
+                        player,
+                        size=24,
+                        weight=ft.FontWeight.W_600,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    *(
+                        [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
+                        if leader
+                        else []
+                    ),
+                    *(
+                        [
+                            ft.Icon(
+                                ft.Icons.EDIT_OUTLINED,
+                                size=18,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            )
+                        ]
+                        if on_rename is not None
+                        else []
+                    ),
+                ],
+                spacing=6,
+            ),
+            ft.Text(
+                t("last round {score}", score=signed(last, t))
+                if last is not None
+                else " ",
+                size=17,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ],
+        spacing=0,
+    )
+    name_part: ft.Control = ft.Container(name_col, expand=True)
+    if on_rename is not None:
+        name_part = tagged(
+            f"rename-{seat + 1}",
+            ft.Container(
+                name_col,
+                expand=True,
+                on_click=lambda: on_rename(player),
+                tooltip=t("Rename {name}", name=player),
+                border_radius=8,
+            ),
+        )
+    total_text = ft.Text(
+        t.number(total),
+        size=72 if wide else 56,
+        weight=ft.FontWeight.BOLD,
+        color=ft.Colors.ERROR if near else None,
+    )
+    body = ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Container(
+                        width=8, height=56, border_radius=4, bgcolor=colour(seat)
+                    ),
+                    name_part,
+                    total_text,
+                ],
+                spacing=12,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            ft.ProgressBar(
+                value=progress,
+                bar_height=8,
+                border_radius=4,
+                color=ft.Colors.ERROR if near else colour(seat),
+                tooltip=t("{total} of {target}", total=total, target=game.target),
+            ),
+        ],
+        spacing=4,
+    )
+    label = t("{name}: {total} points", name=player, total=total)
+    return ft.Semantics(
+        identifier=f"total-{seat + 1}",
+        label=label,
+        container=True,
+        col={"xs": 12, "md": 6, "lg": 6 if len(game.players) == 4 else 4},
+        content=ft.Container(
+            body,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )
+
+
+def winner_banner(game: Game, result: GameResult, t: Translator) -> ft.Control:
+    names = " & ".join(result.winners)
+    title = t.plural("{names} wins!", "{names} win!", len(result.winners), names=names)
+    order = standings(game.players, result.totals, plus=game.rules.is_plus)
+    lines = [
+        ft.Text(
+            f"{s.place}. {s.player}   {t.number(s.total)}",
+            size=28 if s.place == 1 else 24,
+            weight=ft.FontWeight.BOLD if s.place == 1 else None,
+        )
+        for s in order
+    ]
+    return tagged(
+        "winner",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.EMOJI_EVENTS,
+                                size=56,
+                                color=ft.Colors.AMBER_700,
+                            ),
+                            ft.Text(
+                                title, size=40, weight=ft.FontWeight.BOLD, expand=True
+                            ),
+                        ]
+                    ),
+                    *lines,
+                ],
+                spacing=6,
+            ),
+            padding=20,
+            border_radius=20,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )

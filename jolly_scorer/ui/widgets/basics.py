@@ -1,0 +1,80 @@
+"""The smallest shared parts: seat colours, layout widths, stable test ids,
+one-line texts, section titles, cards and signed numbers.
+
+Every control a browser test drives is wrapped in ``ft.Semantics(identifier=...)``;
+every icon-only control has a tooltip (its accessible name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+#: One colour per seat, used for the name dot and the chart line.
+PLAYER_COLOURS: tuple[str, ...] = (
+    ft.Colors.BLUE_700,
+    ft.Colors.RED_700,
+    ft.Colors.GREEN_700,
+    ft.Colors.ORANGE_800,
+    ft.Colors.PURPLE_600,
+    ft.Colors.TEAL_700,
+)
+
+WIDE = 720  # at least this many logical pixels: the desktop layout
+MAX_WIDTH = 1100
+
+
+def colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    """``control`` with a stable id for the browser tests (its ``expand`` moves up).
+
+    >>> tagged("x", ft.Button("Go", expand=True)).expand
+    True
+    """
+    return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
+
+
+Handler = Callable[..., Any]
+
+
+def one_line(
+    value: str,
+    size: int,
+    *,
+    weight: ft.FontWeight | None = None,
+    text_align: ft.TextAlign = ft.TextAlign.START,
+) -> ft.Text:
+    """Text that takes the rest of a row and ends in "…" if it does not fit."""
+    return ft.Text(
+        value,
+        size=size,
+        weight=weight,
+        expand=True,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        text_align=text_align,
+    )
+
+
+def section(title: str) -> ft.Control:
+    return ft.Text(title, size=20, weight=ft.FontWeight.W_600)
+
+
+def card(content: ft.Control, padding: int = 16) -> ft.Control:
+    return ft.Container(
+        content,
+        padding=padding,
+        border_radius=16,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+def signed(value: int, t: Any) -> str:
+    """``+12`` / ``−5`` / ``0`` in the user's number format."""
+    text = t.number(value)
+    return f"+{text}" if value > 0 else text
