@@ -10,10 +10,12 @@ installed command, a fresh data folder holding one game of Anna and Ben) and
 joins the host (its token) and the phones (the join token in the QR code) over
 ``/join``; each page is a websocket client speaking Flet 1.0.5's protocol
 (register, read the patches, send clicks and typed values), all in one asyncio
-loop. Every phone opens the game's scoreboard. The host's page enters each
-round as a person does (Enter round, Anna went out, Ben's bad points, Save);
-Ben's total is then a new number, and a phone has the round when a frame
-carrying Ben's new total label ("Ben: -N points") reaches it.
+loop. Every phone opens the game's scoreboard. Ben's phone (one more joined
+device) enters each round as a person does (Enter round, its seat once, Anna
+went out, Ben's counted bad points, Save); a phone has the round when a frame
+naming the next round on the scoreboard ("Round N+1: ...") reaches it (the
+totals may show a round being entered before it is saved: entering
+together). At the end every page must show Ben's final total.
 
 Figures: propagation (save clicked -> frame at the phone) median / p90 / max
 over every (round, phone), first with one phone (the baseline), then with all,
@@ -161,11 +163,17 @@ class Page:
     def mark(self) -> int:
         return len(self.frames)
 
-    async def click(self, identifier: str, since: int = 0) -> None:
+    async def click(self, identifier: str, since: int = 0, answer: bool = True) -> None:
         target = await self.control(identifier, since)
+        sent = self.mark()
         await self.ws.send(
             pack(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
         )
+        if answer:  # the page's answer (bounded: a tap may change nothing)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self.wait(lambda: self.mark() > sent, "answer"), 3.0
+                )
 
     async def type(self, identifier: str, text: str, since: int = 0) -> None:
         target = await self.control(identifier, since)
@@ -187,6 +195,17 @@ def cpu_seconds(pid: int) -> float:
     hardly depends on what else runs on the machine."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def last_total(page: Page) -> str | None:
+    """Ben's total label as the page shows it now (the last one it got)."""
+    import re
+
+    for _, texts in reversed(page.frames):
+        for text in reversed(texts):
+            if re.fullmatch(r"Ben: -?\d+ points", text):
+                return text
+    return None
 
 
 def label(total: int) -> str:
@@ -213,22 +232,36 @@ def cookie(url: str) -> str:
 
 
 async def play_round(
-    host: Page, phones: list[Page], ben: int
+    host: Page, phones: list[Page], saved: int
 ) -> tuple[list[float], float]:
-    """One round entered and saved on the host's page: Anna out, Ben 1 bad
-    point. Returns each phone's propagation (seconds) and the host's own."""
+    """One round entered and saved on Ben's phone (``saved`` rounds are
+    saved before it): Anna out, Ben 1 bad point. Returns each phone's
+    propagation (seconds) and the saving page's own."""
     entry = host.mark()
     await host.click("enter-round")
+
+    def asked() -> str | None:
+        for identifier in ("round-seat-1", "round-closer-0"):
+            found = host.controls.get(identifier)
+            if found is not None and found[1] >= entry:
+                return identifier
+        return None
+
+    if await host.wait(asked, "the round entry") == "round-seat-1":
+        await host.click("round-seat-1", entry)  # sits down at Ben's seat (once)
     await host.click("round-closer-0", entry)
-    mode = host.mark()
-    await host.click("round-mode-1-points", entry)
-    await host.type("round-bad-1", "1", mode)
-    await host.control("round-save", entry)
+    await host.click("round-show-1", entry)
+    await host.click("editor-count-points", entry)
+    typed = host.mark()
+    await host.type("round-bad-1", "1", entry)
+    await host.wait_text("bad 1", typed)  # the page took the typed 1
+    # the dealer's line names the next round only once this one is saved
+    # (totals may show a round being entered already: entering together)
+    text = f"Round {saved + 2}: "
     marks = [len(p.frames) for p in phones]
     own = len(host.frames)
     started = time.perf_counter()
-    await host.click("round-save")
-    text = label(ben)
+    await host.click("round-save", entry, answer=False)
     times = await asyncio.gather(
         *(p.wait_text(text, since) for p, since in zip(phones, marks, strict=True))
     )
@@ -253,8 +286,11 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     join = server.find(r"join at (\S+)")
     host_url = server.find(r"host screen (\S+)")
     rss_none = server.rss_kb()
-    host = await Page.open(server, cookie(host_url), "host", width=1000)
-    await host.click("table-close")  # the table panel opens with the page
+    # the host's page opens the table (and pins its game); the rounds are
+    # entered on a joined phone (Ben's), as at a table entering together
+    owner = await Page.open(server, cookie(host_url), "host", width=1000)
+    await owner.click("table-close")  # the table panel opens with the page
+    host = await Page.open(server, cookie(join), "Ben's phone", width=390)
     await host.click("home-continue")
     await host.control("enter-round")
     phones: list[Page] = []
@@ -275,7 +311,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     cpu_start = cpu_seconds(pid)
     for _ in range(args.baseline_rounds):
         ben -= 1
-        times, _own = await play_round(host, phones, ben)
+        times, _own = await play_round(host, phones, saved)
         base.extend(times)
         saved += 1
     cpu_base = (cpu_seconds(pid) - cpu_start) / max(1, args.baseline_rounds)
@@ -290,7 +326,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         if time.perf_counter() - started > args.budget:
             break  # a slow machine: report the rounds played
         ben -= 1
-        times, host_time = await play_round(host, phones, ben)
+        times, host_time = await play_round(host, phones, saved)
         load.append(times)
         own.append(host_time)
         saved += 1
@@ -299,12 +335,8 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     rss_end = server.rss_kb()
     # every page converged: the last label each one got is the final total
     final = label(ben)
-    behind = [
-        p.name
-        for p in [host, *phones]
-        if not any(final in s for _, texts in p.frames[-50:] for s in texts)
-    ]
-    for page in [host, *phones]:
+    behind = [p.name for p in [host, *phones] if last_total(p) != final]
+    for page in [owner, host, *phones]:
         await page.close()
 
     print(
