@@ -250,19 +250,58 @@ def test_guest_page_enters_rounds_of_the_tables_game_only(guest_page, tmp_path):
 
 
 def test_guest_page_cannot_list_change_settings_or_start_games(guest_page, tmp_path):
+    """A joined phone does not see what it may not do: Home offers the table's
+    game, the meld checker and the rules; no New game, past games (with the
+    stats and deleting), or settings (with backup and restore)."""
     app, other, own = guest_page
-    app.click(app.find(semantics="home-past"))
+    for refused_button in ("home-new-game", "home-past", "home-settings"):
+        assert not app.find_all(semantics=refused_button), refused_button
+    for offered in ("home-continue", "home-meld", "home-rules"):
+        assert app.find(semantics=offered)
     assert not any("Otto" in s for s in app.texts())  # only the table's game
+    app.click(app.find(semantics="home-rules"))
     app.click(app.find(semantics="back"))
-    app.click(app.find(semantics="home-settings"))
-    seg = app.find(semantics="language").content
-    app.session.apply_patch(seg._i, {"selected": ["de"]})
-    app.fire(seg, "change")
-    app.check()
+    app.click(app.find(semantics="home-continue"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
     with Store.open(tmp_path) as store:
         assert store.get_setting("language") is None
         assert sorted(g.id for g in store.list_games()) == sorted([other, own])
-    assert any("Only the host of the table can do this." in s for s in app.texts())
+
+
+def test_a_guest_never_gets_a_host_only_screen(monkeypatch, tmp_path):
+    """Whatever asks for it, a joined phone's page shows Home instead of New
+    game, past games, a past game, stats or settings (the host gets them)."""
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+    shown = {
+        "Home": "home",
+        "NewGame": "new",
+        "PastGames": "past",
+        "Stats": "stats",
+        "SettingsView": "settings",
+        "Scoreboard": "scoreboard",
+    }
+    for name, value in shown.items():
+        monkeypatch.setattr(ui_app, name, lambda *a, v=value, **k: v)
+    monkeypatch.setattr(ui_app.ft, "memo", lambda fn: fn)  # no renderer here
+    make_games(tmp_path)
+    with Store.open(tmp_path) as store:
+        for guest in (True, False):
+            state = AppState(
+                store=GuestStore(store, store.current_game_id) if guest else store,
+                settings=UiSettings(language="en"),
+                is_guest=guest,
+            )
+            state.open_current()
+            for screen in sorted(ui_app.HOST_ONLY_SCREENS):
+                state.screen = screen
+                view = ui_app.current_view(state)
+                if guest:
+                    assert view == "home", screen
+                else:
+                    assert view == ("scoreboard" if screen == "past_game" else screen)
 
 
 def _control(messages, identifier):
@@ -417,3 +456,172 @@ def test_host_page_following_another_device_pins_that_game(
     host.click(host.find(semantics="home-settings"))
     host.click(host.find(semantics="back"))  # home follows the game played last
     host.wait_for(lambda: table.game_id == other)
+
+
+def test_no_secret_no_page_and_no_file_of_the_data_folder(table):
+    """Through raw clients, without the table's secret: no websocket (so no
+    game can be listed, opened, changed, exported or deleted, no setting
+    changed, no backup restored: all of that is only reachable through a page
+    session), and no file of the data folder over HTTP."""
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host_session = host.register()
+    host.wait_text("PIN")
+    host.close()
+    join_token = table.find(r"join at \S+token=(\S+)")
+    for cookie in (
+        None,
+        "jolly_table=",
+        f"jolly_table={join_token}",  # the QR's token is not a device's cookie
+        "jolly_table=" + host_cookie.split("=", 1)[1][:-1],  # one letter short
+        "other=" + host_cookie.split("=", 1)[1],  # the right value, wrong name
+    ):
+        assert refused(table, cookie) == 403, cookie
+    # the host's page session cannot be taken without the host's cookie
+    with pytest.raises(InvalidStatus):
+        FletClient(table.port, origin=table.origin, session_id=host_session)
+    # a page of another origin, or none, cannot use even the host's cookie
+    for origin in ("http://evil.example", "null", f"http://127.0.0.1:{table.port + 1}"):
+        with pytest.raises(InvalidStatus):
+            FletClient(table.port, origin=origin, cookie=host_cookie)
+    with pytest.raises(InvalidStatus):
+        FletClient(table.port, origin=None, cookie=host_cookie)
+    # no HTTP interface to the games: pages go to /join, data files are not served
+    for path in ("/", "/games", "/api/games", "/settings", "/restore", "/docs"):
+        status, headers, _ = http(table.url + path)
+        assert status == 303 and headers["location"] == "/join", path
+    for path in (
+        "/games.db",
+        "/live-table.json",
+        "/openapi.json",
+        "/..%2fdata%2fgames.db",
+        "/%2e%2e/data/live-table.json",
+    ):
+        status, _, body = http(table.url + path)
+        assert b"SQLite format" not in body and b"join_token" not in body, path
+        assert status in (403, 404), (path, status)
+
+
+def test_viewers_join_only_while_the_host_allows_them():
+    table = Table()
+    assert table.join_with_token(table.view_token, "10.0.0.5", "Android") is None
+    table.allow_viewers(True)
+    viewer = table.join_with_token(table.view_token, "10.0.0.5", "Android")
+    phone = table.join_with_token(table.join_token, "10.0.0.6", "iPhone")
+    assert viewer and phone
+    assert table.access(viewer).role == "viewer"
+    assert table.access(phone).role == "guest"
+    assert [d.viewer for d in table.guests()] == [True, False]
+    table.allow_viewers(False)  # the viewer's cookie stops working, the phone's not
+    assert table.access(viewer) is None
+    assert table.access(phone).role == "guest"
+    assert table.join_with_token(table.view_token, "10.0.0.5", "Android") is None
+
+
+def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
+    from jolly_scorer.ui.table import ViewerRefused, ViewerStore
+
+    other, own = make_games(tmp_path)
+    with Store.open(tmp_path) as store:
+        viewer = ViewerStore(store, lambda: own)
+        game = viewer.load_game(own)
+        assert game.players == tuple(PLAYERS)
+        assert [g.id for g in viewer.list_games()] == [own]
+        assert viewer.revision(own) == store.revision(own)
+        assert viewer.load_seat_parts(own, 1) == {}
+        with pytest.raises(GameNotFound):
+            viewer.load_game(other)
+        renamed = core.rename_player(game, "Ben", "Bea")
+        for write in (
+            lambda: viewer.save_game(own, renamed),
+            lambda: viewer.save_draft(own, {"draft": 1}),
+            lambda: viewer.clear_draft(own),
+            lambda: viewer.save_seat_part(own, 1, "Ben", {}),
+            lambda: viewer.clear_seat_parts(own),
+            lambda: viewer.save_history(own, None),
+            lambda: viewer.set_setting("language", "de"),
+            lambda: viewer.delete_game(own),
+            lambda: viewer.create_game(renamed),
+            lambda: viewer.restore({}),
+            lambda: viewer.import_game({}),
+        ):
+            with pytest.raises(ViewerRefused):
+                write()
+        assert store.load_game(own).players == tuple(PLAYERS)
+        assert store.load_draft(own) is None
+
+
+def test_viewer_page_shows_the_scoreboard_read_only(flet_app, tmp_path, monkeypatch):
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.table import Access
+
+    other, own = make_games(tmp_path)
+    monkeypatch.setattr(ui_app, "current_access", lambda: Access("viewer", "v"))
+    app = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
+    app.wait_for(lambda: bool(app.find_all(semantics="total-3")))
+    assert any("Cleo" in s for s in app.texts())
+    assert not any("Otto" in s for s in app.texts())
+    for control in (
+        "enter-round",
+        "undo",
+        "redo",
+        "finish",
+        "rename-1",
+        "home-new-game",
+    ):
+        assert not app.find_all(semantics=control), control
+    app.click(app.find(semantics="back"))  # nowhere else to go
+    assert app.find(semantics="total-3") and not app.find_all(semantics="home-past")
+    with Store.open(tmp_path) as store:
+        assert store.load_game(own).rounds == () and store.load_draft(own) is None
+
+
+def _texts_with(client, part):
+    from server_process import texts_of
+
+    return [s for s in texts_of(client.messages) if part in s]
+
+
+def test_viewer_link_through_a_raw_websocket(table):
+    """The host switches viewers on: the viewer link gives a read-only
+    scoreboard (no control that changes anything is even sent); switched off,
+    the viewer's page is closed and its cookie refused."""
+    from server_process import CONTROL_EVENT, pack
+    from websockets.exceptions import ConnectionClosed
+
+    host_cookie = cookie_of(http(table.find(r"host screen (\S+)"))[1])
+    join = table.find(r"join at (\S+)")
+    host = FletClient(table.port, origin=table.origin, cookie=host_cookie)
+    host.register()
+    switch = None
+    while switch is None:
+        host.receive()
+        switch = _control(host.messages, "table-viewers")
+    host.ws.send(pack(4, {"id": switch, "props": {"value": True}}))
+    host.ws.send(
+        pack(CONTROL_EVENT, {"target": switch, "name": "change", "data": None})
+    )
+    deadline = 100
+    while not [s for s in _texts_with(host, "/join?token=") if s != join]:
+        host.receive()
+        deadline -= 1
+        assert deadline, "no viewer link on the host's page"
+    (link,) = {s for s in _texts_with(host, "/join?token=") if s != join}
+    viewer_cookie = cookie_of(http(link)[1])
+    viewer = FletClient(table.port, origin=table.origin, cookie=viewer_cookie)
+    viewer.register()
+    viewer.wait_text("Cleo: 0 points")  # the read-only scoreboard
+    for refused_control in ("enter-round", "undo", "finish", "rename-1", "home-past"):
+        assert _control(viewer.messages, refused_control) is None, refused_control
+    assert not _texts_with(viewer, "Otto")
+    # the host switches viewers off: the viewer's page is closed
+    host.ws.send(pack(4, {"id": switch, "props": {"value": False}}))
+    host.ws.send(
+        pack(CONTROL_EVENT, {"target": switch, "name": "change", "data": None})
+    )
+    with pytest.raises(ConnectionClosed):
+        for _ in range(1000):
+            viewer.receive(timeout=10)
+    assert refused(table, viewer_cookie) == 403
+    assert http(link)[0] == 403
+    host.close()

@@ -54,7 +54,13 @@ from jolly_scorer.ui.server import (
 )
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
-from jolly_scorer.ui.table import GuestStore, NotTheTablesGame, Table, print_table
+from jolly_scorer.ui.table import (
+    GuestStore,
+    NotTheTablesGame,
+    Table,
+    ViewerStore,
+    print_table,
+)
 from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
@@ -105,17 +111,35 @@ def _meld_checker(state: AppState) -> ft.Control:
     return screen(state, state.t("Check a meld"), [checker])
 
 
+#: Screens a phone that joined a live table never gets (the store refuses
+#: what they do anyway): they show Home instead.
+HOST_ONLY_SCREENS = frozenset({"new", "past", "past_game", "stats", "settings"})
+
+
+def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
+    return made
+
+
 def current_view(state: AppState) -> ft.Control:
     """The control of the screen ``state.screen``."""
     name = state.screen
     if name in ("board", "entry") and state.game is None:
         name = "home"
+    if state.is_guest and name in HOST_ONLY_SCREENS:
+        name = "home"
+    if isinstance(state.store, ViewerStore) and name not in ("rules", "meld"):
+        # a viewer: the table's game, read only (see follow_table)
+        name = "past_game" if state.viewing is not None else "home"
     if name == "entry":
         return _round_entry(state)
-    if name == "board":
-        return Scoreboard(state)
-    if name == "past_game":
-        return Scoreboard(state, read_only=True)
+    # memo: App and the scoreboard both follow ``state``; when the scoreboard
+    # rendered a change itself, App's render of the same change reuses it
+    # (rendered once per change, not twice: half the work of every page at a
+    # live table when a round is saved)
+    if name in ("board", "past_game"):
+        board: ft.Control = _memo(Scoreboard)(state, read_only=name == "past_game")
+        return board
     if name == "meld":
         return _meld_checker(state)
     views: dict[str, Any] = {
@@ -176,7 +200,7 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
 
     def game_changed() -> None:  # also a game opened by following another device
         if table is not None and game_id is not None:
-            table.game_id = game_id
+            table.pin_game(game_id)
 
     ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
@@ -240,6 +264,10 @@ def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
     """A joined device: when the host moved the table to another game, go to
     the start screen (which offers the table's game) and say why."""
     pinned = table_game()
+    if isinstance(state.store, ViewerStore):  # shows the table's game, read only
+        if pinned is not None and pinned != state.viewing_id:
+            state.open_past_game(pinned)
+        return
     if pinned is None or state.game_id in (None, pinned):
         return
     state.go("home")
@@ -396,18 +424,25 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     table = current_table()
     store: GameStore = shared
     table_game: Callable[[], int | None] | None = None
-    if access.role == "guest":
+    if access.role in ("guest", "viewer"):
         # the table's game, pinned by the host's page (not "the newest game")
         table_game = (table or Table()).table_game(shared.current_game_id)
-        store = GuestStore(shared, table_game)
+        kind = ViewerStore if access.role == "viewer" else GuestStore
+        store = kind(shared, table_game)
     settings = UiSettings.load(store.get_setting, default_language())
-    state = AppState(store=store, settings=settings, page_width=page.width)
+    state = AppState(
+        store=store,
+        settings=settings,
+        page_width=page.width,
+        is_guest=access.role in ("guest", "viewer"),
+    )
     if access.role in ("host", "guest"):  # a live table: entering together
         state.together = True
         state.device_key = device_key(f"{shared.path}\n{access.device}")
-        state.is_guest = access.role == "guest"
         state.device = f"{access.role}-{state.device}"
     state.open_current()
+    if table_game is not None and access.role == "viewer":
+        follow_table(state, table_game)
     page.title = "Jolly Scorer"
     page.fonts = SUIT_FONTS
     page.padding = 0
@@ -438,12 +473,12 @@ def pin_table_game(state: AppState, table: Table) -> None:
     """The host's page sets the table's game: the game it shows now, and each
     game it starts or opens (before the other pages are told of it)."""
     if state.game_id is not None:
-        table.game_id = state.game_id
+        table.pin_game(state.game_id)
     told = state.publish
 
     def publish(game_id: int) -> None:
         if state.game_id is not None:
-            table.game_id = state.game_id
+            table.pin_game(state.game_id)
         if told is not None:
             told(game_id)
 
@@ -517,7 +552,22 @@ def run(
         return
     # may restart this process (not trying the window again): print nothing before
     use_system_malloc(**{NO_WINDOW: "1"})
-    live = Table() if table else None
+    live: Table | None = None
+    if table:
+        from jolly_scorer.store.paths import default_data_dir
+        from jolly_scorer.ui.table import TABLE_FILE
+
+        kept = default_data_dir(data_dir) / TABLE_FILE
+        live = Table.resume(kept)
+        if live is not None:
+            print(
+                "jolly-scorer: the live table goes on (its server stopped without "
+                "ending it): same QR code and PIN, joined phones reconnect",
+                flush=True,
+            )
+        else:
+            live = Table()
+        live.keep(kept)
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
     shown = host
@@ -547,5 +597,7 @@ def run(
             table=live,
             on_ready=ready,
         )
+        if live is not None:  # stopped normally: the next table starts afresh
+            live.forget()
     finally:
         close_shared_stores()

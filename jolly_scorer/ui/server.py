@@ -378,10 +378,53 @@ async def _disconnect(flet_app: Any, app_manager: Any) -> None:
         await app_manager.disconnect_session(unique(session.id), session_timeout())
 
 
+def _send_message(self: Any, message: Any) -> None:
+    """``FletApp.send_message`` of Flet 1.0.5 without its eager debug line.
+
+    Flet formats ``f"send_message: {message}"`` for every message sent, even
+    with debug logging off: the ``repr`` of every control in the patch. At a
+    live table that was a fifth of the server's CPU time when a saved round
+    went out to 12 phones (``benchmarks/table_load.py``, py-spy). Same bytes,
+    same queue; the line is still logged when the ``flet_transport`` logger
+    is at DEBUG."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    transport = logging.getLogger("flet_transport")
+    if transport.isEnabledFor(logging.DEBUG):
+        transport.debug("send_message: %s", message)
+    body = msgpack.packb(
+        [message.action, message.body],
+        default=configure_encode_object_for_msgpack(BaseControl),  # type: ignore[no-untyped-call]
+    )
+    self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+
+def quiet_send_message() -> bool:
+    """Put :func:`_send_message` in place of Flet's (once); False when this
+    Flet's ``send_message`` is not the one it replaces (then it is left)."""
+    import inspect
+
+    from flet_web.fastapi import FletApp
+
+    if FletApp.send_message is _send_message:
+        return True
+    source = inspect.getsource(FletApp.send_message)
+    if 'transport_log.debug(f"send_message: {message}")' not in source or (
+        "self.__send_queue.put_nowait" not in source
+    ):
+        return False
+    FletApp.send_message = _send_message
+    return True
+
+
 def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | None,
 ) -> Callable[[Any], Awaitable[None]]:
+    quiet_send_message()
+
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager
 

@@ -14,19 +14,30 @@ A joined device (a *guest*) works through :class:`GuestStore`: only the table's
 game (:attr:`Table.game_id`, pinned by the host's page when it opens the table
 and when it starts or opens a game) can be read or changed; other games, the
 list of games, stats, settings, deleting and starting games are refused.
+
+While the table is open its secrets and joined devices are kept in the data
+folder (:data:`TABLE_FILE`, readable by its owner only): when the host's
+process dies without ending the table (a crash, ``kill -9``, a power cut), the
+next ``jolly-scorer --table`` on that folder within :data:`RESUME_FOR`
+seconds goes on with the same QR code, PIN and joined devices, so the phones
+at the table reconnect by themselves. Ending the table, or stopping the server
+normally (Ctrl+C), removes the file: the next table has new secrets.
 """
 
 from __future__ import annotations
 
 import contextlib
 import html
+import json
 import math
+import os
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from jolly_scorer.core.game import Game, UndoHistory
@@ -39,17 +50,20 @@ PIN_TRIES = 5  # wrong PINs from one client before it is locked out
 PIN_TRIES_IN_ALL = 100  # wrong PINs from all clients before the PIN stops working
 LOCKOUT = 300.0  # seconds
 MAX_DEVICES = 64
+TABLE_FILE = "live-table.json"  # in the data folder while a table is open
+RESUME_FOR = 12 * 3600.0  # seconds after its last change a table can go on
 
 
 PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
 
-Role = Literal["local", "host", "guest"]
+Role = Literal["local", "host", "guest", "viewer"]
 
 
 @dataclass(frozen=True)
 class Access:
     """Who a page session serves: ``local`` (no table: this computer only),
-    the table's ``host``, or a joined ``guest`` device."""
+    the table's ``host``, a joined ``guest`` device, or a ``viewer`` (joined
+    with the viewer link while the host allows viewers: read only)."""
 
     role: Role
     device: str = ""
@@ -64,6 +78,7 @@ class Device:
     address: str
     joined: datetime
     pages: int = 0  # open websockets
+    viewer: bool = False  # joined with the viewer link: reads, changes nothing
 
 
 @dataclass(frozen=True)
@@ -106,24 +121,161 @@ class Table:
     game_id: int | None = None
     devices: dict[str, Device] = field(default_factory=dict)
     host_device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    #: the viewer link's secret; it works only while :attr:`viewers` is on
+    view_token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    #: the host allows viewers (a read-only scoreboard); off again: every
+    #: viewer's page is closed
+    viewers: bool = False
     clock: Callable[[], float] = time.monotonic
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     _wrong_in_all: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     #: called (no arguments) when devices join, connect, leave or the table ends
     on_change: list[Callable[[], None]] = field(default_factory=list)
+    #: where the open table is kept (see :meth:`keep`); None: nowhere
+    path: Path | None = None
+
+    # -- kept while open: a crashed host goes on with the same table -----------
+    def keep(self, path: Path) -> None:
+        """Keep this table in ``path`` (written now and after every join or
+        move to another game) until :meth:`forget` or :meth:`end`."""
+        self.path = path
+        self._write()
+
+    def forget(self) -> None:
+        """The server stopped normally: the next table starts afresh."""
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink(missing_ok=True)
+
+    def pin_game(self, game_id: int) -> None:
+        """Make ``game_id`` the table's game (the host's page does)."""
+        if self.game_id != game_id:
+            self.game_id = game_id
+            self._write()
+
+    def _write(self) -> None:
+        if self.path is None or self.ended:
+            return
+        with self._lock:
+            devices = [
+                {
+                    "id": d.id,
+                    "name": d.name,
+                    "address": d.address,
+                    "joined": d.joined.isoformat(),
+                    "viewer": d.viewer,
+                }
+                for d in self.devices.values()
+            ]
+        data = {
+            "version": 1,
+            "saved": time.time(),
+            "join_token": self.join_token,
+            "host_token": self.host_token,
+            "host_device": self.host_device,
+            "pin": self.pin,
+            "view_token": self.view_token,
+            "viewers": self.viewers,
+            "game_id": self.game_id,
+            "devices": devices,
+        }
+        temporary = self.path.with_name(self.path.name + ".new")
+        try:  # a read-only data folder: the table works, it is not kept
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(
+                temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600
+            )
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+
+    @classmethod
+    def resume(cls, path: Path, now: float | None = None) -> Table | None:
+        """The table kept in ``path`` by a server that did not stop normally,
+        if it changed less than :data:`RESUME_FOR` seconds ago; else None
+        (and a stale or unreadable file is removed)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            table = cls._from_kept(data, time.time() if now is None else now)
+        except (OSError, ValueError, TypeError, KeyError):
+            table = None
+        if table is None:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+            return None
+        table.path = path
+        return table
+
+    @classmethod
+    def _from_kept(cls, data: Any, now: float) -> Table | None:
+        if not isinstance(data, dict) or data.get("version") != 1:
+            return None
+        saved = data["saved"]
+        if not isinstance(saved, int | float) or not 0 <= now - saved < RESUME_FOR:
+            return None
+        texts = ("join_token", "host_token", "host_device", "pin", "view_token")
+        if not all(isinstance(data[k], str) and len(data[k]) >= 6 for k in texts):
+            return None
+        pin = data["pin"]
+        if len(pin) != PIN_DIGITS or not (pin.isascii() and pin.isdigit()):
+            return None
+        game_id = data["game_id"]
+        if game_id is not None and (type(game_id) is not int or game_id < 1):
+            return None
+        devices: dict[str, Device] = {}
+        for item in data["devices"][:MAX_DEVICES]:
+            device = Device(
+                str(item["id"]),
+                str(item["name"])[:40],
+                str(item["address"])[:64],
+                datetime.fromisoformat(str(item["joined"])),
+                viewer=item.get("viewer") is True,
+            )
+            if len(device.id) >= 16:
+                devices[device.id] = device
+        return cls(
+            join_token=data["join_token"],
+            host_token=data["host_token"],
+            host_device=data["host_device"],
+            pin=pin,
+            view_token=data["view_token"],
+            viewers=data["viewers"] is True,
+            game_id=game_id,
+            devices=devices,
+        )
 
     # -- joining ------------------------------------------------------------
-    def _add(self, address: str, agent: str, device_id: str | None = None) -> str:
+    def _add(
+        self,
+        address: str,
+        agent: str,
+        device_id: str | None = None,
+        viewer: bool = False,
+    ) -> str:
         device = device_id or secrets.token_urlsafe(24)
         with self._lock:
             if device not in self.devices and len(self.devices) >= MAX_DEVICES:
                 oldest = min(self.devices.values(), key=lambda d: d.joined)
                 del self.devices[oldest.id]
+            new = device not in self.devices
             self.devices.setdefault(
                 device,
-                Device(device, device_name(agent), address, datetime.now(UTC)),
+                Device(
+                    device,
+                    device_name(agent),
+                    address,
+                    datetime.now(UTC),
+                    viewer=viewer,
+                ),
             )
+        if new:
+            self._write()
         self._changed()
         return device
 
@@ -135,7 +287,19 @@ class Table:
             return self._add(address, agent, self.host_device)
         if secrets.compare_digest(token, self.join_token):
             return self._add(address, agent)
+        if self.viewers and secrets.compare_digest(token, self.view_token):
+            return self._add(address, agent, viewer=True)
         return None
+
+    def allow_viewers(self, allowed: bool) -> None:
+        """The host's switch: viewers may join (and stay) or not."""
+        with self._lock:
+            self.viewers = allowed
+            if not allowed:  # their cookies stop working; their pages close
+                for gone in [d.id for d in self.devices.values() if d.viewer]:
+                    del self.devices[gone]
+        self._write()
+        self._changed()
 
     def join_with_pin(
         self, pin: str, address: str, agent: str
@@ -185,8 +349,10 @@ class Table:
         if self.ended:
             return None
         with self._lock:
-            known = device in self.devices
-        return Access("guest", device) if known else None
+            found = self.devices.get(device)
+        if found is None:
+            return None
+        return Access("viewer" if found.viewer else "guest", device)
 
     def connected(self, access: Access, change: int) -> None:
         with self._lock:
@@ -196,7 +362,7 @@ class Table:
         self._changed()
 
     def guests(self) -> list[Device]:
-        """The joined devices (not the host's), first joined first."""
+        """The joined devices (not the host's; viewers too), first joined first."""
         with self._lock:
             found = [d for d in self.devices.values() if d.id != self.host_device]
         return sorted(found, key=lambda d: d.joined)
@@ -210,7 +376,9 @@ class Table:
 
         def game_id() -> int | None:
             if self.game_id is None:
-                self.game_id = fallback()
+                found = fallback()
+                if found is not None:
+                    self.pin_game(found)
             return self.game_id
 
         return game_id
@@ -221,6 +389,7 @@ class Table:
         with self._lock:
             self.ended = True
             self.devices.clear()
+        self.forget()
         self._changed()
 
     def _changed(self) -> None:
@@ -372,6 +541,50 @@ class GuestStore:
         raise Refused(ONLY_HOST)
 
 
+ONLY_READING = N_("This page shows the table's game; it cannot change anything.")
+
+
+class ViewerRefused(Refused):
+    """A viewer (read-only link) asked to change something."""
+
+    public = ONLY_READING
+
+
+class ViewerStore(GuestStore):
+    """The games database as a viewer sees it: the table's game, read only.
+
+    Reading passes through :class:`GuestStore` (the table's game only);
+    every write is refused, whatever it is (also one added to the store later:
+    only the reads named here are let through)."""
+
+    _READS = frozenset(
+        {
+            "load_game",
+            "revision",
+            "current_game_id",
+            "list_games",
+            "known_players",
+            "load_draft",
+            "load_history",
+            "get_setting",
+            "export_game",
+            "export_csv",
+            "player_stats",
+            "load_seat_parts",
+            "seat_parts_version",
+        }
+    )
+
+    def __getattribute__(self, name: str) -> Any:
+        if name.startswith("_") or name in ViewerStore._READS:
+            return super().__getattribute__(name)
+
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            raise ViewerRefused(ONLY_READING)
+
+        return refused
+
+
 def join_page(t: Translator, problem: str | None) -> str:
     """The PIN form of ``/join`` (plain HTML: works before the app loads)."""
     title = html.escape(t("Join the table"))
@@ -404,6 +617,11 @@ background:#2e7d32;color:#fff;border:0;border-radius:1.5rem}}
 def join_url(table: Table, base_url: str) -> str:
     """The address in the QR code: ``/join`` with the join token."""
     return f"{base_url.rstrip('/')}/join?token={table.join_token}"
+
+
+def view_url(table: Table, base_url: str) -> str:
+    """The viewer link (works while the host allows viewers)."""
+    return f"{base_url.rstrip('/')}/join?token={table.view_token}"
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:

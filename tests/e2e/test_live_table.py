@@ -5,6 +5,7 @@ Screenshots: assets/screenshots/live-table-*.png."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from server_process import start_server  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
+from jolly_scorer.ui.table import TABLE_FILE  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[2] / "assets" / "screenshots"
 
@@ -69,6 +71,14 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
         shot(phone_page, "live-table-phone-pin")
         phone_page.click("button[type=submit]")
         flutter_ready(phone_page, "Cleo")
+        phone_page.locator('[flt-semantics-identifier="home-continue"]').wait_for(
+            state="attached"
+        )
+        # a joined phone is offered only what it may do
+        for refused in ("home-new-game", "home-past", "home-settings"):
+            assert not phone_page.locator(
+                f'[flt-semantics-identifier="{refused}"]'
+            ).count()
         shot(phone_page, "live-table-phone-joined")
 
         # the host sees the phone connected (the panel follows joins)
@@ -118,6 +128,11 @@ def test_table_pages_speak_the_language(chromium, tmp_path, language):
         host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
         host_page.wait_for_timeout(600)  # the QR image decodes after its node
         shot(host_page, f"live-table-host-phone-{language}")
+        host_page.locator('[flt-semantics-identifier="table-viewers"]').click()
+        host_page.locator('[flt-semantics-identifier="table-viewer-link"]').wait_for(
+            state="attached", timeout=15_000
+        )
+        shot(host_page, f"live-table-host-viewers-{language}")
         phone = chromium.new_context(
             viewport={"width": 390, "height": 844},
             locale=f"{language}-{language.upper()}",
@@ -131,5 +146,44 @@ def test_table_pages_speak_the_language(chromium, tmp_path, language):
         shot(phone_page, f"live-table-phone-wrong-pin-{language}")
         host.close()
         phone.close()
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.browser
+def test_host_allows_a_viewer_who_sees_the_scoreboard_read_only(chromium, tmp_path):
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.create_game(
+            core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+        )
+    server = start_server(tmp_path, "--table", data=data, env={"LANGUAGE": "en"})
+    try:
+        host = chromium.new_context(viewport={"width": 1280, "height": 800})
+        host_page = host.new_page()
+        host_page.goto(server.find(r"host screen (\S+)"))
+        flutter_ready(host_page, server.find(r"type PIN (\d+)"))
+        host_page.locator('[flt-semantics-identifier="table-viewers"]').click()
+        link_node = host_page.locator('[flt-semantics-identifier="table-viewer-link"]')
+        link_node.wait_for(state="attached", timeout=15_000)
+        shot(host_page, "live-table-host-viewers")
+        # the link is selectable text (no DOM text): its token from the table
+        kept = json.loads((data / TABLE_FILE).read_text())
+        assert kept["viewers"] is True
+        link = f"{server.url}/join?token={kept['view_token']}"
+        viewer = chromium.new_context(viewport={"width": 390, "height": 844})
+        viewer_page = viewer.new_page()
+        viewer_page.goto(link)
+        flutter_ready(viewer_page, "Round 1")
+        viewer_page.locator('[flt-semantics-identifier="total-3"]').wait_for(
+            state="attached"
+        )
+        for refused in ("enter-round", "undo", "home-new-game", "rename-1"):
+            assert not viewer_page.locator(
+                f'[flt-semantics-identifier="{refused}"]'
+            ).count()
+        shot(viewer_page, "live-table-viewer")
+        host.close()
+        viewer.close()
     finally:
         assert server.stop() == 0

@@ -65,17 +65,28 @@ def Home(state: AppState) -> ft.Control:
     t = state.t
     running = _running_game(state)
     has_running = running is not None and not state.game_over
+    # a phone that joined a live table gets only what it may do there
+    host_only = not state.is_guest
     buttons = [
-        big_button(
-            t("New game"),
-            ft.Icons.ADD,
-            lambda: state.go("new"),
-            "home-new-game",
-            primary=not has_running,
-            height=72 if not has_running else 64,
-        ),
-        big_button(
-            t("Past games"), ft.Icons.HISTORY, lambda: state.go("past"), "home-past"
+        *(
+            [
+                big_button(
+                    t("New game"),
+                    ft.Icons.ADD,
+                    lambda: state.go("new"),
+                    "home-new-game",
+                    primary=not has_running,
+                    height=72 if not has_running else 64,
+                ),
+                big_button(
+                    t("Past games"),
+                    ft.Icons.HISTORY,
+                    lambda: state.go("past"),
+                    "home-past",
+                ),
+            ]
+            if host_only
+            else []
         ),
         big_button(
             t("Check a meld"), ft.Icons.STYLE, lambda: state.go("meld"), "home-meld"
@@ -83,13 +94,28 @@ def Home(state: AppState) -> ft.Control:
         big_button(
             t("Rules"), ft.Icons.MENU_BOOK, lambda: state.go("rules"), "home-rules"
         ),
-        big_button(
-            t("Settings"),
-            ft.Icons.SETTINGS,
-            lambda: state.go("settings"),
-            "home-settings",
+        *(
+            [
+                big_button(
+                    t("Settings"),
+                    ft.Icons.SETTINGS,
+                    lambda: state.go("settings"),
+                    "home-settings",
+                )
+            ]
+            if host_only
+            else []
         ),
     ]
+    if state.is_guest and running is None:
+        buttons.insert(
+            0,
+            ft.Text(
+                t("The host has not opened a game for the table yet."),
+                size=18,
+                italic=True,
+            ),
+        )
     return ft.Column(
         [
             tagged(

@@ -15,7 +15,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.server import current_table
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.table import Table, join_url, qr_png
+from jolly_scorer.ui.table import Table, join_url, qr_png, view_url
 
 
 def _devices(table: Table, t: Any) -> list[ft.Control]:
@@ -25,9 +25,10 @@ def _devices(table: Table, t: Any) -> list[ft.Control]:
     rows: list[ft.Control] = []
     for device in guests:
         status = t("connected") if device.pages else t("not connected")
+        kind = f" · {t('viewer')}" if device.viewer else ""
         rows.append(
             ft.Text(
-                f"{device.name} · {device.address} · {status}",
+                f"{device.name}{kind} · {device.address} · {status}",
                 semantics_label=f"device {device.name} {status}",
             )
         )
@@ -62,7 +63,38 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
     def end(e: Any) -> None:
         table.end()
         end_button.disabled = True
+        switch.disabled = True
+        viewer_link.visible = False
         follow()
+
+    viewer_link = ft.Semantics(
+        identifier="table-viewer-link",
+        content=ft.Text(view_url(table, table.address), selectable=True, size=14),
+        visible=table.viewers and not table.ended,
+    )
+
+    def allow_viewers(e: Any) -> None:
+        table.allow_viewers(bool(e.control.value))
+        viewer_link.visible = table.viewers
+        follow()
+
+    switch = ft.Switch(
+        value=table.viewers,
+        on_change=allow_viewers,
+        disabled=table.ended,
+    )
+    # the label beside the switch wraps (German and Finnish are long)
+    viewers = ft.Row(
+        [
+            ft.Semantics(identifier="table-viewers", content=switch),
+            ft.Text(
+                t("Allow viewers: a link that shows the scoreboard, read only"),
+                size=15,
+                expand=True,
+            ),
+        ],
+        spacing=8,
+    )
 
     end_button = ft.Semantics(
         identifier="table-end",
@@ -91,6 +123,8 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
                 ),
             ),
             ended,
+            viewers,
+            viewer_link,
             ft.Text(t("Joined"), weight=ft.FontWeight.BOLD, size=16),
             devices,
         ],
