@@ -8,6 +8,7 @@ right)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import flet as ft
@@ -160,7 +161,7 @@ def play(flet_app, fresh, taps, width, rules="jolly_at"):
     ("width", "rules"), [(390, "jolly_at"), (1000, "jolly_at"), (390, "rommi_fi")]
 )
 @settings(
-    max_examples=10,
+    max_examples=int(os.environ.get("KEPT_EXAMPLES", "10")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
