@@ -126,9 +126,7 @@ def act(screen: Screen, tap: str) -> bool:
     if not found:
         return False
     if tap == "round-handglatt":
-        switch = next(
-            c for c, _ in iter_controls(found[0]) if isinstance(c, ft.Switch)
-        )
+        switch = next(c for c, _ in iter_controls(found[0]) if isinstance(c, ft.Switch))
         app.set_value(switch, not switch.value)
         return True
     if getattr(app._event_target(found[0], "click"), "disabled", False):
