@@ -50,7 +50,10 @@ def test_a_meld_tapped_as_the_melds_move_opens_the_meld_seen(
 
 
 def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
-    flet_app, tmp_path, monkeypatch, fresh
+    flet_app,
+    tmp_path,
+    monkeypatch,
+    fresh,  # noqa: F811
 ):
     """Two phones on Ben's seat: one keeps its parts, one builds every part
     on every redraw. After each change another device stores, both show the
