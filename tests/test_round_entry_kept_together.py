@@ -106,3 +106,23 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
     )
     stored("", {"closer": "Cleo", "closer_chosen": True, "handglatt": False})
     stored("Anna", player(hand=["2c"]), status="done")
+
+
+def test_two_melds_stored_under_one_key_both_show(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    """A damaged part (another version, a crafted message) names two melds
+    alike: the page still shows both, and a tap opens the one tapped."""
+    app, _, own = guest_page
+    twins = [meld("b1", ["Ks", "Kh", "Kd"]), meld("b1", ["2c", "3c", "4c"])]
+    with Store.open(tmp_path) as store:
+        store.save_seat_part(own, 1, "Ben", player(twins))
+    open_as(app, 1)  # Ben
+    assert app.find(semantics="round-meld-1-0").label == "Ben's meld 1"
+    assert app.find(semantics="round-meld-1-1").label == "Ben's meld 2"
+    app.click(app.find(semantics="round-meld-1-1"))
+    app.click(app.find(semantics="pick-5c"))
+    with Store.open(tmp_path) as store:
+        melds = store.load_seat_parts(own, 1)["Ben"].data["melds"]
+    assert [m["cards"] for m in melds] == [["Ks", "Kh", "Kd"], ["2c", "3c", "4c", "5c"]]
