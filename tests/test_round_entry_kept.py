@@ -28,6 +28,12 @@ TAPS = [
     "round-closer-none",
     "round-count-all",
     "round-handglatt",
+    "round-show-melds",
+    *(f"round-pile-{s}" for s in range(3)),
+    "editor-arrange",
+    "editor-keyboard",
+    "round-taken-look",
+    "round-throw-away",
     "round-discard",
     *(f"round-show-{s}" for s in range(3)),
     *(f"round-add-meld-{s}" for s in range(3)),
@@ -125,12 +131,15 @@ def act(screen: Screen, tap: str) -> bool:
     found = app.find_all(semantics=tap)
     if not found:
         return False
-    if tap == "round-handglatt":
+    if tap in ("round-handglatt", "round-show-melds"):
         switch = next(c for c, _ in iter_controls(found[0]) if isinstance(c, ft.Switch))
         app.set_value(switch, not switch.value)
         return True
     if getattr(app._event_target(found[0], "click"), "disabled", False):
         return False
+    if tap == "editor-arrange":  # the arranger runs off the loop: wait for it
+        screen.arrange()
+        return True
     app.click(found[0])
     return True
 
