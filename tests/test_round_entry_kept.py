@@ -138,7 +138,8 @@ def act(screen: Screen, tap: str) -> bool:
     if getattr(app._event_target(found[0], "click"), "disabled", False):
         return False
     if tap == "editor-arrange":  # the arranger runs off the loop: wait for it
-        screen.arrange()
+        app.click(found[0])
+        app.wait_for(lambda: not app.find_all(semantics="editor-working"))
         return True
     app.click(found[0])
     return True
