@@ -95,8 +95,9 @@ def _melds(
 ) -> list[ft.Control]:
     rounds = entry.rounds
     out = [  # speed: a tile is built again only when what it shows changed
-        kept(
-            f"meld-{index}",
+        kept(  # keyed by the meld, not its place: a tap sent before another
+            # device moved the melds lands on the tile of the meld seen
+            f"meld-{rounds.melds[index].key}",
             meld_signature(entry, seat, n, index, t, settings),
             partial(_meld_tile, entry, seat, n, index, t, settings, act),
         )
