@@ -185,7 +185,7 @@ def test_pages_get_no_server_paths(tmp_path, caplog, error):
 def test_page_errors_are_translated(tmp_path):
     from flet_harness import control_texts, iter_controls
 
-    from jolly_scorer.ui.views.common import messages
+    from jolly_scorer.ui.widgets.screen import messages
 
     with Store.open(tmp_path) as store:
         failing = Failing(store, StoreGone(Path(SECRET)))

@@ -61,13 +61,14 @@ from jolly_scorer.ui.table import (
     ViewerStore,
     print_table,
 )
-from jolly_scorer.ui.views.common import MAX_WIDTH, screen
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
 from jolly_scorer.ui.views.new_game import NewGame
 from jolly_scorer.ui.views.rules_view import RulesView
 from jolly_scorer.ui.views.scoreboard import Scoreboard
 from jolly_scorer.ui.views.settings_view import SettingsView
+from jolly_scorer.ui.widgets.basics import MAX_WIDTH
+from jolly_scorer.ui.widgets.screen import screen
 
 log = logging.getLogger("jolly_scorer.app")
 ASSETS = Path(__file__).parent / "assets"

@@ -23,7 +23,7 @@ from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
 from jolly_scorer.ui.i18n import N_, Translator, default_language, supported_language
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.views.common import tagged
+from jolly_scorer.ui.widgets.basics import tagged
 
 ANOTHER_TAB = N_(
     "The app is open in another tab or window of this browser. Use that one, "

@@ -6,7 +6,9 @@ import flet as ft
 
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
-from jolly_scorer.ui.views.common import big_button, card, colour, messages, tagged
+from jolly_scorer.ui.widgets.basics import card, colour, tagged
+from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.screen import messages
 
 
 def _running_game(state: AppState) -> ft.Control | None:

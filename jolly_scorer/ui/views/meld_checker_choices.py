@@ -9,7 +9,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
-from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["actions", "choices"]
 

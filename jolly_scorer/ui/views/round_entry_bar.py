@@ -13,10 +13,10 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview, RoundTaken
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import GOOD
 from jolly_scorer.ui.views.round_entry_keep import kept, latest
 from jolly_scorer.ui.views.round_entry_parts import score_line, signed
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["save_bar"]
 

@@ -18,7 +18,7 @@ from jolly_scorer.ui.cards_view import CardChip
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import parse_typed
 from jolly_scorer.ui.texts import reason_text
-from jolly_scorer.ui.views.common import labelled_button
+from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_picker import CardGrid
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
 from jolly_scorer.ui.round_model import RoundModel
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, meld_verdict
 from jolly_scorer.ui.views.round_entry_parts import meld_name
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = [
     "ButtonSpec",

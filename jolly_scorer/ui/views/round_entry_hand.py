@@ -17,7 +17,6 @@ from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Place, Target
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_parts import (
@@ -25,6 +24,7 @@ from jolly_scorer.ui.views.round_entry_parts import (
     problem_text,
     tile,
 )
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings

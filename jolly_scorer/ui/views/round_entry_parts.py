@@ -15,8 +15,8 @@ from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import Place, Preview, Problem, RoundModel
 from jolly_scorer.ui.texts import reason_text
-from jolly_scorer.ui.views.common import one_line
 from jolly_scorer.ui.views.round_entry_cards import BAD, GOOD
+from jolly_scorer.ui.widgets.basics import one_line
 
 __all__ = [
     "meld_name",

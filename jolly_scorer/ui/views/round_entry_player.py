@@ -12,7 +12,6 @@ from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Place, Target
-from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_cards import card_row, meld_verdict
 from jolly_scorer.ui.views.round_entry_hand import hand_part
 from jolly_scorer.ui.views.round_entry_keep import kept, meld_signature
@@ -24,6 +23,8 @@ from jolly_scorer.ui.views.round_entry_parts import (
     tile,
 )
 from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
+from jolly_scorer.ui.widgets.basics import colour, one_line
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings

@@ -17,10 +17,11 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview
-from jolly_scorer.ui.views.common import colour, labelled_button, one_line
 from jolly_scorer.ui.views.round_entry_hand import points_fields
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_parts import signed
+from jolly_scorer.ui.widgets.basics import colour, one_line
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["player_box", "player_heading", "points_rows"]
 

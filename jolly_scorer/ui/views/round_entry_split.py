@@ -11,8 +11,8 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.views.common import labelled_button
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row, meld_verdict
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement

@@ -11,7 +11,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.views.common import colour
+from jolly_scorer.ui.widgets.basics import colour
 
 __all__ = [
     "done_button",

@@ -20,8 +20,9 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.views.common import colour, labelled_button
 from jolly_scorer.ui.views.round_entry_status import done_button
+from jolly_scorer.ui.widgets.basics import colour
+from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.core.game import Game
