@@ -220,11 +220,21 @@ class WebApp:
         self._still(5_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        shot = self.page.screenshot(full_page=full_page)
+        deadline = time.monotonic() + 5
+        # late in a long run the canvas is at times not painted yet: a blank
+        # screen is a few KB, any drawn one tens of KB (bounded wait)
+        while len(shot) < BLANK_PNG_BYTES and time.monotonic() < deadline:
+            self.next_frames(2)
+            shot = self.page.screenshot(full_page=full_page)
+        path.write_bytes(shot)
         return path
 
     def server_log(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+
+BLANK_PNG_BYTES = 6_000  # an unpainted page's PNG (2.7 KB at 390 x 844)
 
 
 def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
