@@ -13,6 +13,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import colour, tagged
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 #: A change of the form, applied to the newest form (never to the one a
 #: handler saw when it was built: events can arrive before the re-render).
@@ -114,7 +115,7 @@ def player_row(
         seats.keeper.settle()  # the seats' numbers change
         update(change)
 
-    name_field = ft.TextField(
+    name_field = TypedText(
         value=form.players[seat],
         label=t("Player {n}", n=seat + 1),
         text_size=20,

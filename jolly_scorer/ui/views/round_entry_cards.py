@@ -20,6 +20,7 @@ from jolly_scorer.ui.models.round_entry import parse_typed
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_picker import CardGrid
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -138,7 +139,7 @@ def cards_field(
 
     return ft.Semantics(
         identifier=identifier,
-        content=ft.TextField(
+        content=TypedText(
             label=label or t("Type cards, e.g. 7h 8h X"),
             value=text,
             on_change=changed,

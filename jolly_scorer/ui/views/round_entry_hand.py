@@ -25,6 +25,7 @@ from jolly_scorer.ui.views.round_entry_parts import (
     tile,
 )
 from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -83,7 +84,7 @@ def points_fields(
     fields: list[ft.Control] = []
     for key in keys:
         label = t("Good points") if key == "good" else t("Bad points")
-        field = ft.TextField(
+        field = TypedText(
             label=label,
             value=entry.points_text(name, key),
             error=entry.points_error(name, key),

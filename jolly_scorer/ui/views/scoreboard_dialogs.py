@@ -9,6 +9,7 @@ import flet as ft
 
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 
 def _dialog_button(
@@ -51,7 +52,7 @@ def rename_dialog(
     def change(e: ft.Event[ft.TextField]) -> None:
         set_renaming(Renaming(renaming.old, e.control.value or ""))
 
-    field = ft.TextField(
+    field = TypedText(
         value=renaming.typed,
         autofocus=True,
         text_size=22,

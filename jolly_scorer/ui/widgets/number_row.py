@@ -12,6 +12,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 Refused = Callable[[str, int | None], None]  # a number field's text refused
 
@@ -100,7 +101,7 @@ def NumberRow(
         set_typed(_Typed(value, str(value), refused) if refused else None)
         tell(bool(refused))
 
-    field = ft.TextField(
+    field = TypedText(
         value=text,
         width=76,
         text_size=20,
