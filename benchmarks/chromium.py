@@ -1,5 +1,6 @@
-"""The headless Chromium every browser benchmark launches (Debian's, flags as in
-tests/e2e/conftest.py; a benchmark does not import the test fixtures)."""
+"""The headless Chromium every browser benchmark and browser test launches
+(Debian's) with its flags: tests/e2e/conftest.py imports them from here, as
+``benchmarks.chromium`` (a benchmark does not import the test fixtures)."""
 
 from __future__ import annotations
 

@@ -27,8 +27,9 @@ from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
-from jolly_scorer.store import SeatPart, StoreError
+from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreConflict
+from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.round_model import RoundTaken
@@ -74,8 +75,9 @@ SCREENS: tuple[Screen, ...] = (
 )
 
 
-class GameStore(Protocol):
-    """The part of :class:`jolly_scorer.store.Store` the app uses."""
+class GameStore(SeatPartStore, Protocol):
+    """The part of :class:`jolly_scorer.store.Store` the app uses (with the
+    seat parts of the round being entered at a table)."""
 
     def create_game(self, game: Game) -> int: ...
     def save_game(
@@ -95,21 +97,6 @@ class GameStore(Protocol):
     def save_draft(self, game_id: int, draft: dict[str, Any]) -> None: ...
     def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
     def clear_draft(self, game_id: int) -> None: ...
-    def save_seat_part(
-        self,
-        game_id: int,
-        round_number: int,
-        seat: str,
-        data: dict[str, Any],
-        *,
-        status: str = "entering",
-        device: str = "",
-    ) -> SeatPart: ...
-    def load_seat_parts(
-        self, game_id: int, round_number: int
-    ) -> dict[str, SeatPart]: ...
-    def seat_parts_version(self, game_id: int) -> int: ...
-    def clear_seat_parts(self, game_id: int) -> None: ...
     def get_setting(self, key: str, default: Any = None) -> Any: ...
     def set_setting(self, key: str, value: Any) -> None: ...
     def export_game(self, game_id: int) -> dict[str, Any]: ...

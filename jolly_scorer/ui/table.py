@@ -475,20 +475,10 @@ class GuestStore:
         self._own(game_id)
         self._store.clear_draft(game_id)
 
-    def save_seat_part(
-        self,
-        game_id: int,
-        round_number: int,
-        seat: str,
-        data: dict[str, Any],
-        *,
-        status: str = "entering",
-        device: str = "",
-    ) -> SeatPart:
+    # the seat parts (store.seat_part_store.SeatPartStore): the table's game only
+    def save_seat_part(self, game_id: int, *args: Any, **kw: Any) -> SeatPart:
         self._own(game_id)
-        part: SeatPart = self._store.save_seat_part(
-            game_id, round_number, seat, data, status=status, device=device
-        )
+        part: SeatPart = self._store.save_seat_part(game_id, *args, **kw)
         return part
 
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:

@@ -41,18 +41,14 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("JOLLY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # benchmarks/ (a namespace package), in any checkout
+    sys.path.append(str(ROOT))
+
+# Chromium and its launch flags have one home, shared with the benchmarks
+from benchmarks.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
+from benchmarks.chromium import CHROMIUM  # noqa: E402
+
 SERVE = Path(__file__).resolve().parent / "serve.py"
 SCREENSHOTS = ROOT / os.environ.get("JOLLY_SCREENSHOTS", "build/screenshots")
 README_SCREENSHOTS = ROOT / "assets" / "screenshots"

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.store.errors import StoreConflict
+from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.seat_parts import (
@@ -45,21 +46,9 @@ Status = str  # "entering" | "done"
 Data = dict[str, Any]
 
 
-class PartsStore(Protocol):
+class PartsStore(SeatPartStore, Protocol):
     """The store calls a shared round makes (``Store`` and ``GuestStore``)."""
 
-    def save_seat_part(
-        self,
-        game_id: int,
-        round_number: int,
-        seat: str,
-        data: dict[str, Any],
-        *,
-        status: str = "entering",
-        device: str = "",
-    ) -> Any: ...
-    def load_seat_parts(self, game_id: int, round_number: int) -> Mapping[str, Any]: ...
-    def clear_seat_parts(self, game_id: int) -> None: ...
     def load_game(self, game_id: int) -> Game: ...
     def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
     def clear_draft(self, game_id: int) -> None: ...

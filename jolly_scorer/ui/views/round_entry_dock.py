@@ -20,7 +20,6 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.views.round_entry_cards import picker
 from jolly_scorer.ui.views.round_entry_editor import editor, lower_slot, shell
-from jolly_scorer.ui.views.round_entry_keep import latest
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -31,6 +30,7 @@ __all__ = ["WARM_UP", "dock"]
 WARM_UP = 0.05
 
 
+@ft.component
 def dock(
     entry: RoundEntryModel,
     t: Translator,
@@ -42,29 +42,8 @@ def dock(
     available: float,
 ) -> ft.Control:
     """The docked editor when it is open, else its grid waiting hidden;
-    ``on_pick`` must stay one object (a Relay)."""
-    part: ft.Control = _Dock(
-        entry,
-        t,
-        settings,
-        latest(entry, "act", act),
-        latest(entry, "arrange", arrange),
-        on_pick,
-        available,
-    )
-    return part
-
-
-@ft.component
-def _Dock(
-    entry: RoundEntryModel,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Callable[..., Any],
-    arrange: Callable[[], Any],
-    on_pick: Callable[[str], Any],
-    available: float,
-) -> ft.Control:
+    ``on_pick`` must stay one object (a Relay). The editor keeps ``act`` and
+    ``arrange`` current for its kept parts (``round_entry_keep.latest``)."""
     warm, set_warm = ft.use_state(False)
 
     async def warm_up() -> None:

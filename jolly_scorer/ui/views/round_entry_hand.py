@@ -9,7 +9,8 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 import flet as ft
 
@@ -24,15 +25,11 @@ from jolly_scorer.ui.views.round_entry_parts import (
     problem_text,
     tile,
 )
+from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
-
 __all__ = ["hand_part", "points_fields"]
-
-Act = Callable[..., Any]
 
 
 def _mode_toggle(
@@ -128,23 +125,17 @@ def points_fields(
     return out
 
 
-def hand_part(
-    entry: RoundEntryModel,
-    seat: int,
-    name: str,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> list[ft.Control]:
+def hand_part(part: PlayerPart) -> list[ft.Control]:
     """The toggle (cards or counted points) and the hand or the fields; built
     again only when what it shows changed."""
-    act = latest(entry, "act", act)
+    entry, seat, name, t = part.entry, part.seat, part.name, part.t
+    part = replace(part, act=latest(entry, "act", part.act))
     rounds = entry.rounds
     editing = entry.editing.target if entry.editing else None
     place = Place("hand", name)
     signature = (
         t.language,
-        look(settings),
+        look(part.settings),
         id(rounds),
         seat,
         name,
@@ -165,19 +156,13 @@ def hand_part(
         kept(
             f"hand-{name}",
             signature,
-            lambda: ft.Column(_hand(entry, seat, name, t, settings, act), spacing=8),
+            lambda: ft.Column(_hand(part), spacing=8),
         )
     ]
 
 
-def _hand(
-    entry: RoundEntryModel,
-    seat: int,
-    name: str,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> list[ft.Control]:
+def _hand(part: PlayerPart) -> list[ft.Control]:
+    entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
     rounds = entry.rounds
     closer = name == rounds.closer
     if closer and not rounds.rules.is_plus:
@@ -194,7 +179,7 @@ def _hand(
         points = t.number(bad_points(hand, rounds.rules))
         content = ft.Column(
             [
-                card_row(hand, t, settings),
+                card_row(hand, t, part.settings),
                 ft.Text(t("Bad points: {n}", n=points), size=16, color=BAD),
             ],
             spacing=6,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -22,6 +21,8 @@ from jolly_scorer.ui.views.round_entry_parts import (
     signed,
     tile,
 )
+from jolly_scorer.ui.views.round_entry_points import player_box
+from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 from jolly_scorer.ui.widgets.basics import colour, one_line
 from jolly_scorer.ui.widgets.buttons import labelled_button
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["layoff_choice", "player_panel"]
-
-Act = Callable[..., Any]
 
 
 def _meld_tile(
@@ -86,14 +85,9 @@ def _meld_tile(
     )
 
 
-def _melds(
-    entry: RoundEntryModel,
-    seat: int,
-    name: str,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> list[ft.Control]:
+def _melds(part: PlayerPart) -> list[ft.Control]:
+    entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
+    settings = part.settings
     rounds = entry.rounds
     out = [  # speed: a tile is built again only when what it shows changed
         kept(  # keyed by the meld, not its place: a tap sent before another
@@ -204,21 +198,13 @@ def player_panel(
     if entry.together:
         header.controls.insert(2, status_mark(entry, name, t))
     items: list[ft.Control] = [header, ft.Text(score_line(score, plus, t), size=15)]
+    part = PlayerPart(entry, seat, name, t, settings, act)
     if entry.show_melds:
         items.append(ft.Text(t("On the table"), size=17, weight=ft.FontWeight.W_600))
-        items += _melds(entry, seat, name, t, settings, act)
+        items += _melds(part)
     items.append(ft.Text(t("Hand"), size=17, weight=ft.FontWeight.W_600))
-    items += hand_part(entry, seat, name, t, settings, act)
+    items += hand_part(part)
     done = done_button(entry, seat, name, t, act) if entry.seat is None else None
     if done is not None:  # the host's page (a phone has it in its header)
         items.append(done)
-    return ft.Semantics(
-        identifier=f"round-player-{seat}",
-        container=True,
-        content=ft.Container(
-            ft.Column(items, spacing=8),
-            padding=12,
-            border_radius=16,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        ),
-    )
+    return player_box(seat, items)

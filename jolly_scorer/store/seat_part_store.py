@@ -1,0 +1,40 @@
+"""The calls on the round being entered at a table, one part per seat, as one
+protocol: :class:`~jolly_scorer.store.Store` answers them, and so does a
+joined device's ``GuestStore`` (the table's game only). The UI's store
+protocols extend this one instead of repeating its signatures.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from jolly_scorer.store.seat_parts import SeatPart
+
+__all__ = ["SeatPartStore"]
+
+
+class SeatPartStore(Protocol):
+    """The seat parts of a game's next round (see :mod:`.seat_parts`)."""
+
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+    ) -> SeatPart:
+        """Keep one seat's part (``seat`` "" is the round's own part);
+        :class:`~jolly_scorer.store.StoreConflict` when ``round_number`` is
+        no longer the next round."""
+
+    def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
+        """Every part kept of that round, by seat."""
+
+    def seat_parts_version(self, game_id: int) -> int:
+        """The newest part's revision (0 when none): compare to see a change."""
+
+    def clear_seat_parts(self, game_id: int) -> None:
+        """Forget every part of the game (the round was dropped)."""
