@@ -37,5 +37,5 @@ def test_two_jokers_laid_off_score_the_same_on_every_page(tmp_path: Path) -> Non
         host.catch_up()
         mine = {p: s.good for p, s in phone.entry.rounds.preview().scores.items()}
         seen = {p: s.good for p, s in host.entry.rounds.preview().scores.items()}
-        assert mine == {"Anna": 24, "Ben": 10, "Cleo": 6}
-        assert seen == mine  # fails: Ben 6, Cleo 10 on the host
+        # the phone shows Ben 10, Cleo 6; the host Ben 6, Cleo 10
+        assert seen == mine
