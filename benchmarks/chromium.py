@@ -16,4 +16,9 @@ ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # several pages at once (a host and its phones): a page in the background
+    # still paints and runs its timers, as each phone at a table would
+    "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
 ]

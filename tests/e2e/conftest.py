@@ -216,14 +216,7 @@ class WebApp:
         self._still(5_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        shot = self.page.screenshot(full_page=full_page)
-        deadline = time.monotonic() + 5
-        # late in a long run the canvas is at times not painted yet: a blank
-        # screen is a few KB, any drawn one tens of KB (bounded wait)
-        while len(shot) < BLANK_PNG_BYTES and time.monotonic() < deadline:
-            self.next_frames(2)
-            shot = self.page.screenshot(full_page=full_page)
-        path.write_bytes(shot)
+        path.write_bytes(painted_screenshot(self.page, full_page))
         return path
 
     def server_log(self) -> str:
@@ -231,6 +224,21 @@ class WebApp:
 
 
 BLANK_PNG_BYTES = 6_000  # an unpainted page's PNG (2.7 KB at 390 x 844)
+
+
+def painted_screenshot(page: Any, full_page: bool = False) -> bytes:
+    """A screenshot of ``page`` once its canvas is painted: late in a long run
+    it is at times not painted yet; a blank screen is a few KB, any drawn one
+    tens of KB (waits at most 5 s, frame by frame)."""
+    shot: bytes = page.screenshot(full_page=full_page)
+    deadline = time.monotonic() + 5
+    while len(shot) < BLANK_PNG_BYTES and time.monotonic() < deadline:
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() =>"
+            " requestAnimationFrame(r)))"
+        )
+        shot = page.screenshot(full_page=full_page)
+    return shot
 
 
 def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_process import start_server  # noqa: E402
 from test_live_table import flutter_ready  # noqa: E402
 
+from conftest import painted_screenshot  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
@@ -43,10 +44,9 @@ TOTALS = {
 
 
 def shot(page: Any, name: str) -> None:
-    page.wait_for_timeout(400)  # the canvas lags the DOM (FLET.md)
     for folder in (SHOTS, BUILD):
         folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(BUILD / f"{name}.png"))
+    (BUILD / f"{name}.png").write_bytes(painted_screenshot(page))
     shutil.copy(BUILD / f"{name}.png", SHOTS / f"{name}.png")
 
 
