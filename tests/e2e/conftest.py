@@ -226,6 +226,15 @@ class WebApp:
 BLANK_PNG_BYTES = 6_000  # an unpainted page's PNG (2.7 KB at 390 x 844)
 
 
+def shoot_page(page: Any, name: str) -> Path:
+    """``page``'s screenshot, painted, as ``NAME.png`` in ``build/screenshots``
+    (or ``$JOLLY_SCREENSHOTS``), for tests that drive their own pages."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    path.write_bytes(painted_screenshot(page))
+    return path
+
+
 def painted_screenshot(page: Any, full_page: bool = False) -> bytes:
     """A screenshot of ``page`` once its canvas is painted: late in a long run
     it is at times not painted yet; a blank screen is a few KB, any drawn one

@@ -38,6 +38,7 @@ def screenshot_tests() -> list[str]:
         for path in E2E.glob("test_*.py")
         if ".screenshot(" in path.read_text(encoding="utf-8")
         or "shoot(" in path.read_text(encoding="utf-8")
+        or "shoot_page(" in path.read_text(encoding="utf-8")
     )
 
 

@@ -1,7 +1,7 @@
 """The app in headless Chromium, driven like a person at the table would.
 
 One full game in German on a phone and one in Finnish on a laptop, each ending on
-the winner; screenshots of every main screen go to ``assets/screenshots/``.
+the winner; screenshots of every main screen go to ``build/screenshots/``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Two browser pages on one game (a phone and a laptop at the table), and the
 screens of renaming, finishing, saved house rules and long names.
-Screenshots go to ``assets/screenshots/table-*.png``."""
+Screenshots go to ``build/screenshots/table-*.png``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The live table in Chromium (issue 10): the host's page shows the join QR
 code and PIN, a phone (390x844) joins with the PIN and gets the table's game,
 the host sees it connected and ends the table, after which the phone is out.
-Screenshots: assets/screenshots/live-table-*.png."""
+Screenshots: build/screenshots/live-table-*.png (the README's come from
+``python -m tests.e2e.refresh_screenshots``)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from server_process import start_server  # noqa: E402
 
+from conftest import shoot_page  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
 from jolly_scorer.ui.table import TABLE_FILE  # noqa: E402
-
-SHOTS = Path(__file__).resolve().parents[2] / "assets" / "screenshots"
 
 
 def flutter_ready(page, text: str, timeout: float = 30_000) -> None:
@@ -37,9 +37,7 @@ def flutter_ready(page, text: str, timeout: float = 30_000) -> None:
 
 
 def shot(page, name: str) -> None:
-    page.wait_for_timeout(400)  # the canvas lags the DOM (FLET.md)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shoot_page(page, name)
 
 
 @pytest.mark.browser

@@ -5,12 +5,12 @@ are on one game of four. Each phone chooses its seat and enters its own hand
 at the same time; the host chooses who went out, watches every player become
 "done", and saves; every page then shows the same totals. The time from a
 phone's tap to the host's page showing it is printed (wall clock).
-Screenshots: assets/screenshots/live-table-together-*.png (and build/screenshots/).
+Screenshots: build/screenshots/live-table-together-*.png (the README's come from
+``python -m tests.e2e.refresh_screenshots``).
 """
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -23,14 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_process import start_server  # noqa: E402
 from test_live_table import flutter_ready  # noqa: E402
 
-from conftest import painted_screenshot  # noqa: E402
+from conftest import shoot_page  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "assets" / "screenshots"
-BUILD = ROOT / "build" / "screenshots"
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 #: each phone's hand (seat -> cards); Anna (the host's) went out
 HANDS = {1: ("5h", "9s"), 2: ("Kd",), 3: ("7c", "7d")}
@@ -44,10 +41,7 @@ TOTALS = {
 
 
 def shot(page: Any, name: str) -> None:
-    for folder in (SHOTS, BUILD):
-        folder.mkdir(parents=True, exist_ok=True)
-    (BUILD / f"{name}.png").write_bytes(painted_screenshot(page))
-    shutil.copy(BUILD / f"{name}.png", SHOTS / f"{name}.png")
+    shoot_page(page, name)
 
 
 def by_id(page: Any, identifier: str) -> Any:
