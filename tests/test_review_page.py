@@ -4,7 +4,6 @@ the person saw: here the tile of one of Ben's lay-offs."""
 
 from __future__ import annotations
 
-import pytest
 from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
 from test_together_review_page import heard, meld, player
 
@@ -15,12 +14,6 @@ def layoff(owner, key, cards):
     return {"owner": owner, "meld": key, "cards": cards}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round_entry_player._melds: a lay-off tile captures the meld's "
-    "index (Target('layoff', name, index)) and is keyed by it; a tap sent "
-    "before the phone heard of another lay-off lands on another meld",
-)
 def test_a_lay_off_tile_tapped_as_the_lay_offs_move_opens_the_one_seen(
     guest_page,  # noqa: F811
     tmp_path,

@@ -64,9 +64,13 @@ def test_layoffs_are_listed_per_player_and_on_the_meld():
     assert model.layoffs_of("Anna") == []
     assert model.cards_of(Target("layoff", "Ben", 0)) == (parse_card("8h"),)
     assert model.cards_of(Target("meld", "Anna", 0)) == parse_cards("5h 6h 7h")
-    # a card laid by the owner on their own meld is simply theirs
+    # a card laid by the owner on their own meld is simply theirs (and goes
+    # with the owner's cards, before the lay-offs: the order every page keeps)
     model.lay_off(0, "Anna", parse_card("4h"))
-    assert model.melds[0].cards[-1] == PlacedCard(parse_card("4h"))
+    assert model.melds[0].cards[-2:] == [
+        PlacedCard(parse_card("4h")),
+        PlacedCard(parse_card("8h"), "Ben"),
+    ]
 
 
 def test_add_card_goes_to_the_target_with_the_right_credit():

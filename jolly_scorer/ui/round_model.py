@@ -372,7 +372,34 @@ class RoundModel:
         """``by`` adds ``card`` to meld ``index`` (credited to ``by``)."""
         self._check_player(by)
         meld = self.melds[index]
-        meld.cards.append(PlacedCard(card, None if by == meld.owner else by))
+        placed = PlacedCard(card, None if by == meld.owner else by)
+        meld.cards.insert(self._seat_place(meld, meld.cards, placed.by), placed)
+
+    def _seat_place(
+        self, meld: MeldDraft, cards: Sequence[PlacedCard], by: str | None
+    ) -> int:
+        """Where cards laid by ``by`` go in ``cards`` (a meld's cards): after
+        the owner's cards and the lay-offs of the seats up to ``by``'s.
+
+        Every device keeps this one order, the order the parts of a shared
+        round merge into (:func:`~jolly_scorer.ui.seat_parts.merge_parts`):
+        a plain joker's value in a run depends on where it lies (two jokers
+        laid off on one run swap values otherwise, and the score saved would
+        depend on the device that saves). The cards already there never move
+        (a past round edited keeps its jokers' readings); a joker whose
+        reading the people chose is declared (``X=6h``) and keeps it in any
+        order.
+        """
+        seat = {p: n for n, p in enumerate(self.players, 1)}
+
+        def rank(who: str | None) -> int:
+            return 0 if who in (None, meld.owner) else seat.get(who, len(seat) + 1)
+
+        mine = rank(by)
+        place = len(cards)
+        while place > 0 and rank(cards[place - 1].by) > mine:
+            place -= 1
+        return place
 
     def add_card(self, target: Target, card: Card) -> None:
         """Add one tapped card to a meld, a lay-off or a hand."""
@@ -417,7 +444,11 @@ class RoundModel:
             who = None
         kept = [p for p in meld.cards if p.by != who]
         new = [PlacedCard(c, who) for c in cards]
-        meld.cards = new + kept if who is None else kept + new
+        if who is None:
+            meld.cards = new + kept
+        else:
+            place = self._seat_place(meld, kept, who)
+            meld.cards = kept[:place] + new + kept[place:]
 
     def remove_card(self, target: Target, position: int | None = None) -> None:
         """Remove a target's card at ``position`` (default: the last one)."""

@@ -595,13 +595,10 @@ def build_app(
             client = request.client.host if request.client else ""
             agent = request.headers.get("user-agent", "")
             if token:
-                device = table.join_with_token(token, client, agent)
+                device, problem = table.join_with_link(token, client, agent)
                 if device is not None:
                     return joined(request, device)
-                return HTMLResponse(
-                    join_page(t, t("This join code is not valid (any more).")),
-                    status_code=403,
-                )
+                return HTMLResponse(join_page(t, t(problem.message)), status_code=403)
             return HTMLResponse(join_page(t, None))
 
         async def join_post(request: Request) -> Response:

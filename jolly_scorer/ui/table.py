@@ -55,6 +55,10 @@ RESUME_FOR = 12 * 3600.0  # seconds after its last change a table can go on
 
 
 PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
+NOT_VALID = N_("This join code is not valid (any more).")
+FULL_OF_VIEWERS = N_(
+    "The table is full: too many are watching. Try the link again later."
+)
 
 Role = Literal["local", "host", "guest", "viewer"]
 
@@ -257,11 +261,27 @@ class Table:
         agent: str,
         device_id: str | None = None,
         viewer: bool = False,
-    ) -> str:
+    ) -> str | None:
+        """The device cookie of a device joining (``device_id``: the host's).
+
+        With :data:`MAX_DEVICES` joined, one goes to make room, never the
+        host's and never a player's for a viewer: a viewer takes the place of
+        the viewer who joined first (none: the viewer is refused, None); a
+        player's device that of a viewer, else of a device with no page open,
+        else of the device joined first."""
         device = device_id or secrets.token_urlsafe(24)
         with self._lock:
             if device not in self.devices and len(self.devices) >= MAX_DEVICES:
-                oldest = min(self.devices.values(), key=lambda d: d.joined)
+                pool = [d for d in self.devices.values() if d.id != self.host_device]
+                watching = [d for d in pool if d.viewer]
+                victims = (
+                    watching
+                    if viewer
+                    else watching or [d for d in pool if not d.pages] or pool
+                )
+                if not victims:
+                    return None
+                oldest = min(victims, key=lambda d: d.joined)
                 del self.devices[oldest.id]
             new = device not in self.devices
             self.devices.setdefault(
@@ -281,15 +301,25 @@ class Table:
 
     def join_with_token(self, token: str, address: str, agent: str) -> str | None:
         """The device cookie for a valid join (or host) token, else None."""
+        return self.join_with_link(token, address, agent)[0]
+
+    def join_with_link(
+        self, token: str, address: str, agent: str
+    ) -> tuple[str | None, JoinProblem]:
+        """The device cookie for a valid join, host or viewer token; else why
+        not (not valid, or the table is full of viewers)."""
         if self.ended or not token:
-            return None
+            return None, JoinProblem(NOT_VALID)
         if secrets.compare_digest(token, self.host_token):
-            return self._add(address, agent, self.host_device)
+            return self._add(address, agent, self.host_device), JoinProblem("")
         if secrets.compare_digest(token, self.join_token):
-            return self._add(address, agent)
+            return self._add(address, agent), JoinProblem("")
         if self.viewers and secrets.compare_digest(token, self.view_token):
-            return self._add(address, agent, viewer=True)
-        return None
+            device = self._add(address, agent, viewer=True)
+            if device is None:
+                return None, JoinProblem(FULL_OF_VIEWERS)
+            return device, JoinProblem("")
+        return None, JoinProblem(NOT_VALID)
 
     def allow_viewers(self, allowed: bool) -> None:
         """The host's switch: viewers may join (and stay) or not."""

@@ -103,18 +103,19 @@ def _melds(part: PlayerPart) -> list[ft.Control]:
     for index in sorted({i for i, _ in layoffs}):
         cards = " ".join(c.label for i, c in layoffs if i == index)
         meld = meld_name(rounds, index, t)
-        target = Target("layoff", name, index)
-        out.append(
-            tile(
-                ft.Text(
-                    t("Laid off {cards} on {meld}", cards=cards, meld=meld), size=17
-                ),
-                partial(act, entry.edit, target),
-                f"round-layoff-{seat}-{index}",
-                t("Lay-off on {meld}", meld=meld),
-                selected=editing == target,
-            )
+        key = rounds.melds[index].key
+        # the tap names the meld by its key and the tile is keyed by it: a
+        # tap sent before another device moved the lay-offs opens the
+        # lay-off the person saw (as the meld tiles and Delete meld do)
+        box = tile(
+            ft.Text(t("Laid off {cards} on {meld}", cards=cards, meld=meld), size=17),
+            partial(act, entry.lay_off_on, name, key),
+            f"round-layoff-{seat}-{index}",
+            t("Lay-off on {meld}", meld=meld),
+            selected=editing == Target("layoff", name, index),
         )
+        box.key = f"layoff-{name}-{key}"
+        out.append(box)
     buttons = [
         labelled_button(
             f"round-add-meld-{seat}",
