@@ -9,11 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_together import Device, fill_round
-from test_together_review import enter_melds, one_store, page_entry
+from test_together import PLAYERS, Device, fill_round
+from test_together_review import enter_melds, page_entry
 
+from jolly_scorer.core.game import new_game
+from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.ui.round_model import RoundModel, parse_cards
+
+
+def one_store(tmp_path: Path) -> Store:
+    """A store of one game (Anna, Ben and Cleo); open it with ``with``."""
+    with Store.open(tmp_path) as setup:
+        setup.create_game(new_game(find_rules("jolly_at"), PLAYERS))
+    return Store.open(tmp_path)
 
 
 @pytest.mark.xfail(
