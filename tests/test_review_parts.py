@@ -25,11 +25,6 @@ def one_store(tmp_path: Path) -> Store:
     return Store.open(tmp_path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared_round._write_model writes a changed seat's whole part from "
-    "this page's copy without looking at what another device stored since",
-)
 def test_a_meld_taken_back_does_not_drop_what_the_layer_entered_meanwhile(
     tmp_path: Path,
 ) -> None:
@@ -45,15 +40,11 @@ def test_a_meld_taken_back_does_not_drop_what_the_layer_entered_meanwhile(
         host.entry.delete_meld(0)
         host.write()
         stored = store.load_seat_parts(1, 1)["Ben"].data
-        assert stored["hand"] == ["Kd", "Qs", "Js"]  # fails: ["Kd"]
+        assert stored["hand"] == ["Kd", "Qs", "Js"]
         host.catch_up()
         assert host.entry.rounds.hands["Ben"] == list(parse_cards("Kd Qs Js"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="same: removing one lay-off card writes the layer's whole part",
-)
 def test_a_lay_off_card_removed_does_not_drop_the_layers_other_entries(
     tmp_path: Path,
 ) -> None:

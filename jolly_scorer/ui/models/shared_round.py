@@ -9,7 +9,10 @@ the round's own part ``""``: who went out, Handglatt, the discard; see
 * :meth:`SharedRound.write` stores only the parts that changed since the page
   last wrote or read them, each with its status (``"entering"``, or
   ``"done"`` once the player tapped Done; editing a part again takes Done
-  back) and this page's device label;
+  back) and this page's device label; a part another device stored since
+  this page read it (a side effect here, say: a meld taken back changes the
+  parts of those who laid off on it) gets only the fields this page changed,
+  over what is stored, and is then merged in like any other change;
 * :meth:`SharedRound.catch_up` (another page said the parts changed, or this
   page came back after losing its connection) first writes what this page has
   not written yet, then loads every part, merges them into the model and keeps
@@ -138,8 +141,27 @@ class SharedRound:
         seats = [*changed, *(seat for seat in done if seat not in changed)]
         written: list[str] = []
         newer = False  # a Done tap on a part another device changed since
+        stored_now = (
+            self.store.load_seat_parts(self.game_id, self.number) if changed else {}
+        )
+        rebased: set[str] = set()
         for seat in seats:
             data = after.get(seat, {})
+            now = stored_now.get(seat)
+            if (
+                seat in changed
+                and now is not None
+                and int(now.revision) != self.revisions.get(seat)
+            ):
+                # another device wrote this part since this page read it: only
+                # the fields this page changed go over what it stored
+                base = self.known.get(seat, {})
+                data = {
+                    k: v if v != base.get(k) else now.data.get(k, v)
+                    for k, v in data.items()
+                }
+                rebased.add(seat)
+                newer = True
             # a change takes Done back, unless Done was tapped with it
             status = "done" if done.get(seat) else "entering"
             if seat not in changed and self.statuses.get(seat) == status:
@@ -161,7 +183,7 @@ class SharedRound:
                 device=self.device,
             )
             written.append(seat)
-            if newer and seat not in changed:
+            if (newer and seat not in changed) or seat in rebased:
                 continue  # merged below, with everything else stored since
             self.known[seat] = dict(data)
             self.revisions[seat] = int(part.revision)
