@@ -33,6 +33,7 @@ from jolly_scorer.store import seat_parts
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
+    PartsChanged,
     StoreConflict,
     StoreCorrupt,
     StoreError,
@@ -300,6 +301,7 @@ class Store:
         result: GameResult | None = None,
         expected_revision: int | None = None,
         history: UndoHistory | None = None,
+        parts_version: int | None = None,
     ) -> int:
         """Store the game as it is now, in one transaction committed on return;
         returns the game's new revision (pass it as ``expected_revision`` to
@@ -319,6 +321,12 @@ class Store:
         copy. Without it, the game is written only if nobody changed it since
         this store last read or wrote it. Otherwise :class:`StoreConflict` is
         raised and nothing is written.
+
+        ``parts_version`` (a round entered together, saved as the game's new
+        last round): the newest revision of that round's seat parts the saver
+        read or wrote. If a part of it was
+        written since, :class:`PartsChanged` is raised and nothing is written
+        (the save would clear a part the saver never saw).
         """
         result = score_game(game) if result is None else result
         if history is not None and not _same_game(history.present, game):
@@ -344,6 +352,10 @@ class Store:
             if saved is not None:
                 texts, changed, shrink = _difference(saved, game)
             with self.atomic() as conn:
+                if parts_version is not None and parts_version != seat_parts.version(
+                    conn, game_id, len(game.rounds)
+                ):
+                    raise PartsChanged(game_id)
                 if want is None:
                     updated = conn.execute(
                         f"UPDATE games SET {sets}, updated = ?, revision = ? "

@@ -82,6 +82,10 @@ class SharedRound:
         #: the stored parts were read (until then nothing is written: a page
         #: that could not read them must not write its empty round over them)
         self.loaded = False
+        #: the newest revision of this round's parts this page has seen all
+        #: of (read, or written over what it had read): Save passes it to the
+        #: store, which refuses the save if a part was written since
+        self.parts_seen = 0
 
     # -- starting -----------------------------------------------------------------
     def start(self) -> RoundModel:
@@ -142,7 +146,14 @@ class SharedRound:
         written: list[str] = []
         newer = False  # a Done tap on a part another device changed since
         stored_now = (
-            self.store.load_seat_parts(self.game_id, self.number) if changed else {}
+            self.store.load_seat_parts(self.game_id, self.number) if seats else {}
+        )
+        # whether this page had seen every part stored before it writes (if
+        # not, what it writes now does not make it up to date: parts_seen
+        # stays, and a save waits for the next catch-up)
+        seen_all = set(stored_now) == set(self.revisions) and all(
+            int(part.revision) == self.revisions[seat]
+            for seat, part in stored_now.items()
         )
         rebased: set[str] = set()
         for seat in seats:
@@ -183,6 +194,8 @@ class SharedRound:
                 device=self.device,
             )
             written.append(seat)
+            if seen_all:
+                self.parts_seen = max(self.parts_seen, int(part.revision))
             if (newer and seat not in changed) or seat in rebased:
                 continue  # merged below, with everything else stored since
             self.known[seat] = dict(data)
@@ -217,6 +230,7 @@ class SharedRound:
             # every part went with the round, saved on another device (this
             # page has not heard yet): not an empty round to show
             raise StoreConflict(self.game_id)
+        self.parts_seen = _newest(parts)
         changed = {
             seat
             for seat in set(parts) | set(self.revisions)
@@ -265,6 +279,7 @@ class SharedRound:
 
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
         self.loaded = True
+        self.parts_seen = _newest(parts)
         self.known = split_parts(model)
         self.revisions = {seat: int(p.revision) for seat, p in parts.items()}
         self.statuses = {
@@ -295,10 +310,16 @@ class SharedRound:
     def throw_away(self) -> None:
         """Forget the round's parts (this page alone entered them)."""
         self.store.clear_seat_parts(self.game_id)
+        self.parts_seen = 0
         self.known = {}
         self.revisions = {}
         self.statuses = {}
         self.devices = {}
+
+
+def _newest(parts: Mapping[str, Any]) -> int:
+    """The newest revision among ``parts`` (0: none)."""
+    return max((int(part.revision) for part in parts.values()), default=0)
 
 
 def _data(parts: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

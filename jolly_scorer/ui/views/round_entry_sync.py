@@ -115,6 +115,14 @@ class Shared:
         self.rerender()
         return False
 
+    def refused(self) -> None:
+        """Save was refused (a part was written between Save's catch-up and
+        the save, say): the page catches up and names the parts another
+        device changed, as :meth:`ready_to_save` does; the refusal stays."""
+        error = self.entry.error
+        self.ready_to_save()
+        self.entry.error = self.entry.error or error
+
     def follow(self) -> bool:
         """Another page stored parts (or this page came back): catch up.
 
