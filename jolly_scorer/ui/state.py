@@ -542,6 +542,9 @@ class AppState:
                 index = number - 1
             elif game is not None and number <= len(game.rounds):
                 result = self.result or score_game(game)
+                # the entry stays, offering this round as the correction: a
+                # late word of that save does not take the page to the board
+                self.entering_number = None
                 return RoundTaken(
                     number, game.rounds[number - 1], result.rounds[number - 1].scores
                 )
@@ -691,6 +694,14 @@ class AppState:
         else:
             self.notice = self.t("The game was changed on another device.")
         return True
+
+    def round_taken_here(self) -> None:
+        """The round entry offers its change as the correction of the round
+        saved meanwhile: show the saved game, and stay on the entry when the
+        save is heard of (the person looks, keeps theirs or drops it)."""
+        if self.game_id is not None:
+            self.refresh(self.game_id)
+        self.entering_number = None
 
     def round_saved_elsewhere(self) -> None:
         """Writing a part was refused: the round was saved meanwhile."""

@@ -32,10 +32,11 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from jolly_scorer.core.game import Game
+from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import DraftError, RoundModel
+from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.seat_parts import (
     ROUND_SEAT,
     changed_parts,
@@ -272,6 +273,15 @@ class SharedRound:
         entry.statuses = dict(self.statuses)
         entry.others = self.others()
         return set(parts) | set(local)
+
+    def taken(self) -> RoundTaken | None:
+        """This round as saved meanwhile (on another device), with what it
+        gave every player; None when it was not saved (a round taken back)."""
+        game = self.store.load_game(self.game_id)
+        if len(game.rounds) < self.number:
+            return None
+        scores = score_game(game).rounds[self.number - 1].scores
+        return RoundTaken(self.number, game.rounds[self.number - 1], scores)
 
     def _saved(self) -> bool:
         """Whether this round was saved (the stored game holds it)."""
