@@ -103,11 +103,6 @@ class SecondWriteFails:
         return getattr(self.store, name)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="state._rename_seats clears every part, then writes them back one "
-    "transaction each: a failure (or crash) in between loses the others",
-)
 def test_a_rename_mid_round_that_fails_halfway_loses_no_part(tmp_path: Path) -> None:
     with one_store(tmp_path) as store:
         phone = Device(store, "guest-2")
@@ -120,7 +115,8 @@ def test_a_rename_mid_round_that_fails_halfway_loses_no_part(tmp_path: Path) -> 
         host.state.rename_player("Anna", "Anne")
         after = store.load_seat_parts(1, 1)
         # either all renamed, or none (the rename refused): never fewer parts
-        assert len(after) == 4  # fails: 1
+        assert len(after) == 4
+        assert "Anne" in after and "Anna" not in after
 
 
 class FirstWriteFails(SecondWriteFails):

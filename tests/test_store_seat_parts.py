@@ -114,6 +114,38 @@ def test_a_save_over_parts_written_since_they_were_read_is_refused(
     assert store.load_seat_parts(game_id, 1) == {}
 
 
+def test_parts_are_replaced_all_at_once_or_not_at_all(store: Store) -> None:
+    game_id = _game(store)
+    store.save_seat_part(game_id, 1, "", {"closer": "Anna"})
+    store.save_seat_part(game_id, 1, "Ben", {"hand": ["Kd"]}, device="guest-ben")
+    before = store.load_seat_parts(game_id, 1)
+    with pytest.raises(StoreError):  # the second part names nobody at the table
+        store.replace_seat_parts(
+            game_id,
+            1,
+            {"": ({"closer": "Anne"}, "entering", "host"), "Zed": ({}, "done", "")},
+        )
+    assert store.load_seat_parts(game_id, 1) == before  # nothing lost
+    with pytest.raises(StoreConflict):  # not the next round
+        store.replace_seat_parts(game_id, 2, {"Ben": ({}, "entering", "")})
+    assert store.load_seat_parts(game_id, 1) == before
+    replaced = store.replace_seat_parts(
+        game_id,
+        1,
+        {
+            "": ({"closer": "Cleo"}, "entering", "host"),
+            "Ben": ({"hand": ["Kd"]}, "done", "guest-ben"),
+        },
+    )
+    parts = store.load_seat_parts(game_id, 1)
+    assert parts == replaced
+    assert parts[""].data == {"closer": "Cleo"}
+    assert (parts["Ben"].status, parts["Ben"].device) == ("done", "guest-ben")
+    assert min(p.revision for p in parts.values()) > max(
+        p.revision for p in before.values()
+    )
+
+
 def test_undo_of_a_round_drops_the_next_rounds_parts(store: Store) -> None:
     game_id = _game(store)
     game = add_round(store.load_game(game_id), COUNTED)

@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -667,6 +667,44 @@ class Store:
                 players=self._players_of(conn, game_id),
                 rounds=int(row[0]),
             )
+
+    def replace_seat_parts(
+        self,
+        game_id: int,
+        round_number: int,
+        parts: Mapping[str, tuple[dict[str, Any], str, str]],
+    ) -> dict[str, SeatPart]:
+        """Every part of the game replaced by ``parts`` (``seat: (data,
+        status, device)``, of ``round_number``), in one transaction: all or
+        nothing (players renamed mid-round, say). Refused like
+        :meth:`save_seat_part`, and then the parts stay as they were."""
+        texts: dict[str, tuple[str, str, str]] = {}
+        for seat, (data, status, device) in parts.items():
+            if not isinstance(data, dict):
+                raise StoreError(f"a part must be a JSON object, not {data!r}")
+            texts[seat] = (_json_text(data, "a part"), status, device)
+        with self.atomic() as conn:
+            row = conn.execute(
+                "SELECT round_count FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            players = self._players_of(conn, game_id)
+            conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
+            return {
+                seat: seat_parts.write_part(
+                    conn,
+                    game_id,
+                    round_number,
+                    seat,
+                    text,
+                    status=status,
+                    device=device,
+                    players=players,
+                    rounds=int(row[0]),
+                )
+                for seat, (text, status, device) in texts.items()
+            }
 
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
         """Every part kept of that round, by seat."""

@@ -726,11 +726,17 @@ class AppState:
             if not parts:
                 return
             renamed = rename_seats({s: p.data for s, p in parts.items()}, names)
-            self.store.clear_seat_parts(game_id)
-            for (seat, data), part in zip(renamed.items(), parts.values(), strict=True):
-                self.store.save_seat_part(
-                    game_id, number, seat, data, status=part.status, device=part.device
-                )
+            # all at once: a failure halfway must not lose the other parts
+            self.store.replace_seat_parts(
+                game_id,
+                number,
+                {
+                    seat: (data, part.status, part.device)
+                    for (seat, data), part in zip(
+                        renamed.items(), parts.values(), strict=True
+                    )
+                },
+            )
         except FAILURES as e:
             self.error = _failure(e)
             return
