@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from test_together import PLAYERS, Device, fill_round
 from test_together_review import enter_melds, page_entry
 
@@ -127,11 +126,6 @@ class FirstWriteFails(SecondWriteFails):
         return self.store.save_seat_part(*args, **kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SharedRound._old_draft clears the old draft before start() has "
-    "written it as parts: a failed write loses the half-entered round",
-)
 def test_an_old_draft_is_not_lost_when_its_first_write_fails(tmp_path: Path) -> None:
     with one_store(tmp_path) as store:
         host = Device(store, "host-1")
@@ -146,7 +140,13 @@ def test_an_old_draft_is_not_lost_when_its_first_write_fails(tmp_path: Path) -> 
         host.state.store = store  # type: ignore[assignment]
         page.follow()
         kept = store.load_draft(1) is not None or store.load_seat_parts(1, 1)
-        assert kept  # fails: neither the draft nor any part is left
+        assert kept
+        host.open()  # the entry opened again: the draft is taken over ...
+        assert host.entry.rounds.closer == "Ben"
+        assert host.entry.rounds.counted["Cleo"].bad == 3
+        parts = store.load_seat_parts(1, 1)
+        assert parts[""].data["closer"] == "Ben"
+        assert store.load_draft(1) is None  # ... and goes once written as parts
 
 
 def test_a_change_refused_because_the_round_was_saved_is_offered(

@@ -97,13 +97,17 @@ class SharedRound:
             model = merge_parts(self.game, self.number, _data(parts))
             self._remember(parts, model)
             return model
-        model = self._old_draft() or RoundModel(self.game)
+        old = self._old_draft()
+        model = old or RoundModel(self.game)
         self.known = split_parts(RoundModel(self.game))
         self.loaded = True
         if model.has_entries():
             self._write_model(model, {})
         else:
             self.known = split_parts(model)
+        if old is not None:  # written as parts: only now the draft goes
+            with contextlib.suppress(Exception):
+                self.store.clear_draft(self.game_id)
         return model
 
     def _old_draft(self) -> RoundModel | None:
@@ -119,9 +123,7 @@ class SharedRound:
             return None
         if model.round_index is not None or model.number != self.number:
             return None  # a past round's edit keeps its draft
-        with contextlib.suppress(Exception):
-            self.store.clear_draft(self.game_id)
-        return model
+        return model  # cleared by start() once it is written as parts
 
     # -- writing ----------------------------------------------------------------
     def write(self, entry: RoundEntryModel) -> list[str]:
