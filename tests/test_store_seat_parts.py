@@ -13,7 +13,13 @@ import pytest
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.store import GameNotFound, Store, StoreConflict, StoreError
+from jolly_scorer.store import (
+    GameNotFound,
+    PartsChanged,
+    Store,
+    StoreConflict,
+    StoreError,
+)
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 COUNTED = Round(
@@ -85,6 +91,59 @@ def test_a_part_of_a_round_saved_meanwhile_is_refused(store: Store) -> None:
     assert store.load_seat_parts(game_id, 1) == {}
     later = store.save_seat_part(game_id, 2, "Cleo", {"hand": []})
     assert later.revision > 0 and set(store.load_seat_parts(game_id, 2)) == {"Cleo"}
+
+
+def test_a_save_over_parts_written_since_they_were_read_is_refused(
+    store: Store,
+) -> None:
+    game_id = _game(store)
+    store.save_seat_part(game_id, 1, "Ben", {"counted": {"good": 0, "bad": 5}})
+    seen = store.seat_parts_version(game_id)  # the saver caught up here
+    late = store.save_seat_part(game_id, 1, "Ben", {"counted": {"good": 0, "bad": 9}})
+    game = store.load_game(game_id)
+    revision = store.revision(game_id)
+    with pytest.raises(PartsChanged) as refused:
+        store.save_game(game_id, add_round(game, COUNTED), parts_version=seen)
+    assert isinstance(refused.value, StoreConflict) and refused.value.game_id == 1
+    assert store.load_game(game_id).rounds == ()  # nothing saved ...
+    assert store.revision(game_id) == revision
+    assert store.load_seat_parts(game_id, 1)["Ben"].revision == late.revision  # kept
+    # caught up: saved, and its parts cleared with it
+    store.save_game(game_id, add_round(game, COUNTED), parts_version=late.revision)
+    assert len(store.load_game(game_id).rounds) == 1
+    assert store.load_seat_parts(game_id, 1) == {}
+
+
+def test_parts_are_replaced_all_at_once_or_not_at_all(store: Store) -> None:
+    game_id = _game(store)
+    store.save_seat_part(game_id, 1, "", {"closer": "Anna"})
+    store.save_seat_part(game_id, 1, "Ben", {"hand": ["Kd"]}, device="guest-ben")
+    before = store.load_seat_parts(game_id, 1)
+    with pytest.raises(StoreError):  # the second part names nobody at the table
+        store.replace_seat_parts(
+            game_id,
+            1,
+            {"": ({"closer": "Anne"}, "entering", "host"), "Zed": ({}, "done", "")},
+        )
+    assert store.load_seat_parts(game_id, 1) == before  # nothing lost
+    with pytest.raises(StoreConflict):  # not the next round
+        store.replace_seat_parts(game_id, 2, {"Ben": ({}, "entering", "")})
+    assert store.load_seat_parts(game_id, 1) == before
+    replaced = store.replace_seat_parts(
+        game_id,
+        1,
+        {
+            "": ({"closer": "Cleo"}, "entering", "host"),
+            "Ben": ({"hand": ["Kd"]}, "done", "guest-ben"),
+        },
+    )
+    parts = store.load_seat_parts(game_id, 1)
+    assert parts == replaced
+    assert parts[""].data == {"closer": "Cleo"}
+    assert (parts["Ben"].status, parts["Ben"].device) == ("done", "guest-ben")
+    assert min(p.revision for p in parts.values()) > max(
+        p.revision for p in before.values()
+    )
 
 
 def test_undo_of_a_round_drops_the_next_rounds_parts(store: Store) -> None:

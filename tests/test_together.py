@@ -338,7 +338,12 @@ def test_a_joined_device_shares_only_the_tables_game(
         guest_store.save_seat_part(other, 1, "Otto", {}, device="guest-2")
     with pytest.raises(NotTheTablesGame):
         guest_store.load_seat_parts(other, 1)
+    with pytest.raises(NotTheTablesGame):
+        guest_store.replace_seat_parts(other, 1, {"Otto": ({}, "done", "guest-2")})
     assert stores[0].load_seat_parts(other, 1) == {}
+    ben = guest_store.load_seat_parts(table_game, 1)["Ben"]
+    guest_store.replace_seat_parts(table_game, 1, {"Ben": (ben.data, "done", "g")})
+    assert stores[0].load_seat_parts(table_game, 1)["Ben"].status == "done"
 
 
 def test_a_part_written_after_the_round_was_saved_is_refused(

@@ -12,6 +12,7 @@
 from jolly_scorer.core.stats import PlayerStats
 from jolly_scorer.store.errors import (
     GameNotFound,
+    PartsChanged,
     StoreBusy,
     StoreConflict,
     StoreCorrupt,
@@ -33,6 +34,7 @@ from jolly_scorer.store.store import (
 __all__ = [
     "GameNotFound",
     "GameSummary",
+    "PartsChanged",
     "PlayerStats",
     "SeatPart",
     "Store",

@@ -13,6 +13,7 @@ from jolly_scorer.core.errors import JollyError
 __all__ = [
     "PUBLIC_FAILURE",
     "GameNotFound",
+    "PartsChanged",
     "StoreBusy",
     "StoreConflict",
     "StoreCorrupt",
@@ -58,6 +59,24 @@ class StoreConflict(StoreError):
         super().__init__(
             f"game {game_id} was changed on another device or program since it "
             "was loaded; nothing was saved: reload it and enter the change again"
+        )
+        self.game_id = game_id
+
+
+class PartsChanged(StoreConflict):
+    """The round being saved was changed on another device (a seat part was
+    written) after the saver last read its parts; nothing was saved."""
+
+    public = (
+        "Not saved: the round was changed on another device just now. Check it "
+        "and save again."
+    )
+
+    def __init__(self, game_id: int) -> None:
+        StoreError.__init__(
+            self,
+            f"the next round of game {game_id} was changed on another device "
+            "since it was read; nothing was saved",
         )
         self.game_id = game_id
 

@@ -6,6 +6,7 @@ protocols extend this one instead of repeating its signatures.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from jolly_scorer.store.seat_parts import SeatPart
@@ -29,6 +30,15 @@ class SeatPartStore(Protocol):
         """Keep one seat's part (``seat`` "" is the round's own part);
         :class:`~jolly_scorer.store.StoreConflict` when ``round_number`` is
         no longer the next round."""
+
+    def replace_seat_parts(
+        self,
+        game_id: int,
+        round_number: int,
+        parts: Mapping[str, tuple[dict[str, Any], str, str]],
+    ) -> dict[str, SeatPart]:
+        """Every part of the game replaced by ``parts`` (``seat: (data,
+        status, device)``) in one transaction: all or nothing."""
 
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
         """Every part kept of that round, by seat."""

@@ -12,7 +12,11 @@ a page knows cheaply whether anything changed
 A part belongs to the next round only: writing a part of another round
 (because that round was saved meanwhile on another device) raises
 :class:`~jolly_scorer.store.StoreConflict`, and saving the game clears every
-part that no longer belongs to its next round, in the same transaction.
+part that no longer belongs to its next round, in the same transaction. A
+page saving the round passes the newest revision of its parts it read (or
+wrote): if a part was written since, the save is refused
+(:class:`~jolly_scorer.store.PartsChanged`) rather than clearing a part
+nobody saw.
 
 >>> import tempfile
 >>> from jolly_scorer.core.game import new_game
@@ -111,12 +115,22 @@ def read_parts(
     return parts
 
 
-def version(conn: sqlite3.Connection, game_id: int) -> int:
-    """The newest revision among the game's parts (0 when there is none)."""
-    row = conn.execute(
-        "SELECT coalesce(max(revision), 0) FROM seat_parts WHERE game_id = ?",
-        (game_id,),
-    ).fetchone()
+def version(
+    conn: sqlite3.Connection, game_id: int, round_number: int | None = None
+) -> int:
+    """The newest revision among the game's parts (of round ``round_number``
+    only, if given; 0 when there is none)."""
+    if round_number is None:
+        row = conn.execute(
+            "SELECT coalesce(max(revision), 0) FROM seat_parts WHERE game_id = ?",
+            (game_id,),
+        ).fetchone()
+    else:
+        row = conn.execute(
+            "SELECT coalesce(max(revision), 0) FROM seat_parts "
+            "WHERE game_id = ? AND round_number = ?",
+            (game_id, round_number),
+        ).fetchone()
     return int(row[0])
 
 

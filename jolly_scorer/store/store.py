@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,6 +33,7 @@ from jolly_scorer.store import seat_parts
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
+    PartsChanged,
     StoreConflict,
     StoreCorrupt,
     StoreError,
@@ -300,6 +301,7 @@ class Store:
         result: GameResult | None = None,
         expected_revision: int | None = None,
         history: UndoHistory | None = None,
+        parts_version: int | None = None,
     ) -> int:
         """Store the game as it is now, in one transaction committed on return;
         returns the game's new revision (pass it as ``expected_revision`` to
@@ -319,6 +321,12 @@ class Store:
         copy. Without it, the game is written only if nobody changed it since
         this store last read or wrote it. Otherwise :class:`StoreConflict` is
         raised and nothing is written.
+
+        ``parts_version`` (a round entered together, saved as the game's new
+        last round): the newest revision of that round's seat parts the saver
+        read or wrote. If a part of it was
+        written since, :class:`PartsChanged` is raised and nothing is written
+        (the save would clear a part the saver never saw).
         """
         result = score_game(game) if result is None else result
         if history is not None and not _same_game(history.present, game):
@@ -344,6 +352,10 @@ class Store:
             if saved is not None:
                 texts, changed, shrink = _difference(saved, game)
             with self.atomic() as conn:
+                if parts_version is not None and parts_version != seat_parts.version(
+                    conn, game_id, len(game.rounds)
+                ):
+                    raise PartsChanged(game_id)
                 if want is None:
                     updated = conn.execute(
                         f"UPDATE games SET {sets}, updated = ?, revision = ? "
@@ -655,6 +667,44 @@ class Store:
                 players=self._players_of(conn, game_id),
                 rounds=int(row[0]),
             )
+
+    def replace_seat_parts(
+        self,
+        game_id: int,
+        round_number: int,
+        parts: Mapping[str, tuple[dict[str, Any], str, str]],
+    ) -> dict[str, SeatPart]:
+        """Every part of the game replaced by ``parts`` (``seat: (data,
+        status, device)``, of ``round_number``), in one transaction: all or
+        nothing (players renamed mid-round, say). Refused like
+        :meth:`save_seat_part`, and then the parts stay as they were."""
+        texts: dict[str, tuple[str, str, str]] = {}
+        for seat, (data, status, device) in parts.items():
+            if not isinstance(data, dict):
+                raise StoreError(f"a part must be a JSON object, not {data!r}")
+            texts[seat] = (_json_text(data, "a part"), status, device)
+        with self.atomic() as conn:
+            row = conn.execute(
+                "SELECT round_count FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            players = self._players_of(conn, game_id)
+            conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
+            return {
+                seat: seat_parts.write_part(
+                    conn,
+                    game_id,
+                    round_number,
+                    seat,
+                    text,
+                    status=status,
+                    device=device,
+                    players=players,
+                    rounds=int(row[0]),
+                )
+                for seat, (text, status, device) in texts.items()
+            }
 
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
         """Every part kept of that round, by seat."""

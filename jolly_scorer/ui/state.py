@@ -28,7 +28,7 @@ from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, na
 from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
-from jolly_scorer.store.errors import GameNotFound, StoreConflict
+from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
@@ -88,6 +88,7 @@ class GameStore(SeatPartStore, Protocol):
         result: GameResult | None = None,
         expected_revision: int | None = None,
         history: UndoHistory | None = None,
+        parts_version: int | None = None,
     ) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
     def revision(self, game_id: int) -> int: ...
@@ -195,6 +196,9 @@ class AppState:
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
+    #: The shared round handed to the round entry last (its Save passes the
+    #: parts it has seen: the store refuses the save if one was written since).
+    _sharing: SharedRound | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -389,8 +393,13 @@ class AppState:
         self.history = history
         self.stored_revision = revision
 
-    def _apply(self, operation: Callable[[Scored], Scored]) -> str | None:
-        """Core op → committed save → history → re-render. Returns an error."""
+    def _apply(
+        self, operation: Callable[[Scored], Scored], parts_version: int | None = None
+    ) -> str | None:
+        """Core op → committed save → history → re-render. Returns an error.
+
+        ``parts_version``: the op adds the round entered together; see
+        :meth:`_save`."""
         if self.history is None or self.game_id is None or self.result is None:
             return self._fail(self.t("There is no game running."))
         try:
@@ -399,7 +408,9 @@ class AppState:
             scored = operation(Scored(before, self.result))
             new, result = scored.game, scored.result
             history = self.history.push(new)  # kept in the game's transaction
-            revision = self._save(new, result, history)
+            revision = self._save(new, result, history, parts_version)
+        except PartsChanged as e:
+            return self._parts_changed(e)
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
@@ -418,20 +429,38 @@ class AppState:
         self.revision += 1
         return None
 
-    def _save(self, game: Game, result: GameResult, history: UndoHistory) -> int:
+    def _save(
+        self,
+        game: Game,
+        result: GameResult,
+        history: UndoHistory,
+        parts_version: int | None = None,
+    ) -> int:
         """Store ``game`` over the revision this session holds; the new revision.
 
         :raises StoreConflict: the stored game is not the one shown here.
+        :raises PartsChanged: ``game`` adds the round entered together, and a
+            part of it was written since this page read the parts (revision
+            ``parts_version``).
         """
         assert self.game_id is not None
         if self.stored_revision is None:  # never read: no base to write over
             raise StoreConflict(self.game_id)
+        if parts_version is None:  # (a store without seat parts takes no such check)
+            return self.store.save_game(
+                self.game_id,
+                game,
+                result=result,
+                expected_revision=self.stored_revision,
+                history=history,
+            )
         return self.store.save_game(
             self.game_id,
             game,
             result=result,
             expected_revision=self.stored_revision,
             history=history,
+            parts_version=parts_version,
         )
 
     def _conflict(self) -> str:
@@ -444,6 +473,12 @@ class AppState:
                 "that change. Check yours and save it again."
             )
         )
+
+    def _parts_changed(self, error: PartsChanged) -> str:
+        """A part of the round being saved was written since its page read
+        the parts: nothing was saved, and the page says so beside Save (it
+        catches up, showing the change; the next Save saves what it shows)."""
+        return self._fail(self.t(str(error.public)))
 
     def _fail(self, message: str) -> str:
         self.error = message
@@ -507,11 +542,23 @@ class AppState:
                 index = number - 1
             elif game is not None and number <= len(game.rounds):
                 result = self.result or score_game(game)
+                # the entry stays, offering this round as the correction: a
+                # late word of that save does not take the page to the board
+                self.entering_number = None
                 return RoundTaken(
                     number, game.rounds[number - 1], result.rounds[number - 1].scores
                 )
         if index is None:
-            error = self._apply(lambda s: s.add_round(entry))
+            sharing = self._sharing
+            seen = (
+                sharing.parts_seen
+                if sharing is not None
+                and number is not None
+                and sharing.game_id == self.game_id
+                and sharing.number == number
+                else None
+            )
+            error = self._apply(lambda s: s.add_round(entry), seen)
         else:
             error = self._apply(lambda s: s.replace_round(index, entry))
         if error is None:
@@ -604,7 +651,8 @@ class AppState:
             return None
         self.entering_number = len(self.game.rounds) + 1
         self.entering_players = self.game.players
-        return SharedRound(self.store, self.game_id, self.game, self.device)
+        self._sharing = SharedRound(self.store, self.game_id, self.game, self.device)
+        return self._sharing
 
     def parts_written(self, number: int) -> None:
         """This page stored parts of round ``number``: tell the other pages."""
@@ -647,6 +695,14 @@ class AppState:
             self.notice = self.t("The game was changed on another device.")
         return True
 
+    def round_taken_here(self) -> None:
+        """The round entry offers its change as the correction of the round
+        saved meanwhile: show the saved game, and stay on the entry when the
+        save is heard of (the person looks, keeps theirs or drops it)."""
+        if self.game_id is not None:
+            self.refresh(self.game_id)
+        self.entering_number = None
+
     def round_saved_elsewhere(self) -> None:
         """Writing a part was refused: the round was saved meanwhile."""
         if self.game_id is not None:
@@ -670,11 +726,17 @@ class AppState:
             if not parts:
                 return
             renamed = rename_seats({s: p.data for s, p in parts.items()}, names)
-            self.store.clear_seat_parts(game_id)
-            for (seat, data), part in zip(renamed.items(), parts.values(), strict=True):
-                self.store.save_seat_part(
-                    game_id, number, seat, data, status=part.status, device=part.device
-                )
+            # all at once: a failure halfway must not lose the other parts
+            self.store.replace_seat_parts(
+                game_id,
+                number,
+                {
+                    seat: (data, part.status, part.device)
+                    for (seat, data), part in zip(
+                        renamed.items(), parts.values(), strict=True
+                    )
+                },
+            )
         except FAILURES as e:
             self.error = _failure(e)
             return

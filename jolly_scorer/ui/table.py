@@ -511,6 +511,11 @@ class GuestStore:
         part: SeatPart = self._store.save_seat_part(game_id, *args, **kw)
         return part
 
+    def replace_seat_parts(self, game_id: int, *args: Any) -> dict[str, SeatPart]:
+        self._own(game_id)
+        parts: dict[str, SeatPart] = self._store.replace_seat_parts(game_id, *args)
+        return parts
+
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
         self._own(game_id)
         parts: dict[str, SeatPart] = self._store.load_seat_parts(game_id, round_number)

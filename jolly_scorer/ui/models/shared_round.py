@@ -9,7 +9,10 @@ the round's own part ``""``: who went out, Handglatt, the discard; see
 * :meth:`SharedRound.write` stores only the parts that changed since the page
   last wrote or read them, each with its status (``"entering"``, or
   ``"done"`` once the player tapped Done; editing a part again takes Done
-  back) and this page's device label;
+  back) and this page's device label; a part another device stored since
+  this page read it (a side effect here, say: a meld taken back changes the
+  parts of those who laid off on it) gets only the fields this page changed,
+  over what is stored, and is then merged in like any other change;
 * :meth:`SharedRound.catch_up` (another page said the parts changed, or this
   page came back after losing its connection) first writes what this page has
   not written yet, then loads every part, merges them into the model and keeps
@@ -29,10 +32,11 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from jolly_scorer.core.game import Game
+from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import DraftError, RoundModel
+from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.seat_parts import (
     ROUND_SEAT,
     changed_parts,
@@ -79,6 +83,10 @@ class SharedRound:
         #: the stored parts were read (until then nothing is written: a page
         #: that could not read them must not write its empty round over them)
         self.loaded = False
+        #: the newest revision of this round's parts this page has seen all
+        #: of (read, or written over what it had read): Save passes it to the
+        #: store, which refuses the save if a part was written since
+        self.parts_seen = 0
 
     # -- starting -----------------------------------------------------------------
     def start(self) -> RoundModel:
@@ -89,13 +97,17 @@ class SharedRound:
             model = merge_parts(self.game, self.number, _data(parts))
             self._remember(parts, model)
             return model
-        model = self._old_draft() or RoundModel(self.game)
+        old = self._old_draft()
+        model = old or RoundModel(self.game)
         self.known = split_parts(RoundModel(self.game))
         self.loaded = True
         if model.has_entries():
             self._write_model(model, {})
         else:
             self.known = split_parts(model)
+        if old is not None:  # written as parts: only now the draft goes
+            with contextlib.suppress(Exception):
+                self.store.clear_draft(self.game_id)
         return model
 
     def _old_draft(self) -> RoundModel | None:
@@ -111,9 +123,7 @@ class SharedRound:
             return None
         if model.round_index is not None or model.number != self.number:
             return None  # a past round's edit keeps its draft
-        with contextlib.suppress(Exception):
-            self.store.clear_draft(self.game_id)
-        return model
+        return model  # cleared by start() once it is written as parts
 
     # -- writing ----------------------------------------------------------------
     def write(self, entry: RoundEntryModel) -> list[str]:
@@ -138,8 +148,34 @@ class SharedRound:
         seats = [*changed, *(seat for seat in done if seat not in changed)]
         written: list[str] = []
         newer = False  # a Done tap on a part another device changed since
+        stored_now = (
+            self.store.load_seat_parts(self.game_id, self.number) if seats else {}
+        )
+        # whether this page had seen every part stored before it writes (if
+        # not, what it writes now does not make it up to date: parts_seen
+        # stays, and a save waits for the next catch-up)
+        seen_all = set(stored_now) == set(self.revisions) and all(
+            int(part.revision) == self.revisions[seat]
+            for seat, part in stored_now.items()
+        )
+        rebased: set[str] = set()
         for seat in seats:
             data = after.get(seat, {})
+            now = stored_now.get(seat)
+            if (
+                seat in changed
+                and now is not None
+                and int(now.revision) != self.revisions.get(seat)
+            ):
+                # another device wrote this part since this page read it: only
+                # the fields this page changed go over what it stored
+                base = self.known.get(seat, {})
+                data = {
+                    k: v if v != base.get(k) else now.data.get(k, v)
+                    for k, v in data.items()
+                }
+                rebased.add(seat)
+                newer = True
             # a change takes Done back, unless Done was tapped with it
             status = "done" if done.get(seat) else "entering"
             if seat not in changed and self.statuses.get(seat) == status:
@@ -161,7 +197,9 @@ class SharedRound:
                 device=self.device,
             )
             written.append(seat)
-            if newer and seat not in changed:
+            if seen_all:
+                self.parts_seen = max(self.parts_seen, int(part.revision))
+            if (newer and seat not in changed) or seat in rebased:
                 continue  # merged below, with everything else stored since
             self.known[seat] = dict(data)
             self.revisions[seat] = int(part.revision)
@@ -195,6 +233,7 @@ class SharedRound:
             # every part went with the round, saved on another device (this
             # page has not heard yet): not an empty round to show
             raise StoreConflict(self.game_id)
+        self.parts_seen = _newest(parts)
         changed = {
             seat
             for seat in set(parts) | set(self.revisions)
@@ -237,12 +276,22 @@ class SharedRound:
         entry.others = self.others()
         return set(parts) | set(local)
 
+    def taken(self) -> RoundTaken | None:
+        """This round as saved meanwhile (on another device), with what it
+        gave every player; None when it was not saved (a round taken back)."""
+        game = self.store.load_game(self.game_id)
+        if len(game.rounds) < self.number:
+            return None
+        scores = score_game(game).rounds[self.number - 1].scores
+        return RoundTaken(self.number, game.rounds[self.number - 1], scores)
+
     def _saved(self) -> bool:
         """Whether this round was saved (the stored game holds it)."""
         return len(self.store.load_game(self.game_id).rounds) >= self.number
 
     def _remember(self, parts: Mapping[str, Any], model: RoundModel) -> None:
         self.loaded = True
+        self.parts_seen = _newest(parts)
         self.known = split_parts(model)
         self.revisions = {seat: int(p.revision) for seat, p in parts.items()}
         self.statuses = {
@@ -273,10 +322,16 @@ class SharedRound:
     def throw_away(self) -> None:
         """Forget the round's parts (this page alone entered them)."""
         self.store.clear_seat_parts(self.game_id)
+        self.parts_seen = 0
         self.known = {}
         self.revisions = {}
         self.statuses = {}
         self.devices = {}
+
+
+def _newest(parts: Mapping[str, Any]) -> int:
+    """The newest revision among ``parts`` (0: none)."""
+    return max((int(part.revision) for part in parts.values()), default=0)
 
 
 def _data(parts: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

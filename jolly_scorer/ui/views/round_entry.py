@@ -188,6 +188,8 @@ def RoundEntry(
         done = entry.save()
         if done is not None:
             answer(done, rounds.round_number, False)
+            if shared is not None and entry.error is not None:
+                shared.refused()  # shows what another device wrote meanwhile
         redraw()
 
     def cancel() -> None:

@@ -78,12 +78,15 @@ class Shared:
     def write(self) -> None:
         """Store the parts this page changed and tell the other pages."""
         entry, together = self.entry, self.together
+        if entry.taken is not None:
+            return  # the round was saved: the person looks, keeps theirs or drops it
         shown = dict(entry.statuses)
         try:
             written = together.shared.write(entry)
         except StoreConflict:  # the round was saved meanwhile (another device)
-            entry.closed = True
-            together.saved_elsewhere()
+            if not self._offer_taken():
+                entry.closed = True
+                together.saved_elsewhere()
             return
         except FAILURES as error:  # kept on this page; the next change retries
             entry.error = self.t(failure_text(error))
@@ -93,6 +96,25 @@ class Shared:
             together.publish(together.shared.number)
         if entry.statuses != shown:  # "entering…" shows once it is stored
             self.rerender()
+
+    def _offer_taken(self) -> bool:
+        """A change was refused because the round was saved meanwhile: if
+        this page holds something not stored, the saved round is shown beside
+        it with "keep mine as the correction" (as when Save finds the round
+        saved). Whether it was offered."""
+        entry, shared = self.entry, self.together.shared
+        if not changed_parts(shared.known, split_parts(entry.rounds)):
+            return False
+        try:
+            taken = shared.taken()
+        except FAILURES:
+            return False
+        if taken is None:
+            return False
+        self.together.offered()
+        entry.saved(taken)
+        self.rerender()
+        return True
 
     def ready_to_save(self) -> bool:
         """Save's catch-up: whether the round as this page shows it is the
@@ -115,6 +137,14 @@ class Shared:
         self.rerender()
         return False
 
+    def refused(self) -> None:
+        """Save was refused (a part was written between Save's catch-up and
+        the save, say): the page catches up and names the parts another
+        device changed, as :meth:`ready_to_save` does; the refusal stays."""
+        error = self.entry.error
+        self.ready_to_save()
+        self.entry.error = self.entry.error or error
+
     def follow(self) -> bool:
         """Another page stored parts (or this page came back): catch up.
 
@@ -123,10 +153,10 @@ class Shared:
         saves nothing (a round saved without what others wrote since this
         page last read it would look right and be wrong)."""
         entry = self.entry
-        if entry.closed:
+        if entry.closed or entry.taken is not None:
             return False
         self.write()
-        if entry.closed:
+        if entry.closed or entry.taken is not None:
             return False
         try:
             changed = self.together.shared.catch_up(entry)

@@ -56,6 +56,10 @@ class Together:
     table: bool = False
     #: the round was saved on another device before this page heard of it
     saved_elsewhere: Callable[[], None] = lambda: None
+    #: ... and the entry stays, offering what this page had not stored yet as
+    #: the correction of the saved round (the app shows the saved game and
+    #: does not leave the entry when it hears of that save)
+    offered: Callable[[], None] = lambda: None
 
 
 @ft.component
@@ -85,6 +89,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         change_seat=(lambda: choose(None)) if state.is_guest else None,
         table=state.together,
         saved_elsewhere=state.round_saved_elsewhere,
+        offered=state.round_taken_here,
     )
     return RoundEntry(
         page,
