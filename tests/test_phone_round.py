@@ -1,0 +1,82 @@
+"""A round played on a phone (390 x 844), in process (Flet harness): what the
+browser walk-through in German and Finnish showed, checked without a browser.
+
+* Cancel at a live table asks what fits what happens: once another device
+  entered a part, confirming only leaves (every part stays for the others);
+  alone, it throws the round away.
+* The phone's room between the strip and the Save bar belongs to the list or
+  to the open editor, never to both (no sliver of the list above the editor),
+  and the editor sits on the Save bar in a list running upwards (a tall one
+  scrolls its top instead of pushing the bar off the screen).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+from test_server_table import guest_page  # noqa: F401 (fixture)
+from test_together_review_page import heard, player
+from test_ui_app import field_in
+
+from jolly_scorer.store import Store
+from jolly_scorer.ui.views.round_entry_layout import ROOM, phone_room
+
+
+def enter_as_ben(app) -> None:
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-seat-1"))  # Ben
+    app.click(app.find(semantics="round-mode-1-points"))
+    app.type_text(field_in(app, "round-bad-1"), "7")
+
+
+def test_cancel_at_a_table_others_enter_only_leaves_and_says_so(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    enter_as_ben(app)
+    with Store.open(tmp_path) as store:  # Cleo enters her hand on her phone
+        store.save_seat_part(own, 1, "Cleo", player(hand=["Kd"]), device="cleo")
+    heard(app, tmp_path, own)
+    app.click(app.find(semantics="round-cancel"))
+    ask = app.find(semantics="round-cancel-ask")
+    assert ask.label == (
+        "Leave this round? What was entered stays for the others at the table."
+    )
+    assert not app.find_all(semantics="round-throw-away")  # nothing is thrown
+    app.click(app.find(semantics="round-leave"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    with Store.open(tmp_path) as store:  # both parts stay for the table
+        parts = store.load_seat_parts(own, 1)
+    assert parts["Ben"].data["counted"] and parts["Cleo"].data["hand"] == ["Kd"]
+
+
+def test_cancel_at_a_table_alone_asks_to_throw_away_and_does(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    enter_as_ben(app)
+    app.click(app.find(semantics="round-cancel"))
+    assert app.find(semantics="round-cancel-ask").label == "Throw away this round?"
+    assert not app.find_all(semantics="round-leave")
+    app.click(app.find(semantics="round-throw-away"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    with Store.open(tmp_path) as store:
+        assert store.load_seat_parts(own, 1) == {}
+
+
+def test_the_room_is_the_lists_or_the_open_editors_never_both():
+    scroller = ft.Column([ft.Text("Who went out?")], expand=True)
+    editor = ft.Container(ft.Text("Anna's meld 1"))
+    # closed: the list has the room, the waiting grid a flex of 1
+    listed, dock = phone_room(scroller, editor, None)
+    assert listed is scroller and scroller.expand == ROOM and dock.expand == 1
+    # open: the editor has it, the list keeps its place (not rebuilt)
+    listed, dock = phone_room(scroller, editor, object())
+    assert listed is scroller and scroller.expand == 1 and dock.expand == ROOM
+    assert isinstance(dock, ft.ListView) and dock.reverse  # on the Save bar
+    assert dock.controls == [editor]
+    # the laptop's layout has no dock: the list alone
+    assert phone_room(scroller, None, None) == [scroller]
+    assert ROOM >= 100_000  # the other part: far under a pixel of 844
