@@ -80,3 +80,50 @@ def test_the_room_is_the_lists_or_the_open_editors_never_both():
     # the laptop's layout has no dock: the list alone
     assert phone_room(scroller, None, None) == [scroller]
     assert ROOM >= 100_000  # the other part: far under a pixel of 844
+
+
+def host_page(flet_app, tmp_path, monkeypatch, width):
+    """The host's page of a live table, in process, ``width`` wide."""
+    from test_server_table import make_games
+
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui import server
+    from jolly_scorer.ui.table import Access, Table
+
+    make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("host", table.host_device)
+    )
+    host = flet_app(lambda page: ui_app.main(page, tmp_path), width=width, height=844)
+    host.click(host.find(semantics="table-close"))
+    host.click(host.find(semantics="home-continue"))
+    return host
+
+
+def test_a_phone_sized_host_enters_a_round_without_the_table_bar(
+    flet_app, tmp_path, monkeypatch
+):
+    """The table bar took 56 px of a phone's height: the open card editor
+    pushed the Save bar under it. While a round is entered on a phone-sized
+    host page the bar steps aside; it is back on the board."""
+    host = host_page(flet_app, tmp_path, monkeypatch, 390)
+    bar = host.page.bottom_appbar
+    assert bar is not None and bar.visible  # the board: PIN and QR
+    assert host.find_all(semantics="table-show")
+    host.click(host.find(semantics="enter-round"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-save")))
+    assert not bar.visible
+    host.click(host.find(semantics="round-cancel"))  # nothing entered: closes
+    host.wait_for(lambda: bool(host.find_all(semantics="enter-round")))
+    assert bar.visible
+
+
+def test_a_laptop_host_keeps_the_table_bar_while_a_round_is_entered(
+    flet_app, tmp_path, monkeypatch
+):
+    host = host_page(flet_app, tmp_path, monkeypatch, 1280)
+    host.click(host.find(semantics="enter-round"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-save")))
+    assert host.page.bottom_appbar.visible
