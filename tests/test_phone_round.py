@@ -127,3 +127,35 @@ def test_a_laptop_host_keeps_the_table_bar_while_a_round_is_entered(
     host.click(host.find(semantics="enter-round"))
     host.wait_for(lambda: bool(host.find_all(semantics="round-save")))
     assert host.page.bottom_appbar.visible
+
+
+def test_the_strip_scrolls_the_player_shown_into_sight(flet_app):
+    """Four long names do not fit a phone's strip: Dora's chip was off the
+    screen while her part was shown. The strip scrolls to the player shown,
+    again when a chip grew (no scroll bar over the chips)."""
+    from test_ui_round_entry import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.views.round_entry_closer import strip_key
+
+    names = ["Annabella", "Benedikt", "Cleopatra", "Dora"]
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), names))
+
+    def scrolled() -> list[str]:
+        return [
+            args.get("scroll_key")
+            for _, name, args in s.app.invoke_method_calls()
+            if name == "scroll_to"
+        ]
+
+    s.app.wait_for(lambda: strip_key(0) in str(scrolled()))
+    s.app.click(s.app.find(semantics="round-show-3"))
+    s.app.wait_for(lambda: strip_key(3) in str(scrolled()[-1:]))
+    strip = s.app.find(semantics="round-show-3")
+    assert strip.key.value == strip_key(3)
+    # Dora goes out: her chip shows +30 and grows; the strip keeps it in sight
+    before = len(scrolled())
+    s.app.click(s.app.find(semantics="round-closer-3"))
+    s.app.wait_for(lambda: len(scrolled()) > before)
+    assert scrolled()[-1] == strip_key(3)

@@ -199,12 +199,13 @@ def top_row(
     )
     return ft.Row(
         [
-            ft.Text(
-                heading,
+            ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella"
+                heading,  # needs a third line beside the tools on a phone
                 size=17,
                 weight=ft.FontWeight.BOLD,
                 expand=True,
-                max_lines=2,
+                max_lines=3,
+                overflow=ft.TextOverflow.ELLIPSIS,
             ),
             *tools,
         ],
