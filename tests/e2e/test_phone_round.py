@@ -1,8 +1,9 @@
-"""Round entry on a phone (390 x 844) in Chromium, German: what only shows in
-the pixels. With the card editor open, nothing of the list above it shows (a
-sliver of a cut line did), the editor's top (its title and Done) is on the
-screen, and the Save bar is whole on the screen (the editor pushed it off the
-bottom, and on a host's page under the table bar).
+"""Round entry on a phone (390 x 844) in Chromium, German and Finnish: what
+only shows in the pixels. With the card editor open, nothing of the list
+above it shows (a sliver of a cut line did), the editor fits whole with its
+title (a Finnish title of three lines had its top scrolled away), and the Save
+bar stays whole where it was (the editor pushed it off the bottom, and on a
+host's page under the table bar).
 
 Screenshots: build/screenshots/phone-round-*.png
 """
@@ -18,6 +19,7 @@ from PIL import Image  # the "web" group (default): the app icon's Pillow
 from jolly_scorer.core import game as core
 from jolly_scorer.core.rules import resolve_rules
 from jolly_scorer.store import Store
+from jolly_scorer.ui.views.round_entry_layout import PHONE_SPACING
 
 pytestmark = pytest.mark.browser
 
@@ -56,25 +58,35 @@ def check_screen(app, name: str, floor: float, lowest: str = "round-save") -> No
     below it and whole, its bottom where it was with the editor closed
     (``floor``: it never moves down)."""
     app.screenshot(f"phone-round-{name}")
-    strip = box(app, "round-show-0")
+    # the strip's chips (52 px) under the header: their own boxes are off
+    # while the strip scrolls
+    header = box(app, "round-cancel-top")
+    strip_bottom = header["y"] + header["height"] + PHONE_SPACING + 52
     editor, done = box(app, "round-editor"), box(app, "editor-done")
     bar, save = box(app, "round-save-bar"), box(app, lowest)
-    gap_top, gap_bottom = strip["y"] + strip["height"] + 1, editor["y"] - 1
+    # (a chip's and the editor's edges are drawn a pixel or two beyond their boxes)
+    gap_top, gap_bottom = strip_bottom + 3, editor["y"] - 3
     if gap_bottom - gap_top >= 1:  # one colour, a row like the next: no line
         assert len(rows(app, gap_top, gap_bottom)) == 1, name
-    assert done["y"] >= strip["y"] + strip["height"], name  # Done in sight
+    assert done["y"] >= strip_bottom, name  # Done in sight
+    # the editor fits, its title whole: one taller than the room fills it
+    # (its box is clipped to the room) and has its top scrolled away
+    assert editor["y"] > strip_bottom + 2 * PHONE_SPACING + 0.5, name
     assert editor["y"] + editor["height"] <= bar["y"] + 1, name
     assert save["y"] + save["height"] <= HEIGHT, name  # the Save bar whole
     assert abs(bar["y"] + bar["height"] - floor) <= 1, name
 
 
-def test_the_open_editor_has_the_room_and_the_save_bar_stays(web_app, tmp_path):
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_the_open_editor_has_the_room_and_the_save_bar_stays(
+    web_app, tmp_path, language
+):
     data = tmp_path / "data"
     seed(data)
     app = web_app(
         "jolly_scorer.ui.app:main",
         viewport="phone",
-        env={"LANGUAGE": "de", "JOLLY_SCORER_DATA": str(data)},
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
         wait_text="Jolly",
     )
     app.by_id("home-continue").first.click()
@@ -86,13 +98,19 @@ def test_the_open_editor_has_the_room_and_the_save_bar_stays(web_app, tmp_path):
     for card in ("5h", "6h", "7h"):
         app.by_id(f"pick-{card}").first.click()
     app.wait_label("7♥")
-    check_screen(app, "meld", floor)
+    check_screen(app, f"{language}-meld", floor)
     app.by_id("round-show-1").first.click()  # Benedikt: his hand at once
+    app.by_id("editor-count-points").first.wait_for(state="attached")
+    check_screen(app, f"{language}-hand", floor)
     app.by_id("editor-layoff").first.click()
     app.by_id("round-layoff-on-1-0").first.wait_for(state="attached")
-    check_screen(app, "layoff-choice", floor)  # a short editor: the sliver was here
+    check_screen(
+        app, f"{language}-layoff-choice", floor
+    )  # a short editor: the sliver was here
     app.by_id("round-layoff-on-1-0").first.click()
     app.by_id("pick-8h").first.click()
+    app.wait_label("8♥")
+    check_screen(app, f"{language}-layoff", floor)  # a title of three lines
     app.by_id("round-cancel").first.click()  # the bar grows by the question
     app.by_id("round-cancel-ask").first.wait_for(state="attached")
-    check_screen(app, "cancel-ask", floor, "round-keep-entering")
+    check_screen(app, f"{language}-cancel-ask", floor, lowest="round-keep-entering")

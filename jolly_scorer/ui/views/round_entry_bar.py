@@ -67,7 +67,8 @@ def _cancel_question(
     """Cancel asks what fits what happens: throw the round away, or (at a
     live table where others enter it too) only leave it."""
     keep, away = buttons["keep"], buttons["discard"]
-    stay = ("round-keep-entering", t("Keep entering"), ft.Icons.EDIT, keep)
+    # no icon: "Jatka syöttämistä" fits on one line of a phone's half
+    stay = ("round-keep-entering", t("Keep entering"), None, keep)
     if leaves_only(entry):
         text = t(
             "Leave this round? What was entered stays for the others at the table."

@@ -199,9 +199,9 @@ def top_row(
     )
     return ft.Row(
         [
-            ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella"
-                heading,  # needs a third line beside the tools on a phone
-                size=17,
+            ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella",
+                heading,  # "Pelaajan Benedikt käteen jääneet kortit": a phone
+                size=17 if wide else 15,  # has ~180 px beside the tools
                 weight=ft.FontWeight.BOLD,
                 expand=True,
                 max_lines=3,
