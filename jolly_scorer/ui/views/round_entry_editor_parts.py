@@ -204,8 +204,9 @@ def top_row(
                 size=17 if wide else 15,  # has ~180 px beside the tools
                 weight=ft.FontWeight.BOLD,
                 expand=True,
-                max_lines=3,
-                overflow=ft.TextOverflow.ELLIPSIS,
+                max_lines=4,  # "Benedikt lisää kortteja: Pelaajan Annabella
+                overflow=ft.TextOverflow.ELLIPSIS,  # yhdistelmä 1" (a lay-off
+                # has one row of buttons: room for it)
             ),
             *tools,
         ],
