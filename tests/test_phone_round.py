@@ -159,3 +159,34 @@ def test_the_strip_scrolls_the_player_shown_into_sight(flet_app):
     s.app.click(s.app.find(semantics="round-closer-3"))
     s.app.wait_for(lambda: len(scrolled()) > before)
     assert scrolled()[-1] == strip_key(3)
+
+
+def test_while_cancel_asks_the_list_is_shown_and_the_editor_waits(flet_app):
+    """The question makes the bar taller: the open editor steps aside for the
+    list (what would be thrown away), and is back after Keep entering."""
+    from flet_harness import iter_controls
+    from test_ui_round_entry import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"]))
+
+    def dock_flex() -> int:
+        docks = [
+            c
+            for c, _ in iter_controls(s.app.page)
+            if isinstance(c, ft.ListView) and c.reverse
+        ]
+        assert len(docks) == 1
+        return int(docks[0].expand)
+
+    s.tap("round-closer-0")
+    s.tap("round-add-meld-0")
+    s.tap("pick-5h")
+    assert dock_flex() == ROOM  # the editor has the room
+    s.tap("round-cancel")
+    assert s.app.find_all(semantics="round-cancel-ask")
+    assert dock_flex() == 1  # the list has it
+    s.tap("round-keep-entering")
+    assert dock_flex() == ROOM and s.app.find_all(semantics="editor-done")

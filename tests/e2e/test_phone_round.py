@@ -3,7 +3,7 @@ only shows in the pixels. With the card editor open, nothing of the list
 above it shows (a sliver of a cut line did), the editor fits whole with its
 title (a Finnish title of three lines had its top scrolled away), and the Save
 bar stays whole where it was (the editor pushed it off the bottom, and on a
-host's page under the table bar).
+host's page under the table bar). While Cancel asks, the list is shown.
 
 Screenshots: build/screenshots/phone-round-*.png
 """
@@ -113,4 +113,12 @@ def test_the_open_editor_has_the_room_and_the_save_bar_stays(
     check_screen(app, f"{language}-layoff", floor)  # a title of three lines
     app.by_id("round-cancel").first.click()  # the bar grows by the question
     app.by_id("round-cancel-ask").first.wait_for(state="attached")
-    check_screen(app, f"{language}-cancel-ask", floor, lowest="round-keep-entering")
+    app.screenshot(f"phone-round-{language}-cancel-ask")  # the list, not the editor
+    closer, bar = box(app, "round-closer-0"), box(app, "round-save-bar")
+    keep = box(app, "round-keep-entering")
+    assert closer["y"] > 0 and closer["y"] + closer["height"] <= bar["y"]
+    assert keep["y"] + keep["height"] <= HEIGHT  # the question's buttons whole
+    assert abs(bar["y"] + bar["height"] - floor) <= 1
+    app.by_id("round-keep-entering").first.click()
+    app.by_id("editor-done").first.wait_for()
+    check_screen(app, f"{language}-kept-entering", floor)

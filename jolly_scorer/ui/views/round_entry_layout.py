@@ -165,7 +165,11 @@ def layout(
                 lambda: player_strip(entry, preview, t, act),
             )
         ][: 0 if entry.all_counted else 1]
-        parts = [header, *strip, *phone_room(scroller, docked, entry.editing), bar]
+        # while the bar asks (Cancel, Save before everyone is done, a round
+        # saved meanwhile) the list is shown with it, the editor waits
+        asking = entry.confirm_cancel or entry.confirm_save or entry.taken
+        room = phone_room(scroller, docked, None if asking else entry.editing)
+        parts = [header, *strip, *room, bar]
         content = ft.Column(parts, spacing=PHONE_SPACING, expand=True)
     return ft.Container(
         content,
