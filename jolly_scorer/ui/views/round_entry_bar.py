@@ -18,7 +18,7 @@ from jolly_scorer.ui.views.round_entry_keep import kept, latest
 from jolly_scorer.ui.views.round_entry_parts import score_line, signed
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
-__all__ = ["save_bar"]
+__all__ = ["leaves_only", "save_bar"]
 
 Act = Callable[..., Any]
 
@@ -31,17 +31,58 @@ def _scores(entry: RoundEntryModel, scores: dict[str, int], t: Translator) -> st
     )
 
 
-def _message(identifier: str, text: str) -> ft.Control:
+def _message(identifier: str, text: str, *, warning: bool = True) -> ft.Control:
+    """A line in a box: a warning (something would be lost, a refusal), or
+    plain (``warning=False``: nothing is lost)."""
     return ft.Semantics(
         identifier=identifier,
         label=text,
         content=ft.Container(
-            ft.Text(text, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
-            bgcolor=ft.Colors.ERROR_CONTAINER,
+            ft.Text(
+                text,
+                size=16,
+                color=ft.Colors.ON_ERROR_CONTAINER
+                if warning
+                else ft.Colors.ON_SECONDARY_CONTAINER,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER
+            if warning
+            else ft.Colors.SECONDARY_CONTAINER,
             border_radius=12,
             padding=10,
         ),
     )
+
+
+def leaves_only(entry: RoundEntryModel) -> bool:
+    """Whether Cancel only leaves the round: at a live table, once another
+    device entered a part, confirming keeps every part (this page's too) for
+    the others (``round_entry_sync.throw_away``); nothing is thrown away."""
+    return entry.together and entry.others
+
+
+def _cancel_question(
+    entry: RoundEntryModel, t: Translator, buttons: dict[str, Any]
+) -> list[ft.Control]:
+    """Cancel asks what fits what happens: throw the round away, or (at a
+    live table where others enter it too) only leave it."""
+    keep, away = buttons["keep"], buttons["discard"]
+    # no icon: "Jatka syöttämistä" fits on one line of a phone's half
+    stay = ("round-keep-entering", t("Keep entering"), None, keep)
+    if leaves_only(entry):
+        text = t(
+            "Leave this round? What was entered stays for the others at the table."
+        )
+        return [
+            _message("round-cancel-ask", text, warning=False),
+            _pair(stay, ("round-leave", t("Leave"), ft.Icons.LOGOUT, away)),
+        ]
+    return [
+        _message("round-cancel-ask", t("Throw away this round?")),
+        _pair(
+            stay, ("round-throw-away", t("Throw away"), ft.Icons.DELETE_OUTLINE, away)
+        ),
+    ]
 
 
 def _pair(
@@ -51,8 +92,8 @@ def _pair(
     text, icon, handler) each."""
     return ft.Row(
         [
-            labelled_button(*left, height=52, expand=1),
-            labelled_button(*right, filled=True, height=52, expand=1),
+            labelled_button(*left, height=48, expand=1),
+            labelled_button(*right, filled=True, height=48, expand=1),
         ],
         spacing=10,
     )
@@ -138,6 +179,7 @@ def save_bar(
         entry.taken,
         entry.show_taken,
         entry.confirm_cancel,
+        leaves_only(entry),
         entry.error,
         entry.all_counted,
         tuple((n, s.score) for n, s in preview.scores.items()),
@@ -166,14 +208,7 @@ def _bar(
     if entry.taken is not None:
         items += _taken(entry, entry.taken, preview, t, buttons)
     elif entry.confirm_cancel:
-        keep, away = buttons["keep"], buttons["discard"]
-        items.append(_message("round-cancel-ask", t("Throw away this round?")))
-        items.append(
-            _pair(
-                ("round-keep-entering", t("Keep entering"), ft.Icons.EDIT, keep),
-                ("round-throw-away", t("Throw away"), ft.Icons.DELETE_OUTLINE, away),
-            )
-        )
+        items += _cancel_question(entry, t, buttons)
     else:
         if entry.error:
             items.append(_message("round-error", entry.error))
@@ -213,8 +248,8 @@ def _bar(
         identifier="round-save-bar",
         container=True,
         content=ft.Container(
-            ft.Column(items, spacing=6),
-            padding=ft.Padding.only(top=6),
+            ft.Column(items, spacing=4),
+            padding=ft.Padding.only(top=4),
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             bgcolor=ft.Colors.SURFACE,
         ),

@@ -4,6 +4,7 @@ the strip of players with their round score (one player is shown at a time)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,10 @@ from jolly_scorer.ui.widgets.buttons import labelled_button
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["closer_section", "player_strip"]
+__all__ = ["closer_section", "player_strip", "strip_key"]
+
+#: a chip's key for ``scroll_to`` (Flet's lazily made class: untyped here)
+SCROLL_KEY: Any = ft.ScrollKey
 
 Act = Callable[..., Any]
 
@@ -39,6 +43,7 @@ def player_strip(
         chips.append(
             ft.Semantics(
                 identifier=f"round-show-{seat}",
+                key=SCROLL_KEY(strip_key(seat)),  # scrolled into sight
                 button=True,
                 selected=chosen,
                 label=f"{name} {shown} {status_text(entry, name, t)}".rstrip(),
@@ -88,7 +93,29 @@ def player_strip(
                 ),
             )
         )
-    return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+    # no scroll bar over the chips (the cut last chip says there is more);
+    # the player shown is scrolled into sight (a swipe, a tap on Next)
+    row = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.HIDDEN)
+    labels = tuple(str(getattr(chip, "label", "")) for chip in chips)
+    return _InSight(row, entry.rounds.players.index(entry.player), labels)
+
+
+def strip_key(seat: int) -> str:
+    return f"strip-{seat}"
+
+
+@ft.component
+def _InSight(row: ft.Row, seat: int, labels: tuple[str, ...]) -> ft.Control:
+    """``row``, scrolled so that the chip of ``seat`` is on the screen (once
+    drawn, whenever another player is shown, and when what the chips show
+    (``labels``) changed: a wider chip moves the ones after it)."""
+
+    async def reveal() -> None:
+        with contextlib.suppress(Exception):  # the page is gone meanwhile
+            await row.scroll_to(scroll_key=strip_key(seat), duration=150)
+
+    ft.use_effect(reveal, [seat, labels])
+    return row
 
 
 def closer_section(

@@ -212,11 +212,13 @@ def shell(
         content=ft.Container(
             ft.Column(
                 items,
-                spacing=4,
+                spacing=4 if wide else 2,  # a phone: the grid fits with the bar
                 tight=True,
                 scroll=ft.ScrollMode.AUTO if wide else None,
             ),
-            padding=ft.Padding.symmetric(horizontal=4, vertical=0 if waiting else 6),
+            padding=ft.Padding.symmetric(
+                horizontal=4, vertical=0 if waiting else 6 if wide else 2
+            ),
             border=ft.Border.only(
                 top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
             ),

@@ -32,9 +32,14 @@ from jolly_scorer.ui.widgets.card_picker import Relay
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["WIDE", "layout"]
+__all__ = ["PHONE_SPACING", "WIDE", "layout", "phone_room"]
 
 WIDE = 900
+#: a phone's gap between the header, the strip, the list, the editor and the bar
+PHONE_SPACING = 2
+#: flex of the part that has the room between the strip and the Save bar (the
+#: other part gets 1/ROOM of it: far less than a pixel, nothing is drawn)
+ROOM = 100_000
 
 
 def layout(
@@ -160,10 +165,37 @@ def layout(
                 lambda: player_strip(entry, preview, t, act),
             )
         ][: 0 if entry.all_counted else 1]
-        parts = [header, *strip, scroller, *([docked] if docked else []), bar]
-        content = ft.Column(parts, spacing=4, expand=True)
+        # while the bar asks (Cancel, Save before everyone is done, a round
+        # saved meanwhile) the list is shown with it, the editor waits
+        asking = entry.confirm_cancel or entry.confirm_save or entry.taken
+        room = phone_room(scroller, docked, None if asking else entry.editing)
+        parts = [header, *strip, *room, bar]
+        content = ft.Column(parts, spacing=PHONE_SPACING, expand=True)
     return ft.Container(
         content,
         padding=ft.Padding.symmetric(horizontal=4 if not wide else 8, vertical=2),
         expand=True,
     )
+
+
+def phone_room(
+    scroller: ft.Column, docked: ft.Control | None, editing: object | None
+) -> list[ft.Control]:
+    """A phone's room between the strip and the Save bar: the list, or the
+    open editor. Both stay on the page (the list keeps where it was scrolled,
+    the editor's grid stays built); the one not shown gets a flex of 1 against
+    :data:`ROOM`, so no sliver of a cut line of the list shows above the
+    editor. The editor sits on the Save bar in a list running upwards: when it
+    is taller than the room, its top scrolls (the bar is never pushed off the
+    screen or under a table bar)."""
+    if docked is None:
+        return [scroller]
+    scroller.expand = 1 if editing is not None else ROOM
+    dock = ft.ListView(
+        [docked],
+        reverse=True,  # anchored on the Save bar; taller: the top scrolls
+        spacing=0,
+        padding=0,
+        expand=ROOM if editing is not None else 1,
+    )
+    return [scroller, dock]

@@ -8,7 +8,7 @@ bottom of every screen of the host's page (PIN, phones connected, "Show QR").
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -161,10 +161,19 @@ def _summary(table: Table, t: Translator) -> str:
     return t("Live table · PIN {pin} · {count} connected", pin=table.pin, count=joined)
 
 
+def bar_shown(state: AppState) -> bool:
+    """Whether the host's table bar is on the page: not while a round is
+    entered on a phone-sized page (the card editor and the Save bar need the
+    whole height; the PIN and the QR are on every other screen)."""
+    from jolly_scorer.ui.views.round_entry_layout import WIDE
+
+    return not (state.screen == "entry" and (state.page_width or 390) < WIDE)
+
+
 def offer_table(page: ft.Page, state: AppState) -> None:
     """The host's page: open the table panel now, and keep a bar at the bottom
     (PIN, phones connected, "Show QR") that takes its own room, so it never
-    covers a control of the screen above it."""
+    covers a control of the screen above it (:func:`bar_shown`)."""
     table = current_table()
     if table is None:
         return
@@ -188,7 +197,9 @@ def offer_table(page: ft.Page, state: AppState) -> None:
         ),
         height=56,
         padding=ft.Padding.symmetric(horizontal=16, vertical=4),
+        visible=bar_shown(state),
     )
+    bar = page.bottom_appbar
 
     async def _update() -> None:
         summary.value = _summary(table, t)
@@ -198,4 +209,21 @@ def offer_table(page: ft.Page, state: AppState) -> None:
         page.run_task(_update)  # raises when the page is gone: then forgotten
 
     table.on_change.append(follow)
+
+    async def _show_bar() -> None:
+        page.update()
+
+    def screen_changed(_sender: Any, name: str | None) -> None:
+        """In the same update as the screen (a tap's answer), or just after
+        it (a change from another device)."""
+        if name not in (None, "screen", "page_width") or bar.visible == bar_shown(
+            state
+        ):
+            return
+        bar.visible = bar_shown(state)
+        with contextlib.suppress(Exception):  # the page is gone
+            page.run_task(_show_bar)
+
+    # the state holds its listeners weakly: the bar keeps this one
+    bar.data = cast(Any, state).subscribe(screen_changed), screen_changed
     show()

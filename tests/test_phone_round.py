@@ -1,0 +1,192 @@
+"""A round played on a phone (390 x 844), in process (Flet harness): what the
+browser walk-through in German and Finnish showed, checked without a browser.
+
+* Cancel at a live table asks what fits what happens: once another device
+  entered a part, confirming only leaves (every part stays for the others);
+  alone, it throws the round away.
+* The phone's room between the strip and the Save bar belongs to the list or
+  to the open editor, never to both (no sliver of the list above the editor),
+  and the editor sits on the Save bar in a list running upwards (a tall one
+  scrolls its top instead of pushing the bar off the screen).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+from test_server_table import guest_page  # noqa: F401 (fixture)
+from test_together_review_page import heard, player
+from test_ui_app import field_in
+
+from jolly_scorer.store import Store
+from jolly_scorer.ui.views.round_entry_layout import ROOM, phone_room
+
+
+def enter_as_ben(app) -> None:
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-seat-1"))  # Ben
+    app.click(app.find(semantics="round-mode-1-points"))
+    app.type_text(field_in(app, "round-bad-1"), "7")
+
+
+def test_cancel_at_a_table_others_enter_only_leaves_and_says_so(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    enter_as_ben(app)
+    with Store.open(tmp_path) as store:  # Cleo enters her hand on her phone
+        store.save_seat_part(own, 1, "Cleo", player(hand=["Kd"]), device="cleo")
+    heard(app, tmp_path, own)
+    app.click(app.find(semantics="round-cancel"))
+    ask = app.find(semantics="round-cancel-ask")
+    assert ask.label == (
+        "Leave this round? What was entered stays for the others at the table."
+    )
+    assert not app.find_all(semantics="round-throw-away")  # nothing is thrown
+    app.click(app.find(semantics="round-leave"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    with Store.open(tmp_path) as store:  # both parts stay for the table
+        parts = store.load_seat_parts(own, 1)
+    assert parts["Ben"].data["counted"] and parts["Cleo"].data["hand"] == ["Kd"]
+
+
+def test_cancel_at_a_table_alone_asks_to_throw_away_and_does(
+    guest_page,  # noqa: F811
+    tmp_path,
+):
+    app, _, own = guest_page
+    enter_as_ben(app)
+    app.click(app.find(semantics="round-cancel"))
+    assert app.find(semantics="round-cancel-ask").label == "Throw away this round?"
+    assert not app.find_all(semantics="round-leave")
+    app.click(app.find(semantics="round-throw-away"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    with Store.open(tmp_path) as store:
+        assert store.load_seat_parts(own, 1) == {}
+
+
+def test_the_room_is_the_lists_or_the_open_editors_never_both():
+    scroller = ft.Column([ft.Text("Who went out?")], expand=True)
+    editor = ft.Container(ft.Text("Anna's meld 1"))
+    # closed: the list has the room, the waiting grid a flex of 1
+    listed, dock = phone_room(scroller, editor, None)
+    assert listed is scroller and scroller.expand == ROOM and dock.expand == 1
+    # open: the editor has it, the list keeps its place (not rebuilt)
+    listed, dock = phone_room(scroller, editor, object())
+    assert listed is scroller and scroller.expand == 1 and dock.expand == ROOM
+    assert isinstance(dock, ft.ListView) and dock.reverse  # on the Save bar
+    assert dock.controls == [editor]
+    # the laptop's layout has no dock: the list alone
+    assert phone_room(scroller, None, None) == [scroller]
+    assert ROOM >= 100_000  # the other part: far under a pixel of 844
+
+
+def host_page(flet_app, tmp_path, monkeypatch, width):
+    """The host's page of a live table, in process, ``width`` wide."""
+    from test_server_table import make_games
+
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui import server
+    from jolly_scorer.ui.table import Access, Table
+
+    make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("host", table.host_device)
+    )
+    host = flet_app(lambda page: ui_app.main(page, tmp_path), width=width, height=844)
+    host.click(host.find(semantics="table-close"))
+    host.click(host.find(semantics="home-continue"))
+    return host
+
+
+def test_a_phone_sized_host_enters_a_round_without_the_table_bar(
+    flet_app, tmp_path, monkeypatch
+):
+    """The table bar took 56 px of a phone's height: the open card editor
+    pushed the Save bar under it. While a round is entered on a phone-sized
+    host page the bar steps aside; it is back on the board."""
+    host = host_page(flet_app, tmp_path, monkeypatch, 390)
+    bar = host.page.bottom_appbar
+    assert bar is not None and bar.visible  # the board: PIN and QR
+    assert host.find_all(semantics="table-show")
+    host.click(host.find(semantics="enter-round"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-save")))
+    assert not bar.visible
+    host.click(host.find(semantics="round-cancel"))  # nothing entered: closes
+    host.wait_for(lambda: bool(host.find_all(semantics="enter-round")))
+    assert bar.visible
+
+
+def test_a_laptop_host_keeps_the_table_bar_while_a_round_is_entered(
+    flet_app, tmp_path, monkeypatch
+):
+    host = host_page(flet_app, tmp_path, monkeypatch, 1280)
+    host.click(host.find(semantics="enter-round"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-save")))
+    assert host.page.bottom_appbar.visible
+
+
+def test_the_strip_scrolls_the_player_shown_into_sight(flet_app):
+    """Four long names do not fit a phone's strip: Dora's chip was off the
+    screen while her part was shown. The strip scrolls to the player shown,
+    again when a chip grew (no scroll bar over the chips)."""
+    from test_ui_round_entry import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.views.round_entry_closer import strip_key
+
+    names = ["Annabella", "Benedikt", "Cleopatra", "Dora"]
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), names))
+
+    def scrolled() -> list[str]:
+        return [
+            args.get("scroll_key")
+            for _, name, args in s.app.invoke_method_calls()
+            if name == "scroll_to"
+        ]
+
+    s.app.wait_for(lambda: strip_key(0) in str(scrolled()))
+    s.app.click(s.app.find(semantics="round-show-3"))
+    s.app.wait_for(lambda: strip_key(3) in str(scrolled()[-1:]))
+    strip = s.app.find(semantics="round-show-3")
+    assert strip.key.value == strip_key(3)
+    # Dora goes out: her chip shows +30 and grows; the strip keeps it in sight
+    before = len(scrolled())
+    s.app.click(s.app.find(semantics="round-closer-3"))
+    s.app.wait_for(lambda: len(scrolled()) > before)
+    assert scrolled()[-1] == strip_key(3)
+
+
+def test_while_cancel_asks_the_list_is_shown_and_the_editor_waits(flet_app):
+    """The question makes the bar taller: the open editor steps aside for the
+    list (what would be thrown away), and is back after Keep entering."""
+    from flet_harness import iter_controls
+    from test_ui_round_entry import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"]))
+
+    def dock_flex() -> int:
+        docks = [
+            c
+            for c, _ in iter_controls(s.app.page)
+            if isinstance(c, ft.ListView) and c.reverse
+        ]
+        assert len(docks) == 1
+        return int(docks[0].expand)
+
+    s.tap("round-closer-0")
+    s.tap("round-add-meld-0")
+    s.tap("pick-5h")
+    assert dock_flex() == ROOM  # the editor has the room
+    s.tap("round-cancel")
+    assert s.app.find_all(semantics="round-cancel-ask")
+    assert dock_flex() == 1  # the list has it
+    s.tap("round-keep-entering")
+    assert dock_flex() == ROOM and s.app.find_all(semantics="editor-done")
