@@ -275,8 +275,13 @@ async def play_round(
     if await host.wait(asked, "the round entry") == "round-seat-1":
         await host.click("round-seat-1", entry)  # sits down at Ben's seat (once)
     await host.click("round-closer-0", entry)
-    everyone = host.mark()
-    await host.click("round-count-all", entry)  # every field on one screen
+    everyone = entry
+    # a round after one everyone counted opens with everyone's fields (the
+    # round entry's default): tapping Everyone counted points would take them away
+    opened = host.controls.get("round-bad-1")
+    if opened is None or opened[1] < entry:
+        everyone = host.mark()
+        await host.click("round-count-all", entry)  # every field on one screen
     await host.type("round-bad-1", "1", everyone)
     try:
         await stored_points(data, saved + 1, 5.0)  # the page kept the typed 1
