@@ -88,6 +88,7 @@ class Page:
     name: str
     ws: Any = None
     frames: list[tuple[float, list[str]]] = field(default_factory=list)
+    received: int = 0  # bytes of every frame the page got
     controls: dict[str, tuple[int, int]] = field(default_factory=dict)
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     reader: asyncio.Task[None] | None = None
@@ -116,6 +117,7 @@ class Page:
         try:
             async for frame in self.ws:
                 now = time.perf_counter()
+                self.received += len(frame)
                 message = decode(frame)
                 _identifiers(message, self.controls, len(self.frames))
                 self.frames.append((now, list(texts_of(message))))
@@ -231,6 +233,9 @@ def cookie(url: str) -> str:
     return value.split(";", 1)[0]
 
 
+#: per (round, phone): the frames and bytes the phone got while the round was
+#: entered and saved (up to its arrival; a phone watches the scoreboard)
+TRAFFIC: list[tuple[int, int]] = []
 RETYPED = [0]  # typed points not stored in 5 s, typed again (reported)
 
 
@@ -263,6 +268,7 @@ async def play_round(
     saved before it): Anna out, Ben 1 bad point. Returns each phone's
     propagation (seconds) and the saving page's own."""
     entry = host.mark()
+    before = [(len(p.frames), p.received) for p in phones]
     await host.click("enter-round")
 
     def asked() -> str | None:
@@ -301,6 +307,8 @@ async def play_round(
     )
     host_at = await host.wait_text(text, own)
     await host.control("enter-round", own)  # the scoreboard again
+    for p, (frames, received) in zip(phones, before, strict=True):
+        TRAFFIC.append((len(p.frames) - frames, p.received - received))
     return [t - started for t in times], host_at - started
 
 
@@ -354,6 +362,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         phones.append(await join_phone(i))
     rss_all = server.rss_kb()
     cpu_start = cpu_seconds(pid)
+    TRAFFIC.clear()
     load: list[list[float]] = []
     own: list[float] = []
     started = time.perf_counter()
@@ -398,6 +407,13 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         f"{'met' if p90 <= 0.3 else 'NOT met'}"
     )
     print(f"typed points not stored within 5 s and typed again: {RETYPED[0]}")
+    if TRAFFIC:
+        frames = statistics.median(f for f, _ in TRAFFIC)
+        kbytes = statistics.median(b for _, b in TRAFFIC) / 1024
+        print(
+            f"a phone per round (median): {frames:.0f} frames, {kbytes:.1f} KB "
+            f"(entering and saving, up to its arrival)"
+        )
     print(
         f"server CPU per saved round: {cpu_base * 1000:.0f} ms with 1 phone "
         f"(baseline), {cpu_load * 1000:.0f} ms with {args.phones} phones "
