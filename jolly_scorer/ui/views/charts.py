@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Mapping, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -48,6 +49,53 @@ def axis(
     )
 
 
+#: Rounds drawn one by one; a longer game is drawn through about this many
+#: points a player (:func:`thinned`): a phone has no room for more.
+EXACT_ROUNDS = 30
+BUCKETS = 15  # a longer game: its rounds in this many runs of rounds
+
+
+def thinned(values: Sequence[int]) -> list[int]:
+    """The rounds (0 is the start) of one player's line drawn in the chart:
+    every round in a game of at most ``EXACT_ROUNDS`` rounds; in a longer one,
+    the rounds go in runs of ``ceil(rounds / BUCKETS)`` and each run keeps its
+    lowest and its highest total (in their order), so every peak and dip is
+    drawn where it is and at its height, and the start and the last round
+    always are. ``values[i]`` is the total after round ``i`` (``values[0]`` is
+    0). A full run keeps the same rounds when more are played: a new round
+    changes only the last run's points.
+
+    >>> thinned([0, 5, 3])
+    [0, 1, 2]
+    >>> totals = [0] + [r % 7 * 10 for r in range(1, 101)]
+    >>> kept = thinned(totals)
+    >>> len(kept) <= 2 * BUCKETS + 2, kept[:6], kept[-1]
+    (True, [0, 6, 7, 13, 14, 20], 100)
+    >>> max(totals[r] for r in kept) == max(totals), min(totals[r] for r in kept)
+    (True, 0)
+    """
+    rounds = len(values) - 1
+    if rounds <= EXACT_ROUNDS:
+        return list(range(rounds + 1))
+    step = math.ceil(rounds / BUCKETS)
+    kept = [0]
+    for start in range(1, rounds + 1, step):
+        run = range(start, min(start + step, rounds + 1))
+        low = min(run, key=lambda r: (values[r], r))
+        high = max(run, key=lambda r: (values[r], -r))
+        kept += sorted({low, high})
+    if kept[-1] != rounds:
+        kept.append(rounds)
+    return kept
+
+
+#: The chart's points of one page, kept between its redraws: (seat, round,
+#: total) -> the point, keyed by its round. The same point object is not
+#: compared again (Flet skips a control it sent before), so a saved round
+#: costs the page its new points, not every point again.
+Points = MutableMapping[tuple[int, int, int], Any]
+
+
 def totals_chart(
     players: Sequence[str],
     totals_after: Sequence[Mapping[str, int]],
@@ -55,8 +103,11 @@ def totals_chart(
     *,
     target: int | None = None,
     height: int = 260,
+    points: Points | None = None,
 ) -> ft.Control:
-    """One line per player: the total after each round (round 0 is 0)."""
+    """One line per player: the total after each round (round 0 is 0), through
+    the rounds :func:`thinned` keeps. ``points``: the page's points from its
+    last redraw (filled with this one's)."""
     import flet_charts as fch  # 0.3 s to import: not before a chart is shown
 
     rounds = len(totals_after)
@@ -68,20 +119,32 @@ def totals_chart(
     low = (low // step) * step
     high = -(-high // step) * step
     xstep = _step(rounds or 1, 8)
-    series = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(0, 0)]
-            + [
-                fch.LineChartDataPoint(i + 1, row.get(p, 0))
-                for i, row in enumerate(totals_after)
-            ],
-            color=colour(seat),
-            stroke_width=4,
-            curved=False,
-            point=rounds <= 30,
+    dots = rounds <= EXACT_ROUNDS
+    before: Points = points if points is not None else {}
+    now: Points = {}
+
+    def point(seat: int, x: int, y: int) -> Any:
+        found = before.get((seat, x, y))
+        if found is None:  # keyed: matched by its round, wherever it moved
+            found = fch.LineChartDataPoint(x, y, key=x)
+        now[seat, x, y] = found
+        return found
+
+    series = []
+    for seat, p in enumerate(players):
+        line = [0] + [row.get(p, 0) for row in totals_after]
+        series.append(
+            fch.LineChartData(
+                points=[point(seat, x, line[x]) for x in thinned(line)],
+                color=colour(seat),
+                stroke_width=4,
+                curved=False,
+                point=dots,
+            )
         )
-        for seat, p in enumerate(players)
-    ]
+    if points is not None:  # only this redraw's points: the others are gone
+        points.clear()
+        points.update(now)
     label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,
