@@ -8,7 +8,8 @@ gets no button the table's store would refuse it (Rematch starts a new game).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import flet as ft
 
@@ -16,9 +17,14 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.charts import totals_chart
+from jolly_scorer.ui.views.charts import Points, totals_chart
 from jolly_scorer.ui.views.export import ExportButtons
-from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
+from jolly_scorer.ui.views.rounds_table import (
+    KeptRows,
+    column_width,
+    fits,
+    rounds_table,
+)
 from jolly_scorer.ui.views.scoreboard_dialogs import (
     Renaming,
     finish_dialog,
@@ -30,6 +36,17 @@ from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.screen import screen
 
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
+
+
+@dataclass
+class Kept:
+    """What a page's scoreboard keeps from its last redraw: the rows of the
+    rounds table and the chart's points. When a round is saved at a table of
+    twelve phones, each page redraws its board; what shows the same is the
+    same control again, which Flet neither compares nor sends."""
+
+    rows: KeptRows = field(default_factory=dict)
+    points: Points = field(default_factory=dict)
 
 
 def _heading(game: Game, t: Translator) -> list[ft.Control]:
@@ -65,6 +82,7 @@ def _rounds_and_chart(
     on_tap: Callable[[int], None] | None,
     show_all: bool,
     on_show_all: Callable[[], None],
+    kept: Kept | None = None,
 ) -> list[ft.Control]:
     """The rounds table and the totals chart: side by side on a laptop when
     the table's columns fit half the width, else one above the other."""
@@ -77,7 +95,15 @@ def _rounds_and_chart(
     beside = wide and fits(len(game.players), column_width(game, result, t), half)
     parts = [
         section(t("Rounds")),
-        rounds_table(game, result, t, on_tap, limit, half if beside else full),
+        rounds_table(
+            game,
+            result,
+            t,
+            on_tap,
+            limit,
+            half if beside else full,
+            kept.rows if kept is not None else None,
+        ),
     ]
     if limit is not None:
         parts.append(
@@ -92,7 +118,13 @@ def _rounds_and_chart(
         )
     table = card(ft.Column(parts))
     chart = card(
-        totals_chart(game.players, result.totals_after(), t, target=game.target)
+        totals_chart(
+            game.players,
+            result.totals_after(),
+            t,
+            target=game.target,
+            points=kept.points if kept is not None else None,
+        )
     )
     if beside:
         return [
@@ -168,6 +200,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     renaming, set_renaming = ft.use_state(cast(Renaming | None, None))
     asking_finish, set_asking_finish = ft.use_state(False)
+    kept: Any = ft.use_ref(Kept)
     ft.use_dialog(
         rename_dialog(state, renaming, set_renaming)
         if renaming is not None
@@ -193,7 +226,13 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     if n:
         on_tap = None if read_only else state.enter_round
         body += _rounds_and_chart(
-            state, game, result, on_tap, show_all, lambda: set_show_all(True)
+            state,
+            game,
+            result,
+            on_tap,
+            show_all,
+            lambda: set_show_all(True),
+            kept.current,
         )
     game_id = state.viewing_id if read_only else state.game_id
     if game_id is not None:
