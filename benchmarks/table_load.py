@@ -236,7 +236,11 @@ def cookie(url: str) -> str:
 #: per (round, phone): the frames and bytes the phone got while the round was
 #: entered and saved (up to its arrival; a phone watches the scoreboard)
 TRAFFIC: list[tuple[int, int]] = []
-RETYPED = [0]  # typed points not stored in 5 s, typed again (reported)
+RETYPED = [0]  # typed points not stored in RETYPE_AFTER s, typed again (reported)
+#: A page stores typed points within milliseconds; the raw client may type
+#: into a field the page has just replaced (its id is stale): then it types
+#: again (the same text: harmless). 5 s here left half of a run's rounds out.
+RETYPE_AFTER = 1.0
 
 
 async def stored_points(data: Path, number: int, timeout: float = STEP_TIMEOUT) -> None:
@@ -290,7 +294,7 @@ async def play_round(
         await host.click("round-count-all", entry)  # every field on one screen
     await host.type("round-bad-1", "1", everyone)
     try:
-        await stored_points(data, saved + 1, 5.0)  # the page kept the typed 1
+        await stored_points(data, saved + 1, RETYPE_AFTER)  # the page kept it
     except TimeoutError:
         RETYPED[0] += 1  # the raw client may have typed into a field replaced
         await host.type("round-bad-1", "1", everyone)
@@ -406,7 +410,10 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         f"max {top / b_max:.2f}; goal p90 <= 300 ms: "
         f"{'met' if p90 <= 0.3 else 'NOT met'}"
     )
-    print(f"typed points not stored within 5 s and typed again: {RETYPED[0]}")
+    print(
+        f"typed points not stored within {RETYPE_AFTER:.0f} s and typed again: "
+        f"{RETYPED[0]}"
+    )
     if TRAFFIC:
         frames = statistics.median(f for f, _ in TRAFFIC)
         kbytes = statistics.median(b for _, b in TRAFFIC) / 1024
