@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -89,11 +89,11 @@ def thinned(values: Sequence[int]) -> list[int]:
     return kept
 
 
-#: The chart's points of one page, kept between its redraws: (seat, round,
-#: total) -> the point, keyed by its round. The same point object is not
-#: compared again (Flet skips a control it sent before), so a saved round
-#: costs the page its new points, not every point again.
-Points = MutableMapping[tuple[int, int, int], Any]
+#: The chart's parts of one page, kept between its redraws by what they show:
+#: each point (keyed by its round), each axis, the legend. The same object is
+#: not compared again (Flet skips a control it sent before), so a saved round
+#: costs the page its new points, not every point and label again.
+Points = MutableMapping[tuple[object, ...], Any]
 
 
 def totals_chart(
@@ -123,12 +123,16 @@ def totals_chart(
     before: Points = points if points is not None else {}
     now: Points = {}
 
-    def point(seat: int, x: int, y: int) -> Any:
-        found = before.get((seat, x, y))
-        if found is None:  # keyed: matched by its round, wherever it moved
-            found = fch.LineChartDataPoint(x, y, key=x)
-        now[seat, x, y] = found
+    def reuse(key: tuple[object, ...], build: Callable[[], Any]) -> Any:
+        found = before.get(key)
+        if found is None:
+            found = build()
+        now[key] = found
         return found
+
+    def point(seat: int, x: int, y: int) -> Any:
+        # keyed: matched by its round, wherever it moved
+        return reuse(("point", seat, x, y), lambda: fch.LineChartDataPoint(x, y, key=x))
 
     series = []
     for seat, p in enumerate(players):
@@ -142,9 +146,14 @@ def totals_chart(
                 point=dots,
             )
         )
-    if points is not None:  # only this redraw's points: the others are gone
-        points.clear()
-        points.update(now)
+    # an axis's labels change only when a label comes or goes
+    left = reuse(
+        ("left", t.language, low, high, step), lambda: axis(low, high, step, t)
+    )
+    xhigh = max(rounds, 1) // xstep * xstep
+    bottom = reuse(
+        ("bottom", t.language, xhigh, xstep), lambda: axis(0, xhigh, xstep, t)
+    )
     label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,
@@ -154,13 +163,26 @@ def totals_chart(
         max_y=high,
         height=height,
         interactive=True,
-        left_axis=axis(low, high, step, t),
-        bottom_axis=axis(0, max(rounds, 1), xstep, t),
+        left_axis=left,
+        bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
     )
-    legend = ft.Row(
+    legend = reuse(("legend", tuple(players)), lambda: _legend(players))
+    if points is not None:  # only this redraw's parts: the others are gone
+        points.clear()
+        points.update(now)
+    return ft.Semantics(
+        identifier="totals-chart",
+        label=label,
+        content=ft.Column([chart, legend], spacing=8),
+    )
+
+
+def _legend(players: Sequence[str]) -> ft.Control:
+    """Each player's colour and name."""
+    return ft.Row(
         [
             ft.Row(
                 [
@@ -174,11 +196,6 @@ def totals_chart(
         ],
         wrap=True,
         spacing=16,
-    )
-    return ft.Semantics(
-        identifier="totals-chart",
-        label=label,
-        content=ft.Column([chart, legend], spacing=8),
     )
 
 
