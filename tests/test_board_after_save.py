@@ -10,6 +10,7 @@ import flet_charts as fch
 import pytest
 import test_ui_app
 from flet.messaging.protocol import MessageAction
+from flet_harness import control_texts, iter_controls
 from hypothesis import given
 from hypothesis import strategies as st
 from test_ui_app import enter_round, field_in
@@ -52,13 +53,18 @@ def game_of(played):
 
 
 def board(app):
-    """What the page shows: every text in tree order, and each line's points."""
+    """What the screen shows (not the dialogs, closed ones stay in the page):
+    every text in tree order, and each line's points."""
+    texts = [
+        text for c, _ in iter_controls(app.page.views) for text in control_texts(c)
+    ]
     lines = [
         [(p.x, p.y) for p in series.points]
         for chart in app.find_all(type=fch.LineChart)
         for series in chart.data_series
     ]
-    return app.texts(), lines
+    assert "Σ" in texts  # the rounds table is there
+    return texts, lines
 
 
 def shows_round(app, n):
@@ -230,3 +236,28 @@ def test_column_width_is_the_widest_written_score(preset, language, played):
         texts += [score_text(game, s.score, t) for s in r.scores.values()]
     widest = max((len(x) for x in texts), default=1)
     assert column_width(game, result, t) == max(56, 10 * 4, 11 * widest + 16)
+
+
+def test_a_redraw_that_changes_nothing_on_the_board_keeps_it_and_its_taps_work(
+    open_app, tmp_path
+):
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(14))
+    tile = app.find(semantics="rename-2")
+    chart = app.find(type=fch.LineChart)
+    # the finish dialog opened and closed: the board redraws, nothing on it changed
+    app.click(app.find(semantics="finish"))
+    app.click(app.find(semantics="finish-cancel"))
+    app.wait_for(lambda: not any(d.open for d in app.page._dialogs.controls))
+    assert app.find(semantics="rename-2") is tile
+    assert app.find(type=fch.LineChart) is chart
+    # the kept parts' taps act on the page as it is now
+    app.click(app.find(semantics="all-rounds"))
+    app.wait_for(lambda: sorted(heads(app)) == list(range(1, 15)))
+    app.click(app.find(semantics="rename-2"))
+    app.type_text(field_in(app, "rename-field"), "Benedikt")
+    app.click(app.find(semantics="rename-save"))
+    app.wait_for(lambda: "Benedikt" in app.texts())
+    again = fresh(open_app)
+    again.click(again.find(semantics="all-rounds"))
+    assert board(app) == board(again)
+    assert app.find(semantics="round-14-out").label == "Benedikt went out"

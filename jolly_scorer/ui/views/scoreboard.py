@@ -47,6 +47,20 @@ class Kept:
 
     rows: KeptRows = field(default_factory=dict)
     points: Points = field(default_factory=dict)
+    #: the game and result (the very objects: they are frozen), then the
+    #: other inputs, and the body's controls built from them last time
+    body: tuple[Game, GameResult, tuple[object, ...], list[ft.Control]] | None = None
+
+    def same_body(
+        self, game: Game, result: GameResult, inputs: tuple[object, ...]
+    ) -> list[ft.Control] | None:
+        """The body of the last redraw if it was built from these very game
+        and result objects and these inputs (a page redraws for changes that
+        do not touch the board too: it is then not built nor compared again)."""
+        last = self.body
+        if last is None or last[0] is not game or last[1] is not result:
+            return None
+        return last[3] if last[2] == inputs else None
 
 
 def _heading(game: Game, t: Translator) -> list[ft.Control]:
@@ -193,6 +207,43 @@ def _footer(
     return actions, footer
 
 
+def _body(
+    state: AppState,
+    game: Game,
+    result: GameResult,
+    read_only: bool,
+    show_all: bool,
+    set_show_all: Callable[[bool], None],
+    rename: Callable[[str], None] | None,
+    kept: Kept,
+) -> list[ft.Control]:
+    """Who deals (or who won), the players' tiles, the rounds and the chart."""
+    t = state.t
+    wide = (state.page_width or 0) >= WIDE
+    body: list[ft.Control] = (
+        [winner_banner(game, result, t)] if result.game_over else _heading(game, t)
+    )
+    tiles = [
+        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
+    ]
+    body.append(ft.ResponsiveRow(tiles, spacing=12, run_spacing=12))
+    if game.rounds:
+        on_tap = None if read_only else state.enter_round
+        body += _rounds_and_chart(
+            state,
+            game,
+            result,
+            on_tap,
+            show_all,
+            lambda: set_show_all(True),
+            kept,
+        )
+    else:  # only what the last redraw showed is kept
+        kept.rows.clear()
+        kept.points.clear()
+    return body
+
+
 @ft.component
 def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     """The running game (or, read only, a past game)."""
@@ -211,29 +262,22 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     game = state.viewing if read_only else state.game
     result = state.viewing_result if read_only else state.result
     if game is None or result is None:
+        kept.current = Kept()  # only what the last redraw showed is kept
         return screen(state, t("Scoreboard"), [ft.Text(t("There is no game running."))])
-    wide = (state.page_width or 0) >= WIDE
     n = len(game.rounds)
     over = result.game_over
-    body: list[ft.Control] = (
-        [winner_banner(game, result, t)] if over else _heading(game, t)
-    )
-    rename = None if read_only else lambda p: set_renaming(Renaming(p, p))
-    tiles = [
-        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
-    ]
-    body.append(ft.ResponsiveRow(tiles, spacing=12, run_spacing=12))
-    if n:
-        on_tap = None if read_only else state.enter_round
-        body += _rounds_and_chart(
-            state,
-            game,
-            result,
-            on_tap,
-            show_all,
-            lambda: set_show_all(True),
-            kept.current,
+    board: Kept = kept.current
+    inputs = (t.language, state.page_width, show_all, read_only)
+    shown = board.same_body(game, result, inputs)
+    if shown is None:
+        # the handlers kept in the body call use_state's setters, which stay
+        # the same for the page: they act on the page as it is now
+        rename = None if read_only else lambda p: set_renaming(Renaming(p, p))
+        shown = _body(
+            state, game, result, read_only, show_all, set_show_all, rename, board
         )
+        board.body = (game, result, inputs, shown)
+    body = list(shown)
     game_id = state.viewing_id if read_only else state.game_id
     if game_id is not None:
         body.append(ExportButtons(state, game_id))
