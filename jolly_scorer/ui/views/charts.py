@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -48,6 +49,53 @@ def axis(
     )
 
 
+#: Rounds drawn one by one; a longer game is drawn through about this many
+#: points a player (:func:`thinned`): a phone has no room for more.
+EXACT_ROUNDS = 30
+BUCKETS = 15  # a longer game: its rounds in this many runs of rounds
+
+
+def thinned(values: Sequence[int]) -> list[int]:
+    """The rounds (0 is the start) of one player's line drawn in the chart:
+    every round in a game of at most ``EXACT_ROUNDS`` rounds; in a longer one,
+    the rounds go in runs of ``ceil(rounds / BUCKETS)`` and each run keeps its
+    lowest and its highest total (in their order), so every peak and dip is
+    drawn where it is and at its height, and the start and the last round
+    always are. ``values[i]`` is the total after round ``i`` (``values[0]`` is
+    0). A full run keeps the same rounds when more are played: a new round
+    changes only the last run's points.
+
+    >>> thinned([0, 5, 3])
+    [0, 1, 2]
+    >>> totals = [0] + [r % 7 * 10 for r in range(1, 101)]
+    >>> kept = thinned(totals)
+    >>> len(kept) <= 2 * BUCKETS + 2, kept[:6], kept[-1]
+    (True, [0, 6, 7, 13, 14, 20], 100)
+    >>> max(totals[r] for r in kept) == max(totals), min(totals[r] for r in kept)
+    (True, 0)
+    """
+    rounds = len(values) - 1
+    if rounds <= EXACT_ROUNDS:
+        return list(range(rounds + 1))
+    step = math.ceil(rounds / BUCKETS)
+    kept = [0]
+    for start in range(1, rounds + 1, step):
+        run = range(start, min(start + step, rounds + 1))
+        low = min(run, key=lambda r: (values[r], r))
+        high = max(run, key=lambda r: (values[r], -r))
+        kept += sorted({low, high})
+    if kept[-1] != rounds:
+        kept.append(rounds)
+    return kept
+
+
+#: The chart's parts of one page, kept between its redraws by what they show:
+#: each point (keyed by its round), each axis, the legend. The same object is
+#: not compared again (Flet skips a control it sent before), so a saved round
+#: costs the page its new points, not every point and label again.
+Points = MutableMapping[tuple[object, ...], Any]
+
+
 def totals_chart(
     players: Sequence[str],
     totals_after: Sequence[Mapping[str, int]],
@@ -55,8 +103,11 @@ def totals_chart(
     *,
     target: int | None = None,
     height: int = 260,
+    points: Points | None = None,
 ) -> ft.Control:
-    """One line per player: the total after each round (round 0 is 0)."""
+    """One line per player: the total after each round (round 0 is 0), through
+    the rounds :func:`thinned` keeps. ``points``: the page's points from its
+    last redraw (filled with this one's)."""
     import flet_charts as fch  # 0.3 s to import: not before a chart is shown
 
     rounds = len(totals_after)
@@ -68,20 +119,41 @@ def totals_chart(
     low = (low // step) * step
     high = -(-high // step) * step
     xstep = _step(rounds or 1, 8)
-    series = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(0, 0)]
-            + [
-                fch.LineChartDataPoint(i + 1, row.get(p, 0))
-                for i, row in enumerate(totals_after)
-            ],
-            color=colour(seat),
-            stroke_width=4,
-            curved=False,
-            point=rounds <= 30,
+    dots = rounds <= EXACT_ROUNDS
+    before: Points = points if points is not None else {}
+    now: Points = {}
+
+    def reuse(key: tuple[object, ...], build: Callable[[], Any]) -> Any:
+        found = before.get(key)
+        if found is None:
+            found = build()
+        now[key] = found
+        return found
+
+    def point(seat: int, x: int, y: int) -> Any:
+        # keyed: matched by its round, wherever it moved
+        return reuse(("point", seat, x, y), lambda: fch.LineChartDataPoint(x, y, key=x))
+
+    series = []
+    for seat, p in enumerate(players):
+        line = [0] + [row.get(p, 0) for row in totals_after]
+        series.append(
+            fch.LineChartData(
+                points=[point(seat, x, line[x]) for x in thinned(line)],
+                color=colour(seat),
+                stroke_width=4,
+                curved=False,
+                point=dots,
+            )
         )
-        for seat, p in enumerate(players)
-    ]
+    # an axis's labels change only when a label comes or goes
+    left = reuse(
+        ("left", t.language, low, high, step), lambda: axis(low, high, step, t)
+    )
+    xhigh = max(rounds, 1) // xstep * xstep
+    bottom = reuse(
+        ("bottom", t.language, xhigh, xstep), lambda: axis(0, xhigh, xstep, t)
+    )
     label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,
@@ -91,13 +163,26 @@ def totals_chart(
         max_y=high,
         height=height,
         interactive=True,
-        left_axis=axis(low, high, step, t),
-        bottom_axis=axis(0, max(rounds, 1), xstep, t),
+        left_axis=left,
+        bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
     )
-    legend = ft.Row(
+    legend = reuse(("legend", tuple(players)), lambda: _legend(players))
+    if points is not None:  # only this redraw's parts: the others are gone
+        points.clear()
+        points.update(now)
+    return ft.Semantics(
+        identifier="totals-chart",
+        label=label,
+        content=ft.Column([chart, legend], spacing=8),
+    )
+
+
+def _legend(players: Sequence[str]) -> ft.Control:
+    """Each player's colour and name."""
+    return ft.Row(
         [
             ft.Row(
                 [
@@ -111,11 +196,6 @@ def totals_chart(
         ],
         wrap=True,
         spacing=16,
-    )
-    return ft.Semantics(
-        identifier="totals-chart",
-        label=label,
-        content=ft.Column([chart, legend], spacing=8),
     )
 
 

@@ -8,7 +8,7 @@ the round numbers stay where they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 
 import flet as ft
 
@@ -33,6 +33,12 @@ __all__ = ["column_width", "fits", "rounds_table"]
 
 #: Per row of the table: the fixed part (round number) and the scores.
 Rows = tuple[list[ft.Control], list[ft.Control]]
+
+#: A page's rows from its last redraw, by what they show (see
+#: :func:`_round_row`): a row that shows the same is the same control again,
+#: which Flet neither compares nor sends; keyed by its round, so a new round
+#: adds one row at the top instead of changing every cell below it.
+KeptRows = MutableMapping[tuple[object, ...], tuple[ft.Control, ft.Control]]
 
 
 def _top_rows(game: Game, result: GameResult, t: Translator, width: float) -> Rows:
@@ -77,6 +83,42 @@ def _top_rows(game: Game, result: GameResult, t: Translator, width: float) -> Ro
     return heads, lines
 
 
+def _round_row(
+    game: Game,
+    result: GameResult,
+    t: Translator,
+    width: float,
+    on_tap: Callable[[int], None] | None,
+    i: int,
+) -> tuple[ft.Control, ft.Control]:
+    """Round ``i``'s number (with its Handglatt mark) and its scores."""
+    scores = result.rounds[i].scores
+    entered = game.rounds[i]
+    tap = (lambda e, i=i: on_tap(i)) if on_tap is not None else None
+    hint = t("Edit round {n}", n=i + 1) if on_tap is not None else None
+    number: list[ft.Control] = [ft.Text(str(i + 1), size=18)]
+    if entered.handglatt:
+        number.append(ft.Icon(ft.Icons.BACK_HAND, size=16, color=ft.Colors.TERTIARY))
+    head = tagged(
+        f"round-{i + 1}",
+        ft.Semantics(
+            label="Handglatt" if entered.handglatt else None,
+            content=row(number, tap, hint),
+        ),
+    )
+    head.key = f"round-{i + 1}"
+    cells: list[ft.Control] = []
+    for p in game.players:
+        text = score_text(game, scores[p].score, t)
+        if p == entered.closed_by:
+            cells.append(went_out_cell(text, p, i + 1, width, t))
+        else:
+            cells.append(cell(text, width))
+    line = row(cells, tap, hint)
+    line.key = f"round-{i + 1}"
+    return head, line
+
+
 def _round_rows(
     game: Game,
     result: GameResult,
@@ -84,39 +126,38 @@ def _round_rows(
     width: float,
     on_tap: Callable[[int], None] | None,
     limit: int | None,
+    kept: KeptRows | None = None,
 ) -> Rows:
-    """The rounds, newest first (the last ``limit``); a tap edits one."""
+    """The rounds, newest first (the last ``limit``); a tap edits one.
+    ``kept``: the page's rows from its last redraw (then this redraw's)."""
     heads: list[ft.Control] = []
     lines: list[ft.Control] = []
     last = len(result.rounds) - 1
     stop = -1 if limit is None else max(last - limit, -1)
+    before = kept if kept is not None else {}
+    now: dict[tuple[object, ...], tuple[ft.Control, ft.Control]] = {}
     for i in range(last, stop, -1):
-        scores = result.rounds[i].scores
         entered = game.rounds[i]
-        tap = (lambda e, i=i: on_tap(i)) if on_tap is not None else None
-        hint = t("Edit round {n}", n=i + 1) if on_tap is not None else None
-        number: list[ft.Control] = [ft.Text(str(i + 1), size=18)]
-        if entered.handglatt:
-            number.append(
-                ft.Icon(ft.Icons.BACK_HAND, size=16, color=ft.Colors.TERTIARY)
-            )
-        heads.append(
-            tagged(
-                f"round-{i + 1}",
-                ft.Semantics(
-                    label="Handglatt" if entered.handglatt else None,
-                    content=row(number, tap, hint),
-                ),
-            )
+        shows = (
+            t.language,
+            i,
+            game.players,
+            game.rules.is_plus,
+            tuple(result.rounds[i].scores[p].score for p in game.players),
+            entered.closed_by,
+            entered.handglatt,
+            width,
+            on_tap,  # a bound method: equal while it is the same page's
         )
-        cells: list[ft.Control] = []
-        for p in game.players:
-            text = score_text(game, scores[p].score, t)
-            if p == entered.closed_by:
-                cells.append(went_out_cell(text, p, i + 1, width, t))
-            else:
-                cells.append(cell(text, width))
-        lines.append(row(cells, tap, hint))
+        found = before.get(shows)
+        if found is None:
+            found = _round_row(game, result, t, width, on_tap, i)
+        now[shows] = found
+        heads.append(found[0])
+        lines.append(found[1])
+    if kept is not None:
+        kept.clear()
+        kept.update(now)
     return heads, lines
 
 
@@ -127,16 +168,18 @@ def rounds_table(
     on_tap: Callable[[int], None] | None = None,
     limit: int | None = None,
     width: float | None = None,
+    kept: KeptRows | None = None,
 ) -> ft.Control:
     """The rounds, newest first (the last ``limit``) under the totals; tapping a
-    round edits it. ``width`` is the table's room (None: as wide as it needs)."""
+    round edits it. ``width`` is the table's room (None: as wide as it needs);
+    ``kept``: the page's rows from its last redraw (:data:`KeptRows`)."""
     players = game.players
     size = column_width(game, result, t)
     fit = fits(len(players), size, width)
     if fit and width is not None:  # share the room out
         size = int((width - NUMBER_WIDTH) / len(players)) - GAP
     heads, lines = _top_rows(game, result, t, size)
-    more_heads, more_lines = _round_rows(game, result, t, size, on_tap, limit)
+    more_heads, more_lines = _round_rows(game, result, t, size, on_tap, limit, kept)
     numbers = ft.Column(heads + more_heads, spacing=0, width=NUMBER_WIDTH)
     scores_part = ft.Row(
         [ft.Column(lines + more_lines, spacing=0)],

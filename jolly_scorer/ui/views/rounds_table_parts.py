@@ -36,10 +36,13 @@ def column_width(game: Game, result: GameResult, t: Translator) -> int:
     120
     """
     longest_name = max(len(p) for p in game.players)
-    texts = [score_text(game, v, t) for v in result.totals.values()]
+    # a number's text grows with its size (and a sign): the longest is the
+    # text of the highest or the lowest score, so only those are written out
+    values = list(result.totals.values())
     for r in result.rounds:
-        texts += [score_text(game, s.score, t) for s in r.scores.values()]
-    longest_score = max((len(x) for x in texts), default=1)
+        values += [s.score for s in r.scores.values()]
+    extremes = {max(values), min(values)} if values else set()
+    longest_score = max((len(score_text(game, v, t)) for v in extremes), default=1)
     return max(MIN_CELL, 10 * longest_name, 11 * longest_score + MARK)
 
 

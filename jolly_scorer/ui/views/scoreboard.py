@@ -8,7 +8,8 @@ gets no button the table's store would refuse it (Rematch starts a new game).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import flet as ft
 
@@ -16,9 +17,14 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.charts import totals_chart
+from jolly_scorer.ui.views.charts import Points, totals_chart
 from jolly_scorer.ui.views.export import ExportButtons
-from jolly_scorer.ui.views.rounds_table import column_width, fits, rounds_table
+from jolly_scorer.ui.views.rounds_table import (
+    KeptRows,
+    column_width,
+    fits,
+    rounds_table,
+)
 from jolly_scorer.ui.views.scoreboard_dialogs import (
     Renaming,
     finish_dialog,
@@ -30,6 +36,31 @@ from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.screen import screen
 
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
+
+
+@dataclass
+class Kept:
+    """What a page's scoreboard keeps from its last redraw: the rows of the
+    rounds table and the chart's points. When a round is saved at a table of
+    twelve phones, each page redraws its board; what shows the same is the
+    same control again, which Flet neither compares nor sends."""
+
+    rows: KeptRows = field(default_factory=dict)
+    points: Points = field(default_factory=dict)
+    #: the game and result (the very objects: they are frozen), then the
+    #: other inputs, and the body's controls built from them last time
+    body: tuple[Game, GameResult, tuple[object, ...], list[ft.Control]] | None = None
+
+    def same_body(
+        self, game: Game, result: GameResult, inputs: tuple[object, ...]
+    ) -> list[ft.Control] | None:
+        """The body of the last redraw if it was built from these very game
+        and result objects and these inputs (a page redraws for changes that
+        do not touch the board too: it is then not built nor compared again)."""
+        last = self.body
+        if last is None or last[0] is not game or last[1] is not result:
+            return None
+        return last[3] if last[2] == inputs else None
 
 
 def _heading(game: Game, t: Translator) -> list[ft.Control]:
@@ -65,6 +96,7 @@ def _rounds_and_chart(
     on_tap: Callable[[int], None] | None,
     show_all: bool,
     on_show_all: Callable[[], None],
+    kept: Kept | None = None,
 ) -> list[ft.Control]:
     """The rounds table and the totals chart: side by side on a laptop when
     the table's columns fit half the width, else one above the other."""
@@ -77,7 +109,15 @@ def _rounds_and_chart(
     beside = wide and fits(len(game.players), column_width(game, result, t), half)
     parts = [
         section(t("Rounds")),
-        rounds_table(game, result, t, on_tap, limit, half if beside else full),
+        rounds_table(
+            game,
+            result,
+            t,
+            on_tap,
+            limit,
+            half if beside else full,
+            kept.rows if kept is not None else None,
+        ),
     ]
     if limit is not None:
         parts.append(
@@ -92,7 +132,13 @@ def _rounds_and_chart(
         )
     table = card(ft.Column(parts))
     chart = card(
-        totals_chart(game.players, result.totals_after(), t, target=game.target)
+        totals_chart(
+            game.players,
+            result.totals_after(),
+            t,
+            target=game.target,
+            points=kept.points if kept is not None else None,
+        )
     )
     if beside:
         return [
@@ -161,6 +207,43 @@ def _footer(
     return actions, footer
 
 
+def _body(
+    state: AppState,
+    game: Game,
+    result: GameResult,
+    read_only: bool,
+    show_all: bool,
+    set_show_all: Callable[[bool], None],
+    rename: Callable[[str], None] | None,
+    kept: Kept,
+) -> list[ft.Control]:
+    """Who deals (or who won), the players' tiles, the rounds and the chart."""
+    t = state.t
+    wide = (state.page_width or 0) >= WIDE
+    body: list[ft.Control] = (
+        [winner_banner(game, result, t)] if result.game_over else _heading(game, t)
+    )
+    tiles = [
+        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
+    ]
+    body.append(ft.ResponsiveRow(tiles, spacing=12, run_spacing=12))
+    if game.rounds:
+        on_tap = None if read_only else state.enter_round
+        body += _rounds_and_chart(
+            state,
+            game,
+            result,
+            on_tap,
+            show_all,
+            lambda: set_show_all(True),
+            kept,
+        )
+    else:  # only what the last redraw showed is kept
+        kept.rows.clear()
+        kept.points.clear()
+    return body
+
+
 @ft.component
 def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     """The running game (or, read only, a past game)."""
@@ -168,6 +251,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     renaming, set_renaming = ft.use_state(cast(Renaming | None, None))
     asking_finish, set_asking_finish = ft.use_state(False)
+    kept: Any = ft.use_ref(Kept)
     ft.use_dialog(
         rename_dialog(state, renaming, set_renaming)
         if renaming is not None
@@ -178,23 +262,22 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     game = state.viewing if read_only else state.game
     result = state.viewing_result if read_only else state.result
     if game is None or result is None:
+        kept.current = Kept()  # only what the last redraw showed is kept
         return screen(state, t("Scoreboard"), [ft.Text(t("There is no game running."))])
-    wide = (state.page_width or 0) >= WIDE
     n = len(game.rounds)
     over = result.game_over
-    body: list[ft.Control] = (
-        [winner_banner(game, result, t)] if over else _heading(game, t)
-    )
-    rename = None if read_only else lambda p: set_renaming(Renaming(p, p))
-    tiles = [
-        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
-    ]
-    body.append(ft.ResponsiveRow(tiles, spacing=12, run_spacing=12))
-    if n:
-        on_tap = None if read_only else state.enter_round
-        body += _rounds_and_chart(
-            state, game, result, on_tap, show_all, lambda: set_show_all(True)
+    board: Kept = kept.current
+    inputs = (t.language, state.page_width, show_all, read_only)
+    shown = board.same_body(game, result, inputs)
+    if shown is None:
+        # the handlers kept in the body call use_state's setters, which stay
+        # the same for the page: they act on the page as it is now
+        rename = None if read_only else lambda p: set_renaming(Renaming(p, p))
+        shown = _body(
+            state, game, result, read_only, show_all, set_show_all, rename, board
         )
+        board.body = (game, result, inputs, shown)
+    body = list(shown)
     game_id = state.viewing_id if read_only else state.game_id
     if game_id is not None:
         body.append(ExportButtons(state, game_id))

@@ -1,0 +1,263 @@
+"""The scoreboard of a page watching a game while another device saves,
+undoes, renames and edits rounds (a live table's phones): it shows what a page
+opened afresh shows (rows, totals, chart), and what did not change is the same
+control as before (not compared or sent again: a new round adds one row).
+Also the chart's thinning of a long game and the rounds table's column width."""
+
+from __future__ import annotations
+
+import flet_charts as fch
+import pytest
+import test_ui_app
+from flet.messaging.protocol import MessageAction
+from flet_harness import control_texts, iter_controls
+from hypothesis import given
+from hypothesis import strategies as st
+from test_ui_app import enter_round, field_in
+from test_ui_table import open_seeded, play, table_texts
+
+from jolly_scorer.core.game import Counted, Round, add_round, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.core.scoring import score_game
+from jolly_scorer.store import Store
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.charts import BUCKETS, EXACT_ROUNDS, thinned
+from jolly_scorer.ui.views.rounds_table_parts import column_width, score_text
+
+open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+
+
+def rounds(n):
+    """``n`` rounds: the closer goes round the table, every 5th is Handglatt,
+    the others' bad points vary."""
+    out = []
+    for i in range(n):
+        closer = PLAYERS[i % 3]
+        bad = {
+            p: (i * 7 + s * 5) % 23 + 1 for s, p in enumerate(PLAYERS) if p != closer
+        }
+        out.append((closer, bad, i % 5 == 4))
+    return out
+
+
+def game_of(played):
+    game = new_game(find_rules("romme_de"), PLAYERS, target=100_000)
+    for closer, bad, handglatt in played:
+        counted = tuple((p, Counted(bad=b)) for p, b in bad.items())
+        game = add_round(game, Round(closer, handglatt=handglatt, counted=counted))
+    return game
+
+
+def board(app):
+    """What the screen shows (not the dialogs, closed ones stay in the page):
+    every text in tree order, and each line's points."""
+    texts = [
+        text for c, _ in iter_controls(app.page.views) for text in control_texts(c)
+    ]
+    lines = [
+        [(p.x, p.y) for p in series.points]
+        for chart in app.find_all(type=fch.LineChart)
+        for series in chart.data_series
+    ]
+    assert "Σ" in texts  # the rounds table is there
+    return texts, lines
+
+
+def shows_round(app, n):
+    """The dealer's line names round ``n`` (the board shows ``n - 1`` rounds)."""
+
+    def named():
+        return any(
+            f"Round {n}:" in str(c.content.value)
+            for c in app.find_all(semantics="dealer")
+        )
+
+    return named
+
+
+def fresh(open_app, **kw):
+    app = open_app(**kw)
+    app.click(app.find(semantics="home-continue"))
+    return app
+
+
+def heads(app):
+    """Round number -> the control of that round's number in the table."""
+    return {
+        int(c.identifier.split("-")[1]): c
+        for c in app.find_all(lambda c: getattr(c, "identifier", "") or "")
+        if c.identifier.startswith("round-") and c.identifier[6:].isdigit()
+    }
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_a_watching_board_shows_what_a_fresh_one_shows(open_app, tmp_path, size):
+    width, height = size
+    watcher = open_seeded(
+        open_app, tmp_path, PLAYERS, rounds(15), width=width, height=height
+    )
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    before = heads(watcher)
+    assert sorted(before) == list(range(6, 16))  # the newest ten
+    # a round saved on another device: one row more on top, one less below
+    enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 17))
+    after = heads(watcher)
+    assert sorted(after) == list(range(7, 17))
+    assert all(after[n] is before[n] for n in range(7, 16))  # kept, not resent
+    assert watcher.find(semantics="round-16-out").label == "Ben went out"
+    assert board(watcher) == board(fresh(open_app, width=width, height=height))
+    # undone there: the row goes, the one below comes back
+    saver.click(saver.find(semantics="undo"))
+    watcher.wait_for(shows_round(watcher, 16))
+    assert sorted(heads(watcher)) == list(range(6, 16))
+    assert board(watcher) == board(fresh(open_app, width=width, height=height))
+    # a player renamed there: the names and the "went out" marks follow
+    saver.click(saver.find(semantics="rename-2"))
+    saver.type_text(field_in(saver, "rename-field"), "Benedikt")
+    saver.click(saver.find(semantics="rename-save"))
+    watcher.wait_for(lambda: "Benedikt" in watcher.texts())
+    assert board(watcher) == board(fresh(open_app, width=width, height=height))
+    assert watcher.find(semantics="round-14-out").label == "Benedikt went out"
+
+
+def test_an_edited_round_changes_its_row_on_a_watching_board(open_app, tmp_path):
+    watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(6))
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    before = heads(watcher)
+    saver.click(saver.find(semantics="round-4"))  # edit round 4: Ben's points
+    if saver.find_all(semantics="round-show-1"):  # a phone: one player at a time
+        saver.click(saver.find(semantics="round-show-1"))
+    if saver.find_all(semantics="round-mode-1-points"):
+        saver.click(saver.find(semantics="round-mode-1-points"))
+    saver.type_text(field_in(saver, "round-bad-1"), "21")
+    saver.click(saver.find(semantics="round-save"))
+    played = rounds(6)
+    played[3] = ("Anna", {"Ben": 21, "Cleo": 9}, False)
+    totals = score_game(game_of(played)).totals
+    expected = [str(totals[p]) for p in PLAYERS]
+    watcher.wait_for(lambda: table_texts(watcher, "rounds-total") == expected)
+    after = heads(watcher)
+    assert after[4] is not before[4]
+    assert all(after[n] is before[n] for n in (1, 2, 3, 5, 6))
+    assert board(watcher) == board(fresh(open_app))
+
+
+def test_a_saved_round_sends_a_watching_page_its_row_not_the_table(open_app, tmp_path):
+    watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(44))
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    sent = len(watcher.conn.messages)
+    enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 46))
+    patches = [
+        body
+        for action, body in watcher.conn.messages[sent:]
+        if action == MessageAction.PATCH_CONTROL.value
+    ]
+    text = repr(patches)
+    # the new row's number is sent; the rows below it (rounds 36-44, whose
+    # scores did not change) are not sent again (their numbers would be)
+    assert "'45'" in text
+    assert not any(f"'{n}'" in text for n in range(36, 45))
+    # the new row, the totals and tiles, the chart's last points: not the
+    # whole board (about 3 KB as the test client writes it)
+    assert len(text) < 4000
+    chart = watcher.find(type=fch.LineChart)
+    assert all(len(s.points) <= 2 * BUCKETS + 2 for s in chart.data_series)
+
+
+def test_the_chart_of_a_long_game_keeps_its_ends_peaks_and_dips(open_app, tmp_path):
+    with Store.open(tmp_path) as store:
+        state = AppState(store=store, settings=UiSettings(language="en"))
+        state.start_game(find_rules("romme_de"), PLAYERS, target=100_000)
+        play(state, rounds(70))
+    app = fresh(open_app)
+    game = game_of(rounds(70))
+    after = score_game(game).totals_after()
+    chart = app.find(type=fch.LineChart)
+    for player, series in zip(PLAYERS, chart.data_series, strict=True):
+        line = [0] + [row[player] for row in after]
+        points = [(p.x, p.y) for p in series.points]
+        assert points[0] == (0, 0) and points[-1] == (70, line[70])
+        assert all(line[x] == y for x, y in points)  # every point exact
+        assert max(y for _, y in points) == max(line)
+        assert len(points) <= 2 * BUCKETS + 2
+    assert chart.max_x == 70
+
+
+@given(st.lists(st.integers(-500, 500), min_size=0, max_size=150))
+def test_thinned_keeps_ends_and_extremes_of_every_run(steps):
+    values = [0]
+    for s in steps:
+        values.append(values[-1] + s)
+    kept = thinned(values)
+    rounds = len(values) - 1
+    assert kept == sorted(set(kept)) and kept[0] == 0 and kept[-1] == rounds
+    if rounds <= EXACT_ROUNDS:
+        assert kept == list(range(rounds + 1))
+    else:
+        assert len(kept) <= 2 * BUCKETS + 2
+        assert max(values[r] for r in kept) == max(values)
+        assert min(values[r] for r in kept) == min(values)
+        # one more round changes only the last run's points
+        again = thinned([*values, values[-1] + 1])
+        step = -(-rounds // BUCKETS)
+        if -(-(rounds + 1) // BUCKETS) == step:
+            full = (rounds // step) * step
+            assert [r for r in again if r <= full] == [r for r in kept if r <= full]
+
+
+@given(
+    st.sampled_from(["jolly_at", "romme_de", "rommi_fi"]),
+    st.sampled_from(["en", "de", "fi"]),
+    st.lists(
+        st.tuples(st.integers(0, 2), st.integers(0, 9_999), st.integers(0, 9_999)),
+        min_size=0,
+        max_size=8,
+    ),
+)
+def test_column_width_is_the_widest_written_score(preset, language, played):
+    t = Translator(language)
+    game = new_game(find_rules(preset), PLAYERS, target=1_000_000)
+    for closer, a, b in played:
+        others = [p for p in PLAYERS if p != PLAYERS[closer]]
+        counted = ((others[0], Counted(bad=a)), (others[1], Counted(bad=b)))
+        game = add_round(game, Round(PLAYERS[closer], counted=counted))
+    result = score_game(game)
+    texts = [score_text(game, v, t) for v in result.totals.values()]
+    for r in result.rounds:
+        texts += [score_text(game, s.score, t) for s in r.scores.values()]
+    widest = max((len(x) for x in texts), default=1)
+    assert column_width(game, result, t) == max(56, 10 * 4, 11 * widest + 16)
+
+
+def test_a_redraw_that_changes_nothing_on_the_board_keeps_it_and_its_taps_work(
+    open_app, tmp_path
+):
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(14))
+    tile = app.find(semantics="rename-2")
+    chart = app.find(type=fch.LineChart)
+    # the finish dialog opened and closed: the board redraws, nothing on it changed
+    app.click(app.find(semantics="finish"))
+    app.click(app.find(semantics="finish-cancel"))
+    app.wait_for(lambda: not any(d.open for d in app.page._dialogs.controls))
+    assert app.find(semantics="rename-2") is tile
+    assert app.find(type=fch.LineChart) is chart
+    # the kept parts' taps act on the page as it is now
+    app.click(app.find(semantics="all-rounds"))
+    app.wait_for(lambda: sorted(heads(app)) == list(range(1, 15)))
+    app.click(app.find(semantics="rename-2"))
+    app.type_text(field_in(app, "rename-field"), "Benedikt")
+    app.click(app.find(semantics="rename-save"))
+    app.wait_for(lambda: "Benedikt" in app.texts())
+    again = fresh(open_app)
+    again.click(again.find(semantics="all-rounds"))
+    assert board(app) == board(again)
+    assert app.find(semantics="round-14-out").label == "Benedikt went out"
