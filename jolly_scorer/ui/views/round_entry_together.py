@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -68,14 +68,15 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
     from jolly_scorer.ui.views.round_entry import RoundEntry
 
     page = ft.context.page
-    seat, set_seat = ft.use_state(state.seat())
+    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
+    seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
     shared_ref: Any = ft.use_ref(lambda: state.shared_round())
     shared = shared_ref.current
     t = state.t
 
     def choose(player: str | None) -> None:
-        state.choose_seat(player)
-        set_seat(player)
+        # not kept (the store failed; the page shows why): ask again
+        set_seat(player if state.choose_seat(player) is None else None)
 
     if state.is_guest and seat is None:
         return seat_choice(game, t, choose, lambda: state.go("board"))
