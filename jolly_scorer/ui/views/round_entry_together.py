@@ -12,7 +12,7 @@ made, and Save's question while someone is not done.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -79,7 +79,10 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         set_seat(player if state.choose_seat(player) is None else None)
 
     if state.is_guest and seat is None:
-        return seat_choice(game, t, choose, lambda: state.go("board"))
+        from jolly_scorer.ui.widgets.screen import messages
+
+        # (with the banner: why a seat was not kept, when the store failed)
+        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
     if shared is None:  # no game (the app shows home)
         return ft.Container()
     together = Together(
@@ -111,8 +114,10 @@ def seat_choice(
     t: Translator,
     choose: Callable[[str], None],
     back: Callable[[], None],
+    banners: Sequence[ft.Control] = (),
 ) -> ft.Control:
-    """A joined phone: "Which seat is yours?", one big button per player."""
+    """A joined phone: "Which seat is yours?", one big button per player
+    (below ``banners``: the page's error or notice)."""
     buttons: list[ft.Control] = [
         ft.Semantics(
             identifier=f"round-seat-{seat}",
@@ -136,6 +141,7 @@ def seat_choice(
     ]
     return ft.Column(
         [
+            *banners,
             ft.Text(t("Which seat is yours?"), size=24, weight=ft.FontWeight.BOLD),
             ft.Text(
                 t("You enter your own melds and hand; everyone sees the round."),
