@@ -68,8 +68,6 @@ while len(game.rounds) < count:
     nxt = add_round(game, nth_round(game.players, len(game.rounds)))
     try:
         store.save_game(game_id, nxt)
-        if len(nxt.rounds) % 3 == 0:
-            store.save_draft(game_id, {"after": len(nxt.rounds)})
     except StoreBusy as error:
         print("busy", error, flush=True)
         continue
@@ -77,7 +75,15 @@ while len(game.rounds) < count:
         print("full", error, flush=True)
         break
     game = nxt
-    print("saved", len(game.rounds), flush=True)
+    print("saved", len(game.rounds), flush=True)  # saved, whatever the draft does
+    if len(game.rounds) % 3 == 0:
+        try:
+            store.save_draft(game_id, {"after": len(game.rounds)})
+        except StoreBusy as error:
+            print("busy", error, flush=True)
+        except StoreWriteError as error:
+            print("full", error, flush=True)
+            break
 store.close()
 print("done", flush=True)
 """

@@ -207,6 +207,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        "007_device_seats",
+        (
+            # the seat (a player's name) each device that joined a live table
+            # chose in a game: a restarted host still knows every phone's seat
+            """CREATE TABLE device_seats (
+                game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                device TEXT NOT NULL,
+                player TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                PRIMARY KEY (game_id, device)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (

@@ -1,7 +1,8 @@
-"""The calls on the round being entered at a table, one part per seat, as one
-protocol: :class:`~jolly_scorer.store.Store` answers them, and so does a
-joined device's ``GuestStore`` (the table's game only). The UI's store
-protocols extend this one instead of repeating its signatures.
+"""The calls on the round being entered at a table, one part per seat, and
+on the seat each joined device chose, as one protocol:
+:class:`~jolly_scorer.store.Store` answers them, and so does a joined
+device's ``GuestStore`` (the table's game only). The UI's store protocols
+extend this one instead of repeating its signatures.
 """
 
 from __future__ import annotations
@@ -48,3 +49,12 @@ class SeatPartStore(Protocol):
 
     def clear_seat_parts(self, game_id: int) -> None:
         """Forget every part of the game (the round was dropped)."""
+
+    def load_device_seat(self, game_id: int, device: str) -> str | None:
+        """The seat (a player's name) device key ``device`` chose, or None."""
+
+    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
+        """Keep ``player`` as the seat of ``device`` in the game."""
+
+    def forget_device_seat(self, game_id: int, device: str) -> None:
+        """Forget the seat of ``device`` in the game."""

@@ -29,7 +29,7 @@ from jolly_scorer.core.game import Game, Round
 from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
-from jolly_scorer.store import seat_parts
+from jolly_scorer.store import device_seats, seat_parts
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
@@ -392,8 +392,12 @@ class Store:
                         (game_id, len(texts)),
                     )
                 same_players = saved is not None and saved.game.players == game.players
-                if not same_players and self._players_of(conn, game_id) != game.players:
-                    self._seat_players(conn, game_id, game.players, now)
+                if not same_players:
+                    stored = self._players_of(conn, game_id)
+                    if stored != game.players:
+                        self._seat_players(conn, game_id, game.players, now)
+                        # a rename: the devices' seats follow the names
+                        device_seats.follow_rename(conn, game_id, stored, game.players)
                 if kept is not None:
                     conn.execute(
                         "INSERT OR REPLACE INTO history (game_id, revision, data) "
@@ -720,6 +724,40 @@ class Store:
         """Forget every part of the game (the round was dropped)."""
         with self.atomic() as conn:
             conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
+
+    # -- the seat each joined device chose (see :mod:`.device_seats`) ---------
+
+    def load_device_seat(self, game_id: int, device: str) -> str | None:
+        """The player ``device`` (a device key) chose in the game, or None."""
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT player FROM device_seats WHERE game_id = ? AND device = ?",
+                (game_id, device),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
+        """Keep ``player`` as the seat of ``device`` in the game (replacing
+        its earlier choice); :class:`GameNotFound` if there is no such game,
+        :class:`StoreError` if ``player`` is not one of its players."""
+        device_seats.check_device(device)
+        with self.atomic() as conn:
+            self._revision(conn, game_id)  # GameNotFound if there is none
+            if player not in self._players_of(conn, game_id):
+                raise StoreError(f"{player!r} is not a player of game {game_id}")
+            conn.execute(
+                "INSERT OR REPLACE INTO device_seats (game_id, device, player, "
+                "updated) VALUES (?, ?, ?, ?)",
+                (game_id, device, player, self._now()),
+            )
+
+    def forget_device_seat(self, game_id: int, device: str) -> None:
+        """Forget the seat of ``device`` in the game (none kept: nothing)."""
+        with self.atomic() as conn:
+            conn.execute(
+                "DELETE FROM device_seats WHERE game_id = ? AND device = ?",
+                (game_id, device),
+            )
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored setting (a JSON value), or ``default``."""

@@ -41,10 +41,6 @@ __all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.shared_round import SharedRound
 
-#: The seat each joined device chose per game: ``(device key, game id) -> name``
-#: (this process's memory; a phone that reloads keeps its seat).
-_SEATS: dict[tuple[str, int], str] = {}
-
 
 def device_key(device: str) -> str:
     """A key for a device's cookie that does not give the cookie away."""
@@ -711,15 +707,13 @@ class AppState:
 
     def _rename_seats(self, before: tuple[str, ...], after: tuple[str, ...]) -> None:
         """Players were renamed (or a rename taken back): the parts of the
-        round being entered, and the seats the devices chose, follow the
-        names (a part under a name that is gone would be lost)."""
+        round being entered follow the names (a part under a name that is
+        gone would be lost). The seats the devices chose followed already:
+        the store renames them in the game's own transaction."""
         game, game_id = self.game, self.game_id
         if before == after or len(before) != len(after) or not game or not game_id:
             return
         names = {old: new for old, new in zip(before, after, strict=True) if old != new}
-        for key, seat in list(_SEATS.items()):
-            if key[1] == game_id and seat in names:
-                _SEATS[key] = names[seat]
         number = len(game.rounds) + 1
         try:
             parts = self.store.load_seat_parts(game_id, number)
@@ -743,21 +737,35 @@ class AppState:
         self.parts_written(number)
 
     def seat(self) -> str | None:
-        """This device's seat in the game shown (a joined phone's player)."""
-        if self.game is None or self.game_id is None:
+        """This device's seat in the game shown (a joined phone's player), as
+        kept in the store (a restarted host still knows it). None when there
+        is none, or the store cannot say (its failure is shown, and the page
+        asks for the seat again)."""
+        if self.game is None or self.game_id is None or not self.device_key:
             return None
-        seat = _SEATS.get((self.device_key, self.game_id))
+        try:
+            seat = self.store.load_device_seat(self.game_id, self.device_key)
+        except FAILURES as e:
+            message = _failure(e)
+            if self.error != message:  # (a view asks on every redraw)
+                self.error = message
+            return None
         return seat if seat in self.game.players else None
 
-    def choose_seat(self, player: str | None) -> None:
-        """Remember this device's seat for the game shown (None: forget it)."""
-        if self.game_id is None:
-            return
-        key = (self.device_key, self.game_id)
-        if player is None:
-            _SEATS.pop(key, None)
-        else:
-            _SEATS[key] = player
+    def choose_seat(self, player: str | None) -> str | None:
+        """Keep this device's seat for the game shown in the store (None:
+        forget it); returns an error (shown like any store failure: the
+        page then asks for the seat again)."""
+        if self.game_id is None or not self.device_key:
+            return None
+        try:
+            if player is None:
+                self.store.forget_device_seat(self.game_id, self.device_key)
+            else:
+                self.store.save_device_seat(self.game_id, self.device_key, player)
+        except FAILURES as e:
+            return self._fail(_failure(e))
+        return None
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:

@@ -530,6 +530,20 @@ class GuestStore:
         self._own(game_id)
         self._store.clear_seat_parts(game_id)
 
+    # the seat this device chose (a viewer's ViewerStore refuses these)
+    def load_device_seat(self, game_id: int, device: str) -> str | None:
+        self._own(game_id)
+        seat: str | None = self._store.load_device_seat(game_id, device)
+        return seat
+
+    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
+        self._own(game_id)
+        self._store.save_device_seat(game_id, device, player)
+
+    def forget_device_seat(self, game_id: int, device: str) -> None:
+        self._own(game_id)
+        self._store.forget_device_seat(game_id, device)
+
     def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
         self._own(game_id)
         found: tuple[UndoHistory, bool] = self._store.load_history(game_id, game)

@@ -12,9 +12,9 @@ made, and Save's question while someone is not done.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -68,17 +68,21 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
     from jolly_scorer.ui.views.round_entry import RoundEntry
 
     page = ft.context.page
-    seat, set_seat = ft.use_state(state.seat())
+    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
+    seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
     shared_ref: Any = ft.use_ref(lambda: state.shared_round())
     shared = shared_ref.current
     t = state.t
 
     def choose(player: str | None) -> None:
-        state.choose_seat(player)
-        set_seat(player)
+        # not kept (the store failed; the page shows why): ask again
+        set_seat(player if state.choose_seat(player) is None else None)
 
     if state.is_guest and seat is None:
-        return seat_choice(game, t, choose, lambda: state.go("board"))
+        from jolly_scorer.ui.widgets.screen import messages
+
+        # (with the banner: why a seat was not kept, when the store failed)
+        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
     if shared is None:  # no game (the app shows home)
         return ft.Container()
     together = Together(
@@ -110,8 +114,10 @@ def seat_choice(
     t: Translator,
     choose: Callable[[str], None],
     back: Callable[[], None],
+    banners: Sequence[ft.Control] = (),
 ) -> ft.Control:
-    """A joined phone: "Which seat is yours?", one big button per player."""
+    """A joined phone: "Which seat is yours?", one big button per player
+    (below ``banners``: the page's error or notice)."""
     buttons: list[ft.Control] = [
         ft.Semantics(
             identifier=f"round-seat-{seat}",
@@ -135,6 +141,7 @@ def seat_choice(
     ]
     return ft.Column(
         [
+            *banners,
             ft.Text(t("Which seat is yours?"), size=24, weight=ft.FontWeight.BOLD),
             ft.Text(
                 t("You enter your own melds and hand; everyone sees the round."),
