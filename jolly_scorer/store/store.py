@@ -651,26 +651,10 @@ class Store:
         :class:`StoreConflict` when ``round_number`` is no longer the next
         round (it was saved meanwhile); :class:`StoreError` for anything else
         wrong, and nothing is written."""
-        if not isinstance(data, dict):
-            raise StoreError(f"a part must be a JSON object, not {data!r}")
-        text = _json_text(data, "a part")
+        text = _part_text(data)
         with self.atomic() as conn:
-            row = conn.execute(
-                "SELECT round_count FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(game_id)
-            return seat_parts.write_part(
-                conn,
-                game_id,
-                round_number,
-                seat,
-                text,
-                status=status,
-                device=device,
-                players=self._players_of(conn, game_id),
-                rounds=int(row[0]),
-            )
+            write = self._part_writer(conn, game_id, round_number)
+            return write(seat, text, status, device)
 
     def replace_seat_parts(
         self,
@@ -682,33 +666,38 @@ class Store:
         status, device)``, of ``round_number``), in one transaction: all or
         nothing (players renamed mid-round, say). Refused like
         :meth:`save_seat_part`, and then the parts stay as they were."""
-        texts: dict[str, tuple[str, str, str]] = {}
-        for seat, (data, status, device) in parts.items():
-            if not isinstance(data, dict):
-                raise StoreError(f"a part must be a JSON object, not {data!r}")
-            texts[seat] = (_json_text(data, "a part"), status, device)
+        texts = {seat: (_part_text(d), st, dev) for seat, (d, st, dev) in parts.items()}
         with self.atomic() as conn:
-            row = conn.execute(
-                "SELECT round_count FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(game_id)
-            players = self._players_of(conn, game_id)
+            write = self._part_writer(conn, game_id, round_number)
             conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
-            return {
-                seat: seat_parts.write_part(
-                    conn,
-                    game_id,
-                    round_number,
-                    seat,
-                    text,
-                    status=status,
-                    device=device,
-                    players=players,
-                    rounds=int(row[0]),
-                )
-                for seat, (text, status, device) in texts.items()
-            }
+            return {seat: write(seat, *rest) for seat, rest in texts.items()}
+
+    def _part_writer(
+        self, conn: sqlite3.Connection, game_id: int, round_number: int
+    ) -> Callable[[str, str, str, str], SeatPart]:
+        """``write(seat, text, status, device)`` for the parts of
+        ``round_number`` of game ``game_id``, in the transaction ``conn``."""
+        row = conn.execute(
+            "SELECT round_count FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        players, rounds = self._players_of(conn, game_id), int(row[0])
+
+        def write(seat: str, text: str, status: str, device: str) -> SeatPart:
+            return seat_parts.write_part(
+                conn,
+                game_id,
+                round_number,
+                seat,
+                text,
+                status=status,
+                device=device,
+                players=players,
+                rounds=rounds,
+            )
+
+        return write
 
     def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
         """Every part kept of that round, by seat."""
@@ -1054,6 +1043,13 @@ def _roll_back(conn: sqlite3.Connection) -> None:
 def _new_revision() -> int:
     """A fresh revision token: random, so a reused game id never matches."""
     return secrets.randbits(62)
+
+
+def _part_text(data: Any) -> str:
+    """A seat part's JSON text; a part is a JSON object."""
+    if not isinstance(data, dict):
+        raise StoreError(f"a part must be a JSON object, not {data!r}")
+    return _json_text(data, "a part")
 
 
 def _json_text(value: Any, what: str) -> str:
