@@ -236,6 +236,10 @@ def cookie(url: str) -> str:
 #: per (round, phone): the frames and bytes the phone got while the round was
 #: entered and saved (up to its arrival; a phone watches the scoreboard)
 TRAFFIC: list[tuple[int, int]] = []
+#: the server's CPU seconds from a Save click until every page shows the round
+#: (the save and every page's redraw), per round played with all phones
+SAVE_CPU: list[float] = []
+SERVER_PID = [0]
 RETYPED = [0]  # typed points not stored in RETYPE_AFTER s, typed again (reported)
 #: A page stores typed points within milliseconds; the raw client may type
 #: into a field the page has just replaced (its id is stale): then it types
@@ -305,11 +309,13 @@ async def play_round(
     marks = [len(p.frames) for p in phones]
     own = len(host.frames)
     started = time.perf_counter()
+    cpu = cpu_seconds(SERVER_PID[0])
     await host.click("round-save", entry, answer=False)
     times = await asyncio.gather(
         *(p.wait_text(text, since) for p, since in zip(phones, marks, strict=True))
     )
     host_at = await host.wait_text(text, own)
+    SAVE_CPU.append(cpu_seconds(SERVER_PID[0]) - cpu)
     await host.control("enter-round", own)  # the scoreboard again
     for p, (frames, received) in zip(phones, before, strict=True):
         TRAFFIC.append((len(p.frames) - frames, p.received - received))
@@ -355,6 +361,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     saved = 0
     base: list[float] = []
     pid = server.proc.pid
+    SERVER_PID[0] = pid
     cpu_start = cpu_seconds(pid)
     for _ in range(args.baseline_rounds):
         ben -= 1
@@ -367,6 +374,7 @@ async def run(server: Server, args: argparse.Namespace) -> int:
     rss_all = server.rss_kb()
     cpu_start = cpu_seconds(pid)
     TRAFFIC.clear()
+    SAVE_CPU.clear()
     load: list[list[float]] = []
     own: list[float] = []
     started = time.perf_counter()
@@ -428,6 +436,15 @@ async def run(server: Server, args: argparse.Namespace) -> int:
         f"most about {300 / args.phones:.0f} ms per phone, here "
         f"{(cpu_load - cpu_base) / max(1, args.phones - 1) * 1000:.0f} ms"
     )
+    if SAVE_CPU:
+        q = max(1, len(SAVE_CPU) // 4)
+        early = statistics.mean(SAVE_CPU[:q]) * 1000
+        late = statistics.mean(SAVE_CPU[-q:]) * 1000
+        print(
+            f"server CPU from Save to every page showing the round (mean): "
+            f"{early:.0f} ms in the first quarter of the rounds, {late:.0f} ms in "
+            f"the last (ratio {late / max(early, 1e-9):.2f})"
+        )
     per_page = (rss_all - rss_one) / max(1, args.phones - 1)
     print(
         f"server RSS: no page {rss_none / 1024:.1f} MB, host + 1 phone "

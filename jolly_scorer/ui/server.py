@@ -503,6 +503,19 @@ def _release_memory() -> None:
             ctypes.CDLL(name).malloc_trim(0)
 
 
+def _steady_gc() -> None:
+    """Before serving: what the start built (modules, the app) lives as long
+    as the process; ``gc.freeze`` takes it out of the full collections (gen
+    2), which then scan only the pages' objects. At a table of twelve phones
+    a full pass came every few saved rounds and held every phone's redraw up
+    (benchmarks/table_load.py): every redraw leaves cyclic garbage (Flet's
+    patch operations and the replaced controls)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 async def _housekeeping() -> None:
     """After Flet evicts expired page sessions, give their memory back."""
     from flet_web.fastapi import app_manager
@@ -928,6 +941,7 @@ def serve(
         limit_concurrency=MAX_CONNECTIONS,  # then 503, before files run out
         lifespan="on",
     )
+    _steady_gc()
     _server_class(on_ready)(config).run()
 
 
