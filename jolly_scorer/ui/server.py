@@ -20,6 +20,7 @@ module builds the same app from ``flet_web.fastapi``'s parts (``FletApp``,
 from __future__ import annotations
 
 import asyncio
+import gc
 import contextlib
 import ipaddress
 import logging
@@ -510,8 +511,6 @@ def _steady_gc() -> None:
     a full pass came every few saved rounds and held every phone's redraw up
     (benchmarks/table_load.py): every redraw leaves cyclic garbage (Flet's
     patch operations and the replaced controls)."""
-    import gc
-
     gc.collect()
     gc.freeze()
 
