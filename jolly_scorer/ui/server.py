@@ -20,8 +20,8 @@ module builds the same app from ``flet_web.fastapi``'s parts (``FletApp``,
 from __future__ import annotations
 
 import asyncio
-import gc
 import contextlib
+import gc
 import ipaddress
 import logging
 import os
