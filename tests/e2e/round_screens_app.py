@@ -1,7 +1,8 @@
-"""Round entry and meld checker with a sample game, for browser tests and screenshots.
+"""Round entry with a sample game, for browser tests and screenshots.
 
-``main`` shows round entry for a three-player Jolly game; ``checker`` shows the
-meld checker. Saving or cancelling shows a line of text the tests wait for.
+``main`` shows round entry for a three-player Jolly game, ``counted`` round 2
+of a game everyone counted. Saving or cancelling shows a line of text the tests
+wait for. (The meld checker's browser test: test_meld_checker_browser.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.views.meld_checker import build_meld_checker
 from jolly_scorer.ui.views.round_entry import build_round_entry
 
 GAME = new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
@@ -78,24 +78,3 @@ def counted(page: ft.Page) -> None:
     _setup(page)
     page.title = "Round entry"
     page.render(lambda: EntryScreen(page, COUNTED))
-
-
-def checker(page: ft.Page) -> None:
-    _setup(page)
-    page.title = "Meld checker"
-    page.render(
-        lambda: ft.Container(
-            ft.Column(
-                [
-                    ft.Text("Meld checker", size=26, weight=ft.FontWeight.BOLD),
-                    build_meld_checker(
-                        page, Translator(LANGUAGE), GAME.rules, UiSettings()
-                    ),
-                ],
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-            ),
-            padding=12,
-            expand=True,
-        )
-    )
