@@ -442,14 +442,6 @@ class AppState:
         assert self.game_id is not None
         if self.stored_revision is None:  # never read: no base to write over
             raise StoreConflict(self.game_id)
-        if parts_version is None:  # (a store without seat parts takes no such check)
-            return self.store.save_game(
-                self.game_id,
-                game,
-                result=result,
-                expected_revision=self.stored_revision,
-                history=history,
-            )
         return self.store.save_game(
             self.game_id,
             game,
