@@ -39,6 +39,7 @@ from jolly_scorer.store import (
 )
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
+from jolly_scorer.ui.patch_chain import free_patch_chains
 from jolly_scorer.ui.server import (
     contain_errors,
     current_access,
@@ -71,6 +72,7 @@ from jolly_scorer.ui.widgets.basics import MAX_WIDTH
 from jolly_scorer.ui.widgets.screen import screen
 
 log = logging.getLogger("jolly_scorer.app")
+free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
 ASSETS = Path(__file__).parent / "assets"
 SEED = ft.Colors.GREEN_800
 DARK_INK = "#E3E3DC"  # on-surface of the dark scheme
