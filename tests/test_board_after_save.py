@@ -6,6 +6,7 @@ Also the chart's thinning of a long game and the rounds table's column width."""
 
 from __future__ import annotations
 
+import flet as ft
 import flet_charts as fch
 import pytest
 import test_ui_app
@@ -264,3 +265,33 @@ def test_a_redraw_that_changes_nothing_on_the_board_keeps_it_and_its_taps_work(
     again.click(again.find(semantics="all-rounds"))
     assert board(app) == board(again)
     assert app.find(semantics="round-14-out").label == "Benedikt went out"
+
+
+def test_what_a_saved_round_leaves_as_it_was_is_the_same_control(open_app, tmp_path):
+    watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(6), width=390)
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    kept = ("back", "undo", "redo", "finish", "export-csv", "export-json")
+
+    def parts():
+        marks = watcher.find_all(lambda c: isinstance(c, ft.Text) and c.value == "#")
+        names = [c for c in watcher.find_all(type=ft.Row) if row_of_names(c)]
+        return [watcher.find(semantics=k) for k in kept] + marks + names
+
+    before = parts()
+    enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 8))
+    after = parts()
+    assert len(after) == len(kept) + 2
+    assert all(a is b for a, b in zip(after, before, strict=True))
+    assert board(watcher) == board(fresh(open_app, width=390))
+    # the kept flag still asks, and finishing the game still works from there
+    watcher.click(watcher.find(semantics="finish"))
+    watcher.wait_for(lambda: watcher.find_all(semantics="finish-confirm"))
+    watcher.click(watcher.find(semantics="finish-confirm"))
+    watcher.wait_for(lambda: watcher.find_all(semantics="winner"))
+
+
+def row_of_names(control):
+    texts = [getattr(c, "value", None) for c in control.controls]
+    return texts == list(PLAYERS)

@@ -49,8 +49,8 @@ async def save_export(state: AppState, game_id: int, kind: str) -> None:
     state.notice = t("Exported {name}.", name=name)
 
 
-@ft.component
-def ExportButtons(state: AppState, game_id: int) -> ft.Control:
+def export_buttons(state: AppState, game_id: int) -> ft.Control:
+    """The score sheet (CSV) and the game file of game ``game_id``."""
     t = state.t
 
     async def csv() -> None:

@@ -28,6 +28,7 @@ from jolly_scorer.ui.views.rounds_table_parts import (
     went_out_cell,
 )
 from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 __all__ = ["column_width", "fits", "rounds_table"]
 
@@ -41,15 +42,8 @@ Rows = tuple[list[ft.Control], list[ft.Control]]
 KeptRows = MutableMapping[tuple[object, ...], tuple[ft.Control, ft.Control]]
 
 
-def _top_rows(game: Game, result: GameResult, t: Translator, width: float) -> Rows:
-    """The names and the totals (Σ) rows."""
-    heads: list[ft.Control] = [
-        ft.Container(
-            ft.Text("#", size=16, weight=ft.FontWeight.BOLD),
-            height=ROW_HEIGHT,
-            alignment=ft.Alignment.CENTER_LEFT,
-        )
-    ]
+def _names(players: tuple[str, ...], width: float) -> ft.Control:
+    """The players' names over their columns."""
     names: list[ft.Control] = [
         ft.Text(
             p,
@@ -61,20 +55,43 @@ def _top_rows(game: Game, result: GameResult, t: Translator, width: float) -> Ro
             text_align=ft.TextAlign.RIGHT,
             tooltip=p,
         )
-        for p in game.players
+        for p in players
     ]
-    lines: list[ft.Control] = [
-        ft.Container(
-            ft.Row(names, spacing=GAP),
-            height=ROW_HEIGHT,
-            alignment=ft.Alignment.CENTER_LEFT,
-        )
-    ]
-    total = t("Total")
-    sigma = ft.Text("Σ", size=20, weight=ft.FontWeight.BOLD)
-    heads.append(
-        ft.Semantics(label=total, content=row([sigma], None, total, bold_line=True))
+    return ft.Container(
+        ft.Row(names, spacing=GAP),
+        height=ROW_HEIGHT,
+        alignment=ft.Alignment.CENTER_LEFT,
     )
+
+
+def _hash_head() -> ft.Control:
+    """The "#" over the round numbers."""
+    return ft.Container(
+        ft.Text("#", size=16, weight=ft.FontWeight.BOLD),
+        height=ROW_HEIGHT,
+        alignment=ft.Alignment.CENTER_LEFT,
+    )
+
+
+def _sigma_head(total: str) -> ft.Control:
+    """Σ beside the totals."""
+    sigma = ft.Text("Σ", size=20, weight=ft.FontWeight.BOLD)
+    return ft.Semantics(label=total, content=row([sigma], None, total, bold_line=True))
+
+
+def _top_rows(
+    game: Game, result: GameResult, t: Translator, width: float, keep: Keep
+) -> Rows:
+    """The names and the totals (Σ) rows (the names and heads kept)."""
+    total = t("Total")
+    heads: list[ft.Control] = [
+        keep("hash", (), _hash_head),
+        keep("sigma", (total,), lambda: _sigma_head(total)),
+    ]
+    players = game.players
+    lines: list[ft.Control] = [
+        keep("names", (players, width), lambda: _names(players, width))
+    ]
     totals: list[ft.Control] = [
         cell(score_text(game, result.totals.get(p, 0), t), width, bold=True)
         for p in game.players
@@ -169,16 +186,18 @@ def rounds_table(
     limit: int | None = None,
     width: float | None = None,
     kept: KeptRows | None = None,
+    keep: Keep = built_anew,
 ) -> ft.Control:
     """The rounds, newest first (the last ``limit``) under the totals; tapping a
     round edits it. ``width`` is the table's room (None: as wide as it needs);
-    ``kept``: the page's rows from its last redraw (:data:`KeptRows`)."""
+    ``kept``: the page's rows from its last redraw (:data:`KeptRows`), ``keep``
+    its other parts (:class:`~jolly_scorer.ui.widgets.kept_parts.KeptParts`)."""
     players = game.players
     size = column_width(game, result, t)
     fit = fits(len(players), size, width)
     if fit and width is not None:  # share the room out
         size = int((width - NUMBER_WIDTH) / len(players)) - GAP
-    heads, lines = _top_rows(game, result, t, size)
+    heads, lines = _top_rows(game, result, t, size, keep)
     more_heads, more_lines = _round_rows(game, result, t, size, on_tap, limit, kept)
     numbers = ft.Column(heads + more_heads, spacing=0, width=NUMBER_WIDTH)
     scores_part = ft.Row(
@@ -205,5 +224,6 @@ def rounds_table(
                 ),
             )
         )
-    parts.append(legend(game, t))
+    handglatt = any(r.handglatt for r in game.rounds)
+    parts.append(keep("legend", (t.language, handglatt), lambda: legend(game, t)))
     return ft.Column(parts, spacing=8)

@@ -18,7 +18,7 @@ from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.charts import Points, totals_chart
-from jolly_scorer.ui.views.export import ExportButtons
+from jolly_scorer.ui.views.export import export_buttons
 from jolly_scorer.ui.views.rounds_table import (
     KeptRows,
     column_width,
@@ -33,6 +33,7 @@ from jolly_scorer.ui.views.scoreboard_dialogs import (
 from jolly_scorer.ui.views.scoreboard_tiles import player_tile, winner_banner
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH, WIDE, card, section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
+from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, built_anew
 from jolly_scorer.ui.widgets.screen import screen
 
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
@@ -47,6 +48,8 @@ class Kept:
 
     rows: KeptRows = field(default_factory=dict)
     points: Points = field(default_factory=dict)
+    #: the top bar, the table's names and legend, the export buttons
+    parts: KeptParts = field(default_factory=KeptParts)
     #: the game and result (the very objects: they are frozen), then the
     #: other inputs, and the body's controls built from them last time
     body: tuple[Game, GameResult, tuple[object, ...], list[ft.Control]] | None = None
@@ -100,6 +103,7 @@ def _rounds_and_chart(
 ) -> list[ft.Control]:
     """The rounds table and the totals chart: side by side on a laptop when
     the table's columns fit half the width, else one above the other."""
+    keep: Keep = kept.parts if kept is not None else built_anew
     t = state.t
     n = len(game.rounds)
     wide = (state.page_width or 0) >= WIDE
@@ -117,6 +121,7 @@ def _rounds_and_chart(
             limit,
             half if beside else full,
             kept.rows if kept is not None else None,
+            keep,
         ),
     ]
     if limit is not None:
@@ -150,29 +155,60 @@ def _rounds_and_chart(
     return [table, chart] if wide else [chart, table]
 
 
+def _actions(
+    state: AppState,
+    over: bool,
+    wide: bool,
+    on_finish: Callable[[], None] | None,
+    keep: Keep,
+) -> list[ft.Control]:
+    """The top bar's actions of the running game (not read only): undo, redo
+    and, on a phone, Finish (a laptop has it in the footer). Each is kept by
+    what it shows and does (the setters it calls stay the page's)."""
+    t = state.t
+    # the kept history did not match a game changed outside the app
+    undo = t("Undo") if state.full_undo else t("Undo: takes back the last round")
+    can_undo, can_redo = state.can_undo, state.can_redo
+    actions = [
+        keep(
+            "undo",
+            (undo, can_undo),
+            lambda: icon_button(
+                ft.Icons.UNDO, undo, state.undo if can_undo else None, "undo"
+            ),
+        ),
+        keep(
+            "redo",
+            (t.language, can_redo),
+            lambda: icon_button(
+                ft.Icons.REDO, t("Redo"), state.redo if can_redo else None, "redo"
+            ),
+        ),
+    ]
+    if not over and not wide:
+        actions.append(
+            keep(
+                "finish",
+                (t.language, on_finish is not None),
+                lambda: icon_button(
+                    ft.Icons.FLAG, t("Finish the game"), on_finish, "finish"
+                ),
+            )
+        )
+    return actions
+
+
 def _footer(
     state: AppState, game: Game, over: bool, on_finish: Callable[[], None] | None
-) -> tuple[list[ft.Control], list[ft.Control]]:
-    """The top bar's actions and the footer of the running game (not read only)."""
+) -> list[ft.Control]:
+    """The footer of the running game (not read only)."""
     t = state.t
     n = len(game.rounds)
     wide = (state.page_width or 0) >= WIDE
-    actions = [
-        icon_button(
-            ft.Icons.UNDO,
-            # the kept history did not match a game changed outside the app
-            t("Undo") if state.full_undo else t("Undo: takes back the last round"),
-            state.undo if state.can_undo else None,
-            "undo",
-        ),
-        icon_button(
-            ft.Icons.REDO, t("Redo"), state.redo if state.can_redo else None, "redo"
-        ),
-    ]
     if over:
         if state.is_guest:  # a rematch is a new game: the host's
             hint = t("The host of the table can start a rematch.")
-            return actions, [ft.Text(hint, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
+            return [ft.Text(hint, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
         rematch = big_button(
             t("Rematch"),
             ft.Icons.REPLAY,
@@ -182,7 +218,7 @@ def _footer(
             height=72,
             expand=True,
         )
-        return actions, [rematch]
+        return [rematch]
     footer = [
         big_button(
             t("Enter round {n}", n=n + 1),
@@ -200,11 +236,7 @@ def _footer(
                 t("Finish"), ft.Icons.FLAG, on_finish, "finish", expand=1, height=72
             )
         )
-    else:
-        actions.append(
-            icon_button(ft.Icons.FLAG, t("Finish the game"), on_finish, "finish")
-        )
-    return actions, footer
+    return footer
 
 
 def _body(
@@ -278,14 +310,20 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         )
         board.body = (game, result, inputs, shown)
     body = list(shown)
+    keep = board.parts
     game_id = state.viewing_id if read_only else state.game_id
     if game_id is not None:
-        body.append(ExportButtons(state, game_id))
-    actions: list[ft.Control] = []
-    footer: list[ft.Control] = []
-    if not read_only:
-        finish = (lambda: set_asking_finish(True)) if n else None
-        actions, footer = _footer(state, game, over, finish)
+        body.append(
+            keep(
+                "export", (t.language, game_id), lambda: export_buttons(state, game_id)
+            )
+        )
+    finish = (lambda: set_asking_finish(True)) if n and not read_only else None
+    footer = [] if read_only else _footer(state, game, over, finish)
+    wide = (state.page_width or 0) >= WIDE
+    actions = [] if read_only else _actions(state, over, wide, finish, keep)
     title = t("Round {n}", n=n + 1) if not over else t("Game over")
     back = "past" if read_only else "home"
-    return screen(state, title, body, back=back, actions=actions, footer=footer)
+    return screen(
+        state, title, body, back=back, actions=actions, footer=footer, keep=keep
+    )

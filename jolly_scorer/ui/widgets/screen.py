@@ -11,6 +11,7 @@ import flet as ft
 from jolly_scorer.ui.state import AppState, Toast
 from jolly_scorer.ui.widgets.basics import one_line, tagged
 from jolly_scorer.ui.widgets.buttons import icon_button
+from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 
 def top_bar(
@@ -18,13 +19,21 @@ def top_bar(
     title: str,
     back: str | None = "home",
     actions: Sequence[ft.Control] = (),
+    keep: Keep = built_anew,
 ) -> ft.Control:
     """Back button (to screen ``back``), the title, and actions on the right."""
     t = state.t
     items: list[ft.Control] = []
     if back is not None:
+        to = back
         items.append(
-            icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: state.go(back), "back")
+            keep(
+                "back",
+                (t.language, to),
+                lambda: icon_button(
+                    ft.Icons.ARROW_BACK, t("Back"), lambda: state.go(to), "back"
+                ),
+            )
         )
     items.append(one_line(title, 26, weight=ft.FontWeight.BOLD))
     items.extend(actions)
@@ -140,8 +149,10 @@ def screen(
     back: str | None = "home",
     actions: Sequence[ft.Control] = (),
     footer: Sequence[ft.Control] = (),
+    keep: Keep = built_anew,
 ) -> ft.Control:
-    """A screen: top bar, messages, scrolling body, optional fixed footer."""
+    """A screen: top bar, messages, scrolling body, optional fixed footer.
+    ``keep``: the page's parts from its last redraw (the back button)."""
     column = ft.Column(
         [*messages(state), *body],
         spacing=16,
@@ -149,7 +160,7 @@ def screen(
         expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    parts: list[ft.Control] = [top_bar(state, title, back, actions), column]
+    parts: list[ft.Control] = [top_bar(state, title, back, actions, keep), column]
     if state.toast is not None:
         parts.append(Snack(state, state.toast))
     if footer:
