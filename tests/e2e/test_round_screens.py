@@ -35,15 +35,11 @@ def grid_top(app) -> float:
     return app.by_id("pick-2h").first.bounding_box()["y"]
 
 
+# the laptop's path once, in English (the README's picture); German and
+# Finnish, whose longer words are tighter, on the phone
 @pytest.mark.parametrize(
     ("viewport", "language"),
-    [
-        ("phone", "en"),
-        ("phone", "de"),
-        ("phone", "fi"),
-        ("desktop", "en"),
-        ("desktop", "de"),
-    ],
+    [("phone", "en"), ("phone", "de"), ("phone", "fi"), ("desktop", "en")],
 )
 def test_a_round_tap_by_tap(web_app, viewport, language):
     app = web_app(
@@ -96,7 +92,7 @@ def focus_in(app, identifier: str) -> None:
     app.next_frames(2)
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fi"])
+@pytest.mark.parametrize("language", ["de", "fi"])  # the longest words
 def test_a_counting_table_in_one_tap_per_player(web_app, language):
     """Round c's path on a phone: every field on one screen without a scroll,
     who went out puts the focus on their good points, Enter moves on."""
