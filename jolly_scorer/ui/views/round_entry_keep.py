@@ -146,7 +146,7 @@ def strip_signature(
 def meld_signature(
     entry: RoundEntryModel, seat: int, n: int, index: int, t: Translator, settings: Any
 ) -> tuple[object, ...]:
-    """What ``round_entry_player._meld_tile`` shows for meld ``index``."""
+    """What ``round_entry_meld_tile.meld_tile`` shows for meld ``index``."""
     rounds = entry.rounds
     meld = rounds.melds[index]
     editing = entry.editing.target if entry.editing else None
