@@ -14,7 +14,8 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview, Target
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
-from jolly_scorer.ui.views.round_entry_parts import problem_box, signed
+from jolly_scorer.ui.views.round_entry_parts import signed
+from jolly_scorer.ui.views.round_entry_problems import problem_box
 from jolly_scorer.ui.views.round_entry_status import status_icon, status_text
 from jolly_scorer.ui.widgets.basics import colour
 from jolly_scorer.ui.widgets.buttons import labelled_button

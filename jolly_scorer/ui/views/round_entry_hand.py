@@ -19,11 +19,8 @@ from jolly_scorer.ui.round_model import Place, Target
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
 from jolly_scorer.ui.views.round_entry_counted import points_fields
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
-from jolly_scorer.ui.views.round_entry_parts import (
-    problem_box,
-    problem_text,
-    tile,
-)
+from jolly_scorer.ui.views.round_entry_parts import tile
+from jolly_scorer.ui.views.round_entry_problems import problem_box, problem_text
 from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.widgets.buttons import labelled_button
 

@@ -19,7 +19,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import Place, Preview, Target
-from jolly_scorer.ui.views.round_entry_parts import meld_name, problem_text
+from jolly_scorer.ui.views.round_entry_problems import meld_name, problem_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.round_entry import RoundEntryModel

@@ -11,7 +11,8 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Place, Target
 from jolly_scorer.ui.views.round_entry_cards import card_row, meld_verdict
-from jolly_scorer.ui.views.round_entry_parts import meld_name, problem_box, tile
+from jolly_scorer.ui.views.round_entry_parts import tile
+from jolly_scorer.ui.views.round_entry_problems import meld_name, problem_box
 from jolly_scorer.ui.views.round_entry_seat import Act
 
 if TYPE_CHECKING:

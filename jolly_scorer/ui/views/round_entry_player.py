@@ -14,13 +14,9 @@ from jolly_scorer.ui.round_model import Target
 from jolly_scorer.ui.views.round_entry_hand import hand_part
 from jolly_scorer.ui.views.round_entry_keep import kept, meld_signature
 from jolly_scorer.ui.views.round_entry_meld_tile import meld_tile
-from jolly_scorer.ui.views.round_entry_parts import (
-    meld_name,
-    score_line,
-    signed,
-    tile,
-)
+from jolly_scorer.ui.views.round_entry_parts import score_line, signed, tile
 from jolly_scorer.ui.views.round_entry_points import player_box
+from jolly_scorer.ui.views.round_entry_problems import meld_name
 from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 from jolly_scorer.ui.widgets.basics import colour, one_line
