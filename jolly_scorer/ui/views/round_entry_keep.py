@@ -130,7 +130,7 @@ def closer_signature(
 def strip_signature(
     entry: RoundEntryModel, preview: Preview, t: Translator
 ) -> tuple[object, ...]:
-    """What ``round_entry_closer.player_strip`` shows."""
+    """What ``round_entry_strip.player_strip`` shows."""
     rounds = entry.rounds
     return (
         t.language,
