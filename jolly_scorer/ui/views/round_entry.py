@@ -33,16 +33,13 @@ from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
+from jolly_scorer.ui.views.round_entry_seat_choice import seat_controls
 from jolly_scorer.ui.views.round_entry_sync import (
     new_shared_entry,
     throw_away,
     use_shared_round,
 )
-from jolly_scorer.ui.views.round_entry_together import (
-    Together,
-    save_anyway_bar,
-    seat_controls,
-)
+from jolly_scorer.ui.views.round_entry_together import Together, save_anyway_bar
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
@@ -248,7 +245,7 @@ def _header(
     seat: list[ft.Control],
 ) -> ft.Control:
     """The title and Cancel; a joined phone's seat controls in place of the
-    game's name (``round_entry_together.seat_controls``)."""
+    game's name (``round_entry_seat_choice.seat_controls``)."""
     title = (
         t("Round {n}", n=rounds.round_number)
         if round_index is None
