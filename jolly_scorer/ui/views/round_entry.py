@@ -10,9 +10,10 @@ beside them. Every tap is one method of the plain-Python
 draws it.
 
 The next round is shared with every page on the game (``together``, see
-``round_entry_together.py`` and ``round_entry_sync.py``): after every change
-the parts that changed go to the store and the other pages follow. An edit of
-a past round stays on this page: its draft goes to ``on_draft``.
+``round_entry_together.py``, ``round_entry_shared.py`` and
+``round_entry_sync.py``): after every change the parts that changed go to the
+store and the other pages follow. An edit of a past round stays on this page:
+its draft goes to ``on_draft``.
 """
 
 from __future__ import annotations
@@ -34,11 +35,8 @@ from jolly_scorer.ui.views.round_entry_bar import save_bar
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
 from jolly_scorer.ui.views.round_entry_seat_choice import seat_controls
-from jolly_scorer.ui.views.round_entry_sync import (
-    new_shared_entry,
-    throw_away,
-    use_shared_round,
-)
+from jolly_scorer.ui.views.round_entry_shared import new_shared_entry, throw_away
+from jolly_scorer.ui.views.round_entry_sync import use_shared_round
 from jolly_scorer.ui.views.round_entry_together import Together, save_anyway_bar
 from jolly_scorer.ui.widgets.card_picker import Relay
 

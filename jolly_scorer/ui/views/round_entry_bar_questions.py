@@ -61,7 +61,7 @@ def message_box(identifier: str, text: str, *, warning: bool = True) -> ft.Contr
 def leaves_only(entry: RoundEntryModel) -> bool:
     """Whether Cancel only leaves the round: at a live table, once another
     device entered a part, confirming keeps every part (this page's too) for
-    the others (``round_entry_sync.throw_away``); nothing is thrown away."""
+    the others (``round_entry_shared.throw_away``); nothing is thrown away."""
     return entry.together and entry.others
 
 
