@@ -137,7 +137,7 @@ def test_the_strip_scrolls_the_player_shown_into_sight(flet_app):
 
     from jolly_scorer.core.game import new_game
     from jolly_scorer.core.rules import find_rules
-    from jolly_scorer.ui.views.round_entry_closer import strip_key
+    from jolly_scorer.ui.views.round_entry_strip import strip_key
 
     names = ["Annabella", "Benedikt", "Cleopatra", "Dora"]
     s = Screen(flet_app, new_game(find_rules("jolly_at"), names))

@@ -14,11 +14,8 @@ from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.ui.round_model import Target, parse_cards
-from jolly_scorer.ui.views.round_entry_sync import (
-    Shared,
-    new_shared_entry,
-    throw_away,
-)
+from jolly_scorer.ui.views.round_entry_shared import new_shared_entry, throw_away
+from jolly_scorer.ui.views.round_entry_sync import Shared
 from jolly_scorer.ui.views.round_entry_together import Together
 
 

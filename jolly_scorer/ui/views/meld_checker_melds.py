@@ -19,9 +19,9 @@ from jolly_scorer.ui.views.round_entry_cards import (
     BAD,
     GOOD,
     card_row,
-    joker_menu,
     meld_verdict,
 )
+from jolly_scorer.ui.views.round_entry_joker import joker_menu
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings

@@ -10,9 +10,10 @@ beside them. Every tap is one method of the plain-Python
 draws it.
 
 The next round is shared with every page on the game (``together``, see
-``round_entry_together.py`` and ``round_entry_sync.py``): after every change
-the parts that changed go to the store and the other pages follow. An edit of
-a past round stays on this page: its draft goes to ``on_draft``.
+``round_entry_together.py``, ``round_entry_shared.py`` and
+``round_entry_sync.py``): after every change the parts that changed go to the
+store and the other pages follow. An edit of a past round stays on this page:
+its draft goes to ``on_draft``.
 """
 
 from __future__ import annotations
@@ -24,25 +25,20 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.core.game import Game, Round
+from jolly_scorer.core.game import Game
 from jolly_scorer.ui.arranging import split_cards
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
-from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.views.round_entry_bar import save_bar
+from jolly_scorer.ui.views.round_entry_header import round_header
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
-from jolly_scorer.ui.views.round_entry_sync import (
-    new_shared_entry,
-    throw_away,
-    use_shared_round,
-)
-from jolly_scorer.ui.views.round_entry_together import (
-    Together,
-    save_anyway_bar,
-    seat_controls,
-)
+from jolly_scorer.ui.views.round_entry_save import SaveRound, save_handlers
+from jolly_scorer.ui.views.round_entry_seat_choice import seat_controls
+from jolly_scorer.ui.views.round_entry_shared import new_shared_entry, throw_away
+from jolly_scorer.ui.views.round_entry_sync import use_shared_round
+from jolly_scorer.ui.views.round_entry_together import Together, save_anyway_bar
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
@@ -56,9 +52,6 @@ __all__ = [
     "initial_model",
 ]
 
-#: ``on_save(round, its number, as a correction of that number)``: None when
-#: saved, a refusal, or :class:`RoundTaken` when that round was saved meanwhile.
-SaveRound = Callable[[Round, int, bool], "str | RoundTaken | None"]
 #: Seconds after a change before its draft is written (0: right after the
 #: screen is updated; a later change in the meantime writes only its own).
 DRAFT_DELAY = 0.0
@@ -170,51 +163,9 @@ def RoundEntry(
             entry.split_done(split)
         redraw()
 
-    def answer(entry_round: Round, number: int, correct: bool) -> None:
-        entry.closed = True  # saved: the screen goes, no draft after it
-        entry.saved(on_save(entry_round, number, correct))
-        entry.closed = entry.error is None and entry.taken is None
-        if correct and entry.error is None:
-            entry.taken = None
-
-    def save() -> None:
-        # the round as every page entered it so far (not read, saved meanwhile
-        # on another device, or changed there just now: nothing is saved)
-        if shared is not None and not shared.ready_to_save():
-            return
-        if entry.ask_before_saving():
-            redraw()
-            return
-        done = entry.save()
-        if done is not None:
-            answer(done, rounds.round_number, False)
-            if shared is not None and entry.error is not None:
-                shared.refused()  # shows what another device wrote meanwhile
-        redraw()
-
-    def cancel() -> None:
-        if entry.cancel():
-            leave()
-        else:
-            redraw()
-
-    def correct() -> None:
-        kept = entry.keep_as_correction()
-        if kept is not None:
-            answer(kept[0], kept[1] + 1, True)
-        redraw()
-
     act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
     relay.target = lambda code: act(entry.pick, code)
-    buttons = {
-        "cancel": cancel,
-        "discard": leave,
-        "keep": lambda: act(entry.keep_entering),
-        "save": save,
-        "look": lambda: act(entry.look_at_taken),
-        "correct": correct,
-        "drop": leave,
-    }
+    buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
     return layout(
         page.width or 390,
         entry,
@@ -224,60 +175,17 @@ def RoundEntry(
         lambda: page.run_task(arrange),
         relay,
         save_bar=lambda preview: (
-            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), save)
+            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), buttons["save"])
             if entry.confirm_save
             else save_bar(entry, preview, t, buttons)
         ),
-        header=_header(
+        header=round_header(
             rounds,
             round_index,
             t,
-            cancel,
+            buttons["cancel"],
             seat_controls(entry, t, act, together.change_seat)
             if together is not None and together.change_seat is not None
             else [],
         ),
-    )
-
-
-def _header(
-    rounds: RoundModel,
-    round_index: int | None,
-    t: Translator,
-    cancel: Callable[[], None],
-    seat: list[ft.Control],
-) -> ft.Control:
-    """The title and Cancel; a joined phone's seat controls in place of the
-    game's name (``round_entry_together.seat_controls``)."""
-    title = (
-        t("Round {n}", n=rounds.round_number)
-        if round_index is None
-        else t("Edit round {n}", n=rounds.round_number)
-    )
-    return ft.Row(
-        [
-            ft.Text(title, size=22, weight=ft.FontWeight.BOLD),
-            *(
-                seat
-                or [
-                    ft.Text(
-                        preset_name(rounds.rules.base, t),
-                        size=15,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    )
-                ]
-            ),
-            ft.Semantics(
-                identifier="round-cancel-top",
-                content=ft.IconButton(
-                    ft.Icons.CLOSE,
-                    tooltip=t("Cancel"),
-                    on_click=lambda: cancel(),
-                    icon_size=28,
-                ),
-            ),
-        ],
-        spacing=8,
     )

@@ -8,9 +8,7 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import flet as ft
 
@@ -19,17 +17,14 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Place, Target
 from jolly_scorer.ui.views.round_entry_cards import BAD, card_row
+from jolly_scorer.ui.views.round_entry_counted import points_fields
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
-from jolly_scorer.ui.views.round_entry_parts import (
-    problem_box,
-    problem_text,
-    tile,
-)
+from jolly_scorer.ui.views.round_entry_parts import tile
+from jolly_scorer.ui.views.round_entry_problems import problem_box, problem_text
 from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.widgets.buttons import labelled_button
-from jolly_scorer.ui.widgets.typed_text import TypedText
 
-__all__ = ["hand_part", "points_fields"]
+__all__ = ["hand_part"]
 
 
 def _mode_toggle(
@@ -54,75 +49,6 @@ def _mode_toggle(
         spacing=6,
         run_spacing=6,
     )
-
-
-def points_fields(
-    entry: RoundEntryModel,
-    seat: int,
-    name: str,
-    t: Translator,
-    act: Act,
-    width: int = 170,
-    on_enter: Callable[[str, str], Any] | None = None,
-    focus: tuple[tuple[str, str] | None, int] = (None, 0),
-) -> list[ft.Control]:
-    """``on_enter(player, key)``: Enter in a field (everyone's fields on one
-    screen); ``focus``: the field to take the focus (and how often one was
-    asked for): it is built anew with ``autofocus``, which Flutter honours
-    only while no other field has the focus, so a field tapped meanwhile
-    keeps it and the digits never go where they were not typed."""
-    rounds = entry.rounds
-    if name == rounds.closer and not rounds.rules.is_plus:
-        return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
-    if name == rounds.closer:
-        keys: tuple[Any, ...] = ("good",)
-    else:
-        keys = ("good", "bad") if rounds.rules.is_plus else ("bad",)
-    fields: list[ft.Control] = []
-    for key in keys:
-        label = t("Good points") if key == "good" else t("Bad points")
-        field = TypedText(
-            label=label,
-            value=entry.points_text(name, key),
-            error=entry.points_error(name, key),
-            keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e, k=key: act(
-                entry.set_points, name, k, e.control.value or ""
-            ),
-            text_size=20,
-            width=width,
-            dense=on_enter is not None,  # everyone's fields on one phone screen
-            autofocus=focus[0] == (name, key),
-            on_submit=(
-                None if on_enter is None else lambda _e, k=key: on_enter(name, k)
-            ),
-        )
-        fields.append(
-            ft.Semantics(
-                identifier=f"round-{key}-{seat}",
-                content=field,
-                key=f"{key}-{name}-{focus[1] if focus[0] == (name, key) else 0}",
-            )
-        )
-    out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
-    if rounds.counted_adds_to_cards(name):
-        warning = t(
-            "Counted points are added to the cards entered on the table "
-            "above: count only what is not entered there."
-        )
-        out.append(
-            ft.Semantics(
-                identifier=f"round-counted-warning-{seat}",
-                label=warning,
-                content=ft.Container(
-                    ft.Text(warning, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    border_radius=10,
-                    padding=10,
-                ),
-            )
-        )
-    return out
 
 
 def hand_part(part: PlayerPart) -> list[ft.Control]:

@@ -19,7 +19,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import Place, Preview, Target
-from jolly_scorer.ui.views.round_entry_parts import meld_name, problem_text
+from jolly_scorer.ui.views.round_entry_problems import meld_name, problem_text
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.round_entry import RoundEntryModel
@@ -130,7 +130,7 @@ def closer_signature(
 def strip_signature(
     entry: RoundEntryModel, preview: Preview, t: Translator
 ) -> tuple[object, ...]:
-    """What ``round_entry_closer.player_strip`` shows."""
+    """What ``round_entry_strip.player_strip`` shows."""
     rounds = entry.rounds
     return (
         t.language,
@@ -146,7 +146,7 @@ def strip_signature(
 def meld_signature(
     entry: RoundEntryModel, seat: int, n: int, index: int, t: Translator, settings: Any
 ) -> tuple[object, ...]:
-    """What ``round_entry_player._meld_tile`` shows for meld ``index``."""
+    """What ``round_entry_meld_tile.meld_tile`` shows for meld ``index``."""
     rounds = entry.rounds
     meld = rounds.melds[index]
     editing = entry.editing.target if entry.editing else None

@@ -1,28 +1,28 @@
-"""Round entry, the pieces: names of places, problem texts, the score preview.
+"""Round entry, the pieces: signed numbers, the score preview, a tappable tile.
 
 Plain functions that build controls from the :class:`RoundModel`; the state and
-the handlers live in :mod:`jolly_scorer.ui.views.round_entry`.
+the handlers live in :mod:`jolly_scorer.ui.views.round_entry`. The names of
+places and the problem texts are in ``round_entry_problems`` (``meld_name`` and
+``problem_text`` are also importable from here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.round_model import Place, Preview, Problem, RoundModel
-from jolly_scorer.ui.texts import reason_text
+from jolly_scorer.ui.round_model import Preview, RoundModel
 from jolly_scorer.ui.views.round_entry_cards import BAD, GOOD
+from jolly_scorer.ui.views.round_entry_problems import meld_name, problem_text
 from jolly_scorer.ui.widgets.basics import one_line
 
 __all__ = [
     "meld_name",
-    "place_name",
     "preview_table",
-    "problem_box",
     "problem_text",
     "score_line",
     "signed",
@@ -34,84 +34,6 @@ def signed(value: int, t: Translator) -> str:
     """``+12``, ``−5`` or ``0`` the local way."""
     text = t.number(value)
     return f"+{text}" if value > 0 else text
-
-
-def meld_name(model: RoundModel, index: int, t: Translator) -> str:
-    """``"Anna's meld 2"``: melds are numbered per owner."""
-    owner = model.melds[index].owner
-    number = model.melds_of(owner).index(index) + 1
-    return t("{name}'s meld {n}", name=owner, n=number)
-
-
-def place_name(model: RoundModel, place: Place, t: Translator) -> str:
-    """Where a problem is, in words."""
-    if place.kind == "meld" and place.meld is not None:
-        return meld_name(model, place.meld, t)
-    if place.kind == "hand":
-        return t("{name}'s hand", name=place.player or "")
-    if place.kind == "counted":
-        return t("{name}'s points", name=place.player or "")
-    return t("the discarded card")
-
-
-def problem_text(model: RoundModel, problem: Problem, t: Translator) -> str:
-    """One problem as a sentence for the table."""
-    code = problem.code
-    if code == "closer_missing":
-        return t("Who went out? Choose a player, or Nobody.")
-    if code == "invalid_meld" and problem.meld is not None:
-        reason = problem.meld.reason
-        return reason_text(reason.value if reason else "", t)
-    if code == "empty_meld":
-        return t("This meld has no cards yet.")
-    if code == "hand_missing":
-        return t(
-            "Enter the cards left in {name}'s hand, or the points counted.",
-            name=problem.place.player or "",
-        )
-    if code == "hand_too_large":
-        return t("A hand holds at most {n} cards.", n=problem.count or 0)
-    if code == "joker_too_many":
-        text = t("A joker too many: the pack holds {n} jokers.", n=problem.count or 0)
-    else:
-        label = problem.card or ""
-        try:
-            from jolly_scorer.core.cards import parse_card
-
-            label = parse_card(label).label
-        except ValueError:
-            pass
-        text = t("A third {card}: the pack holds every card twice.", card=label)
-    if problem.also:
-        places = ", ".join(place_name(model, p, t) for p in problem.also)
-        text += " " + t("Also in: {places}.", places=places)
-    return text
-
-
-def problem_box(
-    model: RoundModel, problems: Sequence[Problem], t: Translator, identifier: str
-) -> ft.Control | None:
-    """The problems at one place, in red (None when there are none)."""
-    if not problems:
-        return None
-    lines = [problem_text(model, p, t) for p in problems]
-    return ft.Semantics(
-        identifier=identifier,
-        label=" ".join(lines),
-        content=ft.Column(
-            [
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.WARNING_AMBER, color=BAD, size=22),
-                        ft.Text(line, color=BAD, size=16, expand=True),
-                    ],
-                    spacing=6,
-                )
-                for line in lines
-            ],
-            spacing=2,
-        ),
-    )
 
 
 def score_line(score: PlayerScore, plus: bool, t: Translator) -> str:

@@ -10,18 +10,13 @@ import flet as ft
 from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import Place, Target
-from jolly_scorer.ui.views.round_entry_cards import card_row, meld_verdict
+from jolly_scorer.ui.round_model import Target
 from jolly_scorer.ui.views.round_entry_hand import hand_part
 from jolly_scorer.ui.views.round_entry_keep import kept, meld_signature
-from jolly_scorer.ui.views.round_entry_parts import (
-    meld_name,
-    problem_box,
-    score_line,
-    signed,
-    tile,
-)
+from jolly_scorer.ui.views.round_entry_meld_tile import meld_tile
+from jolly_scorer.ui.views.round_entry_parts import score_line, signed, tile
 from jolly_scorer.ui.views.round_entry_points import player_box
+from jolly_scorer.ui.views.round_entry_problems import meld_name
 from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 from jolly_scorer.ui.widgets.basics import colour, one_line
@@ -33,58 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["layoff_choice", "player_panel"]
 
 
-def _meld_tile(
-    entry: RoundEntryModel,
-    seat: int,
-    n: int,
-    index: int,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> ft.Control:
-    rounds = entry.rounds
-    meld = rounds.melds[index]
-    name = meld.owner
-    verdict = rounds.verdict(index)
-    shown = verdict.cards if verdict.valid else meld.plain
-    target = Target("meld", name, index)
-
-    def tap(position: int) -> None:
-        if shown[position].is_joker:
-            act(entry.open_joker, index)
-        else:
-            act(entry.edit, target)
-
-    parts: list[ft.Control] = [card_row(shown, t, settings, on_tap=tap)]
-    judged = entry.judged(index)
-    if judged is not None:
-        parts.append(meld_verdict(judged, t, f"round-verdict-{seat}-{n}"))
-    elif not meld.cards:
-        parts.append(ft.Text(t("No cards yet: tap to add."), size=16))
-    for who in sorted({p.by for p in meld.cards if p.by is not None}):
-        cards = " ".join(p.card.label for p in meld.cards if p.by == who)
-        parts.append(
-            ft.Text(t("{name} laid off {cards}", name=who, cards=cards), size=15)
-        )
-    problems = [
-        p
-        for p in rounds.problems_at(Place("meld", name, index))
-        if p.code not in ("invalid_meld", "empty_meld")
-    ]
-    box = problem_box(rounds, problems, t, f"round-meld-problem-{seat}-{n}")
-    if box is not None:
-        parts.append(box)
-    editing = entry.editing.target if entry.editing else None
-    return tile(
-        ft.Column(parts, spacing=6),
-        lambda: act(entry.edit, target),
-        f"round-meld-{seat}-{n}",
-        meld_name(rounds, index, t),
-        problem=judged is not None and not judged.valid or bool(problems),
-        selected=editing == target,
-    )
-
-
 def _melds(part: PlayerPart) -> list[ft.Control]:
     entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
     settings = part.settings
@@ -94,7 +37,7 @@ def _melds(part: PlayerPart) -> list[ft.Control]:
             # device moved the melds lands on the tile of the meld seen
             f"meld-{rounds.melds[index].key}",
             meld_signature(entry, seat, n, index, t, settings),
-            partial(_meld_tile, entry, seat, n, index, t, settings, act),
+            partial(meld_tile, entry, seat, n, index, t, settings, act),
         )
         for n, index in enumerate(rounds.melds_of(name))
     ]

@@ -17,7 +17,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import Preview
-from jolly_scorer.ui.views.round_entry_hand import points_fields
+from jolly_scorer.ui.views.round_entry_counted import points_fields
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_parts import signed
 from jolly_scorer.ui.widgets.basics import colour, one_line

@@ -4,60 +4,25 @@ store's seat parts together (``models/shared_round.py``).
 :func:`use_shared_round` writes the parts this page changed (after the screen
 is updated) and tells the other pages; it follows what they write (their
 pubsub message, or this page's connection coming back) and redraws only the
-round entry, only when something it shows changed.
+round entry, only when something it shows changed. Opening the shared round
+and throwing it away are ``round_entry_shared``.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from jolly_scorer.core.game import Game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import DraftError, RoundModel
 from jolly_scorer.ui.seat_parts import ROUND_SEAT, changed_parts, split_parts
 from jolly_scorer.ui.state import FAILURES, failure_text
 from jolly_scorer.ui.views.round_entry_together import Together
 
-__all__ = ["Shared", "new_shared_entry", "throw_away", "use_shared_round"]
-
-
-def new_shared_entry(game: Game, t: Translator, together: Together) -> RoundEntryModel:
-    """The entry of the shared next round, on this device's seat."""
-    try:
-        entry = RoundEntryModel(together.shared.start(), t)
-    except FAILURES as error:  # the store cannot be read: enter it here alone
-        entry = RoundEntryModel(RoundModel(game), t)
-        entry.error = t(failure_text(error))
-    entry.together = together.table
-    entry.statuses = dict(together.shared.statuses)
-    entry.others = together.shared.others()
-    if together.seat in entry.rounds.players:
-        entry.choose_seat(together.seat)
-    return entry
-
-
-def throw_away(together: Together, entry: RoundEntryModel) -> None:
-    """Cancel confirmed: the shared round goes only when this page alone
-    entered it (others' parts stay for them), or when no page can read it."""
-    shared = together.shared
-    try:
-        shared.catch_up(entry)  # also what others wrote that this page missed
-    except DraftError:  # parts no page can read (nor save): the table starts afresh
-        pass
-    except FAILURES:
-        return  # nothing is thrown away that cannot be looked at first
-    else:
-        if not shared.only_mine():
-            return
-    with contextlib.suppress(*FAILURES):
-        shared.throw_away()
-        together.publish(shared.number)
+__all__ = ["Shared", "use_shared_round"]
 
 
 class Shared:

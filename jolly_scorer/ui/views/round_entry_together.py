@@ -5,14 +5,15 @@ round as it fills in (the store's seat parts, ``models/shared_round.py``).
 joined phone it first asks "Which seat is yours?" (remembered for the game on
 this device, changeable from the header) and then opens on that player; the
 host's page (and a page without a table) enters every player as before. The
-pieces here are drawn by the round entry: the status of a player ("entering…",
-"done"), the Done button, the seat line, the notice of a change another device
-made, and Save's question while someone is not done.
+pieces here are drawn by the round entry: the notice of a change another
+device made, and Save's question while someone is not done. The seat choice
+and the header's seat controls are ``round_entry_seat_choice``; a player's
+status and the Done button, ``round_entry_status``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -20,8 +21,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.views.round_entry_status import done_button
-from jolly_scorer.ui.widgets.basics import colour
+from jolly_scorer.ui.views.round_entry_seat_choice import seat_choice
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ __all__ = [
     "Together",
     "TogetherEntry",
     "save_anyway_bar",
-    "seat_choice",
-    "seat_controls",
     "together_notice",
 ]
 
@@ -107,76 +105,6 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         state.settings,
         together,
     )
-
-
-def seat_choice(
-    game: Game,
-    t: Translator,
-    choose: Callable[[str], None],
-    back: Callable[[], None],
-    banners: Sequence[ft.Control] = (),
-) -> ft.Control:
-    """A joined phone: "Which seat is yours?", one big button per player
-    (below ``banners``: the page's error or notice)."""
-    buttons: list[ft.Control] = [
-        ft.Semantics(
-            identifier=f"round-seat-{seat}",
-            button=True,
-            label=name,
-            content=ft.FilledTonalButton(
-                content=ft.Row(
-                    [
-                        ft.Container(
-                            width=14, height=14, border_radius=7, bgcolor=colour(seat)
-                        ),
-                        ft.Text(name, size=20, expand=True, max_lines=2),
-                    ],
-                    spacing=10,
-                ),
-                height=60,
-                on_click=lambda _e=None, p=name: choose(p),
-            ),
-        )
-        for seat, name in enumerate(game.players)
-    ]
-    return ft.Column(
-        [
-            *banners,
-            ft.Text(t("Which seat is yours?"), size=24, weight=ft.FontWeight.BOLD),
-            ft.Text(
-                t("You enter your own melds and hand; everyone sees the round."),
-                size=16,
-            ),
-            *buttons,
-            labelled_button("round-seat-back", t("Back"), ft.Icons.ARROW_BACK, back),
-        ],
-        spacing=12,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-    )
-
-
-def seat_controls(
-    entry: RoundEntryModel, t: Translator, act: Any, change: Callable[[], None]
-) -> list[ft.Control]:
-    """A joined phone's header: Done for its seat, and "Change seat"."""
-    seat = entry.seat
-    if seat is None:
-        return []
-    index = entry.rounds.players.index(seat)
-    done = done_button(entry, index, seat, t, act, expand=True, mine=True)
-    return [
-        *([done] if done is not None else []),
-        ft.Semantics(
-            identifier="round-seat-change",
-            content=ft.IconButton(
-                ft.Icons.SWAP_HORIZ,
-                tooltip=t("Change seat"),
-                on_click=lambda: change(),
-                icon_size=26,
-            ),
-        ),
-    ]
 
 
 def together_notice(entry: RoundEntryModel) -> ft.Control | None:

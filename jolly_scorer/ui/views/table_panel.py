@@ -1,0 +1,152 @@
+"""The host's table dialog: the join QR code, the address and PIN, the
+viewers' switch and link, the devices that joined (following joins and
+disconnects), and ending the table. Opened by ``table_host.offer_table``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.table import Table, join_url, qr_png, view_url
+
+__all__ = ["table_panel"]
+
+
+def _devices(table: Table, t: Any) -> list[ft.Control]:
+    guests = table.guests()
+    if not guests:
+        return [ft.Text(t("No phone has joined yet."), italic=True)]
+    rows: list[ft.Control] = []
+    for device in guests:
+        status = t("connected") if device.pages else t("not connected")
+        kind = f" · {t('viewer')}" if device.viewer else ""
+        rows.append(
+            ft.Text(
+                f"{device.name}{kind} · {device.address} · {status}",
+                semantics_label=f"device {device.name} {status}",
+            )
+        )
+    return rows
+
+
+def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
+    """The dialog; its device list follows joins and disconnects."""
+    t = state.t
+    url = join_url(table, table.address)
+    devices = ft.Column(_devices(table, t), spacing=4)
+    ended = ft.Text(
+        t("The table has ended: no phone can join or change anything."),
+        visible=table.ended,
+        color=ft.Colors.ERROR,
+    )
+
+    def follow() -> None:
+        devices.controls = _devices(table, t)
+        ended.visible = table.ended
+        with contextlib.suppress(Exception):
+            page.run_task(_update, dialog)
+
+    async def _update(control: ft.Control) -> None:
+        control.update()
+
+    def close(e: Any = None) -> None:
+        with contextlib.suppress(Exception):
+            table.on_change.remove(follow)
+        page.pop_dialog()
+
+    def end(e: Any) -> None:
+        table.end()
+        end_button.disabled = True
+        switch.disabled = True
+        viewer_link.visible = False
+        follow()
+
+    viewer_link = ft.Semantics(
+        identifier="table-viewer-link",
+        content=ft.Text(view_url(table, table.address), selectable=True, size=14),
+        visible=table.viewers and not table.ended,
+    )
+
+    def allow_viewers(e: Any) -> None:
+        table.allow_viewers(bool(e.control.value))
+        viewer_link.visible = table.viewers
+        follow()
+
+    switch = ft.Switch(
+        value=table.viewers,
+        on_change=allow_viewers,
+        disabled=table.ended,
+    )
+    # the label beside the switch wraps (German and Finnish are long)
+    viewers = ft.Row(
+        [
+            ft.Semantics(identifier="table-viewers", content=switch),
+            ft.Text(
+                t("Allow viewers: a link that shows the scoreboard, read only"),
+                size=15,
+                expand=True,
+            ),
+        ],
+        spacing=8,
+    )
+
+    end_button = ft.Semantics(
+        identifier="table-end",
+        content=ft.TextButton(
+            t("End the table"),
+            icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+            on_click=end,
+            disabled=table.ended,
+        ),
+    )
+    body = ft.Column(
+        [
+            ft.Semantics(
+                identifier="table-qr",
+                label=t("QR code to join the table"),
+                content=ft.Image(src=qr_png(url), width=240, height=240),
+            ),
+            ft.Text(t("Scan to join, or open this address:"), size=16),
+            ft.Text(f"{table.address.rstrip('/')}/join", selectable=True, size=18),
+            ft.Semantics(
+                identifier="table-pin",
+                content=ft.Text(
+                    t("PIN: {pin}", pin=table.pin),
+                    size=28,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            ),
+            ended,
+            viewers,
+            viewer_link,
+            ft.Text(t("Joined"), weight=ft.FontWeight.BOLD, size=16),
+            devices,
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+        spacing=8,
+    )
+    dialog = ft.AlertDialog(
+        title=ft.Text(t("Live table")),
+        content=body,
+        actions=[
+            end_button,
+            ft.Semantics(
+                identifier="table-close",
+                content=ft.TextButton(t("Close"), on_click=close),
+            ),
+        ],
+        on_dismiss=lambda e: close_quietly(),
+        scrollable=True,
+    )
+
+    def close_quietly() -> None:
+        with contextlib.suppress(ValueError):
+            table.on_change.remove(follow)
+
+    table.on_change.append(follow)
+    return dialog
