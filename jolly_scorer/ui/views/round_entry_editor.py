@@ -35,6 +35,7 @@ from jolly_scorer.ui.views.round_entry_editor_parts import (
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_player import layoff_choice
 from jolly_scorer.ui.views.round_entry_split import split_box
+from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -174,20 +175,36 @@ def editor(
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
         available=available,
     )
-    items.append(lower_slot(grid, lower))
+    # a phone: what takes the grid's place keeps its room (typing: the
+    # phone's keyboard takes it)
+    items.append(lower_slot(grid, lower, hold=not wide and not typing))
     return shell(items, wide=wide)
 
 
-def lower_slot(grid: ft.Control, other: ft.Control | None) -> ft.Control:
+def lower_slot(
+    grid: ft.Control, other: ft.Control | None, *, hold: bool = False
+) -> ft.Control:
     """Under the buttons: the card grid, or ``other`` in its place (the grid
     stays on the page hidden: showing it again sends one property, not 53
-    keys)."""
+    keys). ``hold`` (a phone): ``other`` gets at least the grid's height, at
+    the top of it, so the editor keeps its size and place. Docked on the Save
+    bar, a shorter editor sank: a lay-off's choice of melds left an empty
+    screen above the editor, and the Lay off button just tapped jumped down
+    under the finger (and back up once a meld was chosen)."""
     return _keyed(
         "lower",
         ft.Column(
             [
                 ft.Container(grid, visible=other is None),
-                other or ft.Container(visible=False),
+                ft.Row(  # the grid's height, at least: a spacer beside
+                    [
+                        ft.Container(width=0, height=GRID_HEIGHT if hold else 0),
+                        ft.Container(other, expand=True),
+                    ],
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    visible=other is not None,
+                ),
             ],
             spacing=0,
             tight=True,
