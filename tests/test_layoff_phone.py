@@ -82,3 +82,20 @@ def test_the_room_is_held_only_where_the_grid_would_be(
     wide.tap("editor-layoff")
     assert wide.app.find_all(semantics="round-layoff-on-1-0")
     assert least_height(under_the_buttons(wide)) < GRID_HEIGHT
+
+
+def test_a_hint_of_two_lines_is_not_cut_to_one(flet_app, jolly):  # noqa: F811
+    """The line under the cards had a fixed height of one line: a Finnish
+    hint of two drew its second line under the split of the cards below."""
+    s = Screen(flet_app, jolly, language="fi")
+    s.tap("round-pile-1")  # Ben put down cards together
+    hint = s.app.find(contains="Napauta jokainen pöytään pantu kortti")
+    assert len(hint.value) > 60  # two lines on a phone
+    assert hint.max_lines == 2
+    status = s.app.find(key="status")
+    between, at = [], s.app.parent_of(hint)
+    while at is not status:
+        between.append(at)
+        at = s.app.parent_of(at)
+    assert [c for c in between if getattr(c, "height", None)] == []
+    assert least_height(status) == 30  # one line's height, at least

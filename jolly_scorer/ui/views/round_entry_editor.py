@@ -40,7 +40,7 @@ from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["Editing", "editor", "lower_slot", "shell"]
+__all__ = ["Editing", "at_least", "editor", "lower_slot", "shell"]
 
 Act = Callable[..., Any]
 
@@ -102,7 +102,9 @@ def editor(
             lambda: top_row(entry, heading, t, act, bool(cards), wide),
         ),
         kept("cards", (lang, look(settings), cards, meld_index), shown),
-        _keyed("status", ft.Container(status_line(entry, editing, t), height=30)),
+        # a line, two when the words need them (a Finnish hint: the second
+        # line was drawn under whatever came below)
+        _keyed("status", at_least(30, status_line(entry, editing, t))),
     ]
     specs = button_specs(entry, editing, t)
     if specs:
@@ -196,19 +198,24 @@ def lower_slot(
         ft.Column(
             [
                 ft.Container(grid, visible=other is None),
-                ft.Row(  # the grid's height, at least: a spacer beside
-                    [
-                        ft.Container(width=0, height=GRID_HEIGHT if hold else 0),
-                        ft.Container(other, expand=True),
-                    ],
-                    spacing=0,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                    visible=other is not None,
-                ),
+                at_least(GRID_HEIGHT if hold else 0, other, visible=other is not None),
             ],
             spacing=0,
             tight=True,
         ),
+    )
+
+
+def at_least(
+    height: float, control: ft.Control | None, *, visible: bool = True
+) -> ft.Control:
+    """``control`` at the top of at least ``height`` pixels, taller when it
+    needs (a spacer beside it holds the height)."""
+    return ft.Row(
+        [ft.Container(width=0, height=height), ft.Container(control, expand=True)],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        visible=visible,
     )
 
 
