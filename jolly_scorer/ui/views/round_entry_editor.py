@@ -2,10 +2,12 @@
 
 Its layout never moves under the finger: a title row, one row of the cards
 entered (tap one to take it out; a joker in a meld opens its readings), one
-line for the verdict (shown once the meld can be judged) or the hand's points,
-the buttons of the target, then the card grid, or on a phone after a tap on
-the keyboard button the typed-card field (focused at once; it keeps the focus
-while cards are typed one after another, and Enter only starts a new line).
+line (two when the words need them) for the verdict (shown once the meld can
+be judged) or the hand's points, the buttons of the target, then the card
+grid, or on a phone after a tap on the keyboard button the typed-card field
+(focused at once; it keeps the focus while cards are typed one after another,
+and Enter only starts a new line). On a phone, what stands in for the grid (a
+lay-off's choice of melds, a joker's readings) keeps the grid's room.
 Every part has a key, so a redraw updates it instead of replacing it.
 """
 
@@ -25,6 +27,12 @@ from jolly_scorer.ui.views.round_entry_cards import (
     joker_menu,
     picker,
 )
+from jolly_scorer.ui.views.round_entry_editor_frame import (
+    at_least,
+    keyed,
+    lower_slot,
+    shell,
+)
 from jolly_scorer.ui.views.round_entry_editor_parts import (
     button_specs,
     status_line,
@@ -39,15 +47,9 @@ from jolly_scorer.ui.views.round_entry_split import split_box
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["Editing", "editor", "lower_slot", "shell"]
+__all__ = ["Editing", "editor", "lower_slot", "shell"]  # the frame: re-exported
 
 Act = Callable[..., Any]
-
-
-def _keyed(key: str, control: ft.Control) -> ft.Control:
-    """A part with a key: a redraw updates it in place (a focused field
-    keeps its focus) instead of replacing it."""
-    return ft.Container(control, key=key)
 
 
 def editor(
@@ -101,7 +103,9 @@ def editor(
             lambda: top_row(entry, heading, t, act, bool(cards), wide),
         ),
         kept("cards", (lang, look(settings), cards, meld_index), shown),
-        _keyed("status", ft.Container(status_line(entry, editing, t), height=30)),
+        # a line, two when the words need them (a Finnish hint: the second
+        # line was drawn under whatever came below)
+        keyed("status", at_least(30, status_line(entry, editing, t))),
     ]
     specs = button_specs(entry, editing, t)
     if specs:
@@ -119,7 +123,7 @@ def editor(
         )
     if typing or wide or editing.bad:
         items.append(
-            _keyed(
+            keyed(
                 "field",
                 cards_field(
                     t,
@@ -174,57 +178,7 @@ def editor(
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
         available=available,
     )
-    items.append(lower_slot(grid, lower))
+    # a phone: what takes the grid's place keeps its room (typing: the
+    # phone's keyboard takes it)
+    items.append(lower_slot(grid, lower, hold=not wide and not typing))
     return shell(items, wide=wide)
-
-
-def lower_slot(grid: ft.Control, other: ft.Control | None) -> ft.Control:
-    """Under the buttons: the card grid, or ``other`` in its place (the grid
-    stays on the page hidden: showing it again sends one property, not 53
-    keys)."""
-    return _keyed(
-        "lower",
-        ft.Column(
-            [
-                ft.Container(grid, visible=other is None),
-                other or ft.Container(visible=False),
-            ],
-            spacing=0,
-            tight=True,
-        ),
-    )
-
-
-def shell(
-    items: list[ft.Control],
-    *,
-    wide: bool = False,
-    identifier: str = "round-editor",
-    waiting: bool = False,
-) -> ft.Control:
-    """The editor's frame around ``items`` (a line on top, like a keyboard);
-    ``waiting``: no height and out of the accessibility tree, the grid inside
-    built and laid out already (opening it changes a few properties)."""
-    return ft.Semantics(
-        identifier=identifier,
-        container=True,
-        exclude_semantics=waiting,
-        content=ft.Container(
-            ft.Column(
-                items,
-                spacing=4 if wide else 2,  # a phone: the grid fits with the bar
-                tight=True,
-                scroll=ft.ScrollMode.AUTO if wide else None,
-            ),
-            padding=ft.Padding.symmetric(
-                horizontal=4, vertical=0 if waiting else 6 if wide else 2
-            ),
-            border=ft.Border.only(
-                top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
-            ),
-            bgcolor=ft.Colors.SURFACE,
-            expand=wide,
-            height=0 if waiting else None,
-            clip_behavior=ft.ClipBehavior.HARD_EDGE,
-        ),
-    )

@@ -1,0 +1,88 @@
+"""Round entry, the card editor's frame: a line on top like a keyboard, the
+slot under the buttons (the card grid or what stands in for it) and a part
+that keeps a height at the least."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT
+
+__all__ = ["at_least", "keyed", "lower_slot", "shell"]
+
+
+def keyed(key: str, control: ft.Control) -> ft.Control:
+    """A part with a key: a redraw updates it in place (a focused field
+    keeps its focus) instead of replacing it."""
+    return ft.Container(control, key=key)
+
+
+def lower_slot(
+    grid: ft.Control, other: ft.Control | None, *, hold: bool = False
+) -> ft.Control:
+    """Under the buttons: the card grid, or ``other`` in its place (the grid
+    stays on the page hidden: showing it again sends one property, not 53
+    keys). ``hold`` (a phone): ``other`` gets at least the grid's height, at
+    the top of it, so the editor keeps its size and place. Docked on the Save
+    bar, a shorter editor sank: a lay-off's choice of melds left an empty
+    screen above the editor, and the Lay off button just tapped jumped down
+    under the finger (and back up once a meld was chosen)."""
+    return keyed(
+        "lower",
+        ft.Column(
+            [
+                ft.Container(grid, visible=other is None),
+                at_least(GRID_HEIGHT if hold else 0, other, visible=other is not None),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+    )
+
+
+def at_least(
+    height: float, control: ft.Control | None, *, visible: bool = True
+) -> ft.Control:
+    """``control`` at the top of at least ``height`` pixels, taller when it
+    needs (a spacer beside it holds the height)."""
+    return ft.Row(
+        [ft.Container(width=0, height=height), ft.Container(control, expand=True)],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        visible=visible,
+    )
+
+
+def shell(
+    items: list[ft.Control],
+    *,
+    wide: bool = False,
+    identifier: str = "round-editor",
+    waiting: bool = False,
+) -> ft.Control:
+    """The editor's frame around ``items`` (a line on top, like a keyboard);
+    ``waiting``: no height and out of the accessibility tree, the grid inside
+    built and laid out already (opening it changes a few properties)."""
+    return ft.Semantics(
+        identifier=identifier,
+        container=True,
+        exclude_semantics=waiting,
+        content=ft.Container(
+            ft.Column(
+                items,
+                spacing=4 if wide else 2,  # a phone: the grid fits with the bar
+                tight=True,
+                scroll=ft.ScrollMode.AUTO if wide else None,
+            ),
+            padding=ft.Padding.symmetric(
+                horizontal=4, vertical=0 if waiting else 6 if wide else 2
+            ),
+            border=ft.Border.only(
+                top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
+            ),
+            bgcolor=ft.Colors.SURFACE,
+            expand=wide,
+            height=0 if waiting else None,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
+        ),
+    )
