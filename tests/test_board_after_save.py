@@ -24,7 +24,7 @@ from jolly_scorer.store import Store
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.charts import BUCKETS, EXACT_ROUNDS, thinned
+from jolly_scorer.ui.views.chart_parts import BUCKETS, EXACT_ROUNDS, thinned
 from jolly_scorer.ui.views.rounds_table_parts import column_width, score_text
 
 open_app = test_ui_app.open_app  # the fixture: the app on a temporary database

@@ -1,92 +1,24 @@
-"""Charts: totals after each round (line chart), player statistics (bar chart)."""
+"""Charts: totals after each round (line chart), player statistics (bar chart).
+Their axes and the thinning of a long game's line are in ``chart_parts``."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.views.chart_parts import (
+    EXACT_ROUNDS,
+    axis,
+    nice_step,
+    thinned,
+)
 from jolly_scorer.ui.widgets.basics import colour
 
 if TYPE_CHECKING:
-    import flet_charts as fch
-
-
-def _step(span: float, ticks: int = 5) -> int:
-    """A round step (1, 2, 2.5 or 5 times a power of ten) for about ``ticks`` labels.
-
-    >>> _step(30_100), _step(40), _step(3)
-    (10000, 10, 1)
-    """
-    raw = max(span / ticks, 1)
-    scale = 1
-    while True:
-        for nice in (1, 2, 5, 10) if scale == 1 else (1, 2, 2.5, 5, 10):
-            if nice * scale >= raw:
-                return int(nice * scale)
-        scale *= 10
-
-
-def axis(
-    low: float, high: float, step: int, t: Translator, size: int = 14
-) -> fch.ChartAxis:
-    """An axis with a label every ``step`` in the local number format
-    (``30.100`` in German, ``30 100`` in Finnish; Flutter's own would say 30.1K)."""
-    import flet_charts as fch
-
-    values = range(int(low), int(high) + 1, step)
-    labels = [
-        fch.ChartAxisLabel(value=v, label=ft.Text(t.number(v), size=size))
-        for v in values
-    ]
-    widest = max((len(t.number(v)) for v in values), default=1)
-    # label_spacing too: the client asks for a label only at multiples of it
-    return fch.ChartAxis(
-        labels=labels, label_spacing=step, label_size=max(28, widest * 9 + 14)
-    )
-
-
-#: Rounds drawn one by one; a longer game is drawn through about this many
-#: points a player (:func:`thinned`): a phone has no room for more.
-EXACT_ROUNDS = 30
-BUCKETS = 15  # a longer game: its rounds in this many runs of rounds
-
-
-def thinned(values: Sequence[int]) -> list[int]:
-    """The rounds (0 is the start) of one player's line drawn in the chart:
-    every round in a game of at most ``EXACT_ROUNDS`` rounds; in a longer one,
-    the rounds go in runs of ``ceil(rounds / BUCKETS)`` and each run keeps its
-    lowest and its highest total (in their order), so every peak and dip is
-    drawn where it is and at its height, and the start and the last round
-    always are. ``values[i]`` is the total after round ``i`` (``values[0]`` is
-    0). A full run keeps the same rounds when more are played: a new round
-    changes only the last run's points.
-
-    >>> thinned([0, 5, 3])
-    [0, 1, 2]
-    >>> totals = [0] + [r % 7 * 10 for r in range(1, 101)]
-    >>> kept = thinned(totals)
-    >>> len(kept) <= 2 * BUCKETS + 2, kept[:6], kept[-1]
-    (True, [0, 6, 7, 13, 14, 20], 100)
-    >>> max(totals[r] for r in kept) == max(totals), min(totals[r] for r in kept)
-    (True, 0)
-    """
-    rounds = len(values) - 1
-    if rounds <= EXACT_ROUNDS:
-        return list(range(rounds + 1))
-    step = math.ceil(rounds / BUCKETS)
-    kept = [0]
-    for start in range(1, rounds + 1, step):
-        run = range(start, min(start + step, rounds + 1))
-        low = min(run, key=lambda r: (values[r], r))
-        high = max(run, key=lambda r: (values[r], -r))
-        kept += sorted({low, high})
-    if kept[-1] != rounds:
-        kept.append(rounds)
-    return kept
+    pass
 
 
 #: The chart's parts of one page, kept between its redraws by what they show:
@@ -115,10 +47,10 @@ def totals_chart(
     if target is not None and max(values) >= target * 0.6:
         values.append(target)  # near the end: show how far to go
     low, high = min(values), max(values)
-    step = _step(high - low or 10)
+    step = nice_step(high - low or 10)
     low = (low // step) * step
     high = -(-high // step) * step
-    xstep = _step(rounds or 1, 8)
+    xstep = nice_step(rounds or 1, 8)
     dots = rounds <= EXACT_ROUNDS
     before: Points = points if points is not None else {}
     now: Points = {}
@@ -211,7 +143,7 @@ def bars_chart(
     import flet_charts as fch
 
     high = max([*values, 1])
-    step = _step(high)
+    step = nice_step(high)
     top = -(-high // step) * step
     chart = fch.BarChart(
         groups=[

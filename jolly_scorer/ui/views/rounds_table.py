@@ -18,13 +18,15 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.views.rounds_table_parts import (
     GAP,
     NUMBER_WIDTH,
-    ROW_HEIGHT,
     cell,
     column_width,
     fits,
+    hash_head,
     legend,
+    names_line,
     row,
     score_text,
+    sigma_head,
     went_out_cell,
 )
 from jolly_scorer.ui.widgets.basics import tagged
@@ -42,55 +44,18 @@ Rows = tuple[list[ft.Control], list[ft.Control]]
 KeptRows = MutableMapping[tuple[object, ...], tuple[ft.Control, ft.Control]]
 
 
-def _names(players: tuple[str, ...], width: float) -> ft.Control:
-    """The players' names over their columns."""
-    names: list[ft.Control] = [
-        ft.Text(
-            p,
-            size=16,
-            width=width,
-            weight=ft.FontWeight.BOLD,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            text_align=ft.TextAlign.RIGHT,
-            tooltip=p,
-        )
-        for p in players
-    ]
-    return ft.Container(
-        ft.Row(names, spacing=GAP),
-        height=ROW_HEIGHT,
-        alignment=ft.Alignment.CENTER_LEFT,
-    )
-
-
-def _hash_head() -> ft.Control:
-    """The "#" over the round numbers."""
-    return ft.Container(
-        ft.Text("#", size=16, weight=ft.FontWeight.BOLD),
-        height=ROW_HEIGHT,
-        alignment=ft.Alignment.CENTER_LEFT,
-    )
-
-
-def _sigma_head(total: str) -> ft.Control:
-    """Σ beside the totals."""
-    sigma = ft.Text("Σ", size=20, weight=ft.FontWeight.BOLD)
-    return ft.Semantics(label=total, content=row([sigma], None, total, bold_line=True))
-
-
 def _top_rows(
     game: Game, result: GameResult, t: Translator, width: float, keep: Keep
 ) -> Rows:
     """The names and the totals (Σ) rows (the names and heads kept)."""
     total = t("Total")
     heads: list[ft.Control] = [
-        keep("hash", (), _hash_head),
-        keep("sigma", (total,), lambda: _sigma_head(total)),
+        keep("hash", (), hash_head),
+        keep("sigma", (total,), lambda: sigma_head(total)),
     ]
     players = game.players
     lines: list[ft.Control] = [
-        keep("names", (players, width), lambda: _names(players, width))
+        keep("names", (players, width), lambda: names_line(players, width))
     ]
     totals: list[ft.Control] = [
         cell(score_text(game, result.totals.get(p, 0), t), width, bold=True)

@@ -1,6 +1,6 @@
 """The rounds table's measures and cells: how wide a player's column must be,
-whether the columns fit, a row, a score cell, the "went out" cell and the
-legend of the marks."""
+whether the columns fit, a row, a score cell, the "went out" cell, the
+heads (#, Σ, the names) and the legend of the marks."""
 
 from __future__ import annotations
 
@@ -100,6 +100,43 @@ def went_out_cell(
             alignment=ft.MainAxisAlignment.END,
         ),
     )
+
+
+def names_line(players: tuple[str, ...], width: float) -> ft.Control:
+    """The players' names over their columns."""
+    names: list[ft.Control] = [
+        ft.Text(
+            p,
+            size=16,
+            width=width,
+            weight=ft.FontWeight.BOLD,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.RIGHT,
+            tooltip=p,
+        )
+        for p in players
+    ]
+    return ft.Container(
+        ft.Row(names, spacing=GAP),
+        height=ROW_HEIGHT,
+        alignment=ft.Alignment.CENTER_LEFT,
+    )
+
+
+def hash_head() -> ft.Control:
+    """The "#" over the round numbers."""
+    return ft.Container(
+        ft.Text("#", size=16, weight=ft.FontWeight.BOLD),
+        height=ROW_HEIGHT,
+        alignment=ft.Alignment.CENTER_LEFT,
+    )
+
+
+def sigma_head(total: str) -> ft.Control:
+    """Σ beside the totals."""
+    sigma = ft.Text("Σ", size=20, weight=ft.FontWeight.BOLD)
+    return ft.Semantics(label=total, content=row([sigma], None, total, bold_line=True))
 
 
 def legend(game: Game, t: Translator) -> ft.Control:
