@@ -10,9 +10,12 @@ from jolly_scorer.ui import server
 
 
 def test_steady_gc_freezes_what_the_start_built():
+    threshold = gc.get_threshold()
     try:
         server._steady_gc()
         assert gc.get_freeze_count() > 0
         assert gc.isenabled()
+        assert gc.get_threshold()[0] == server.YOUNG_COLLECTION
     finally:
         gc.unfreeze()  # the other tests' objects are not the server's start
+        gc.set_threshold(*threshold)

@@ -504,15 +504,27 @@ def _release_memory() -> None:
             ctypes.CDLL(name).malloc_trim(0)
 
 
+YOUNG_COLLECTION = 5000  # allocations between two young collections (Python: 700)
+
+
 def _steady_gc() -> None:
     """Before serving: what the start built (modules, the app) lives as long
     as the process; ``gc.freeze`` takes it out of the full collections (gen
     2), which then scan only the pages' objects. At a table of twelve phones
     a full pass came every few saved rounds and held every phone's redraw up
     (benchmarks/table_load.py): every redraw leaves cyclic garbage (Flet's
-    patch operations and the replaced controls)."""
+    patch operations and the replaced controls).
+
+    Since a redraw's garbage goes by reference counting (``patch_chain``),
+    young collections find next to nothing: they come every
+    :data:`YOUNG_COLLECTION` allocations instead of Python's 700, so fewer
+    short-lived controls live long enough to be promoted, and full passes
+    (about 60 ms at twelve phones) come less often (the load benchmark: p90
+    about 20% lower, 1.5 MB more)."""
     gc.collect()
     gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION, middle, old)
 
 
 async def _housekeeping() -> None:
