@@ -51,7 +51,8 @@ def _emptied(teardown: Any) -> Any:
 
 
 def free_patch_chains() -> None:
-    """Make Flet's ``DiffBuilder.teardown`` break its operation chain."""
+    """Make Flet's ``DiffBuilder.teardown`` break its operation chain and
+    drop the old body of each component taken over."""
     builder = getattr(object_patch, "DiffBuilder", None)
     teardown = getattr(builder, "teardown", None)
     if builder is None or teardown is None or hasattr(teardown, "__wrapped__"):
