@@ -11,6 +11,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.round_model import RoundModel
 from jolly_scorer.ui.texts import preset_name
+from jolly_scorer.ui.widgets.buttons import icon_button
 
 __all__ = ["round_header"]
 
@@ -44,14 +45,12 @@ def round_header(
                     )
                 ]
             ),
-            ft.Semantics(
-                identifier="round-cancel-top",
-                content=ft.IconButton(
-                    ft.Icons.CLOSE,
-                    tooltip=t("Cancel"),
-                    on_click=lambda: cancel(),
-                    icon_size=28,
-                ),
+            icon_button(
+                ft.Icons.CLOSE,
+                t("Cancel"),
+                lambda: cancel(),
+                "round-cancel-top",
+                size=28,
             ),
         ],
         spacing=8,

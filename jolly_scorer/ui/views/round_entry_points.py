@@ -20,7 +20,7 @@ from jolly_scorer.ui.round_model import Preview
 from jolly_scorer.ui.views.round_entry_counted import points_fields
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_parts import signed
-from jolly_scorer.ui.widgets.basics import colour, one_line
+from jolly_scorer.ui.widgets.basics import one_line, seat_dot
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["player_box", "player_heading", "points_rows"]
@@ -42,9 +42,7 @@ def player_heading(
     dot = size * 2 // 3
     return ft.Row(
         [
-            ft.Container(
-                width=dot, height=dot, border_radius=dot / 2, bgcolor=colour(seat)
-            ),
+            seat_dot(seat, dot),
             one_line(name, size, weight=ft.FontWeight.BOLD),
             ft.Text(signed(score, t) if plus else t.number(score), size=size),
             *extra,

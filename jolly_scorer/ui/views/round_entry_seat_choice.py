@@ -13,7 +13,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.views.round_entry_status import done_button
 from jolly_scorer.ui.widgets.basics import colour
-from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.buttons import icon_button, labelled_button
 
 if TYPE_CHECKING:
     from jolly_scorer.core.game import Game
@@ -79,13 +79,11 @@ def seat_controls(
     done = done_button(entry, index, seat, t, act, expand=True, mine=True)
     return [
         *([done] if done is not None else []),
-        ft.Semantics(
-            identifier="round-seat-change",
-            content=ft.IconButton(
-                ft.Icons.SWAP_HORIZ,
-                tooltip=t("Change seat"),
-                on_click=lambda: change(),
-                icon_size=26,
-            ),
+        icon_button(
+            ft.Icons.SWAP_HORIZ,
+            t("Change seat"),
+            lambda: change(),
+            "round-seat-change",
+            size=26,
         ),
     ]

@@ -11,7 +11,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.widgets.basics import colour
+from jolly_scorer.ui.widgets.basics import seat_dot
 
 __all__ = [
     "done_button",
@@ -60,12 +60,7 @@ def statuses_row(entry: RoundEntryModel, t: Translator) -> ft.Control:
                 content=ft.Container(
                     ft.Row(
                         [
-                            ft.Container(
-                                width=10,
-                                height=10,
-                                border_radius=5,
-                                bgcolor=colour(seat),
-                            ),
+                            seat_dot(seat),
                             ft.Text(name, size=15, weight=ft.FontWeight.BOLD),
                             *([icon] if icon is not None else []),
                             ft.Text(word, size=15, color=ft.Colors.OUTLINE),

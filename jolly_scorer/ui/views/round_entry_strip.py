@@ -15,7 +15,7 @@ from jolly_scorer.ui.round_model import Preview
 from jolly_scorer.ui.views.round_entry_parts import signed
 from jolly_scorer.ui.views.round_entry_seat import Act
 from jolly_scorer.ui.views.round_entry_status import status_icon, status_text
-from jolly_scorer.ui.widgets.basics import colour
+from jolly_scorer.ui.widgets.basics import seat_dot
 
 __all__ = ["player_strip", "strip_key"]
 
@@ -46,12 +46,7 @@ def player_strip(
                         [
                             ft.Row(
                                 [
-                                    ft.Container(
-                                        width=10,
-                                        height=10,
-                                        border_radius=5,
-                                        bgcolor=colour(seat),
-                                    ),
+                                    seat_dot(seat),
                                     ft.Text(
                                         name,
                                         size=15,

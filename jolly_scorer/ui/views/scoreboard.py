@@ -73,12 +73,15 @@ def _actions(
 
 
 def _footer(
-    state: AppState, game: Game, over: bool, on_finish: Callable[[], None] | None
+    state: AppState,
+    game: Game,
+    over: bool,
+    wide: bool,
+    on_finish: Callable[[], None] | None,
 ) -> list[ft.Control]:
     """The footer of the running game (not read only)."""
     t = state.t
     n = len(game.rounds)
-    wide = (state.page_width or 0) >= WIDE
     if over:
         if state.is_guest:  # a rematch is a new game: the host's
             hint = t("The host of the table can start a rematch.")
@@ -156,8 +159,8 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
             )
         )
     finish = (lambda: set_asking_finish(True)) if n and not read_only else None
-    footer = [] if read_only else _footer(state, game, over, finish)
     wide = (state.page_width or 0) >= WIDE
+    footer = [] if read_only else _footer(state, game, over, wide, finish)
     actions = [] if read_only else _actions(state, over, wide, finish, keep)
     title = t("Round {n}", n=n + 1) if not over else t("Game over")
     back = "past" if read_only else "home"

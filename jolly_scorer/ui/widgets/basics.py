@@ -30,6 +30,13 @@ def colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
+def seat_dot(seat: int, size: int = 10) -> ft.Control:
+    """The round dot in the colour of the player in ``seat``."""
+    return ft.Container(
+        width=size, height=size, border_radius=size / 2, bgcolor=colour(seat)
+    )
+
+
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     """``control`` with a stable id for the browser tests (its ``expand`` moves up).
 
