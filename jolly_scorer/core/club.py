@@ -31,15 +31,16 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jolly_scorer.core.club_points import Conversion
-from jolly_scorer.core.errors import ClubError
+from jolly_scorer.core.club_points import Conversion, conversion_from_json
+from jolly_scorer.core.errors import ClubError, RulesError
+from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.names import InvalidName, clean_name, name_key
-from jolly_scorer.core.rules import Rules
+from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Any, Literal
 
     SeatingMethod = Literal["draw", "standing"]
 
@@ -53,6 +54,8 @@ __all__ = [
     "clean_players",
     "draw_order",
     "draw_seating",
+    "event_from_json",
+    "event_to_json",
     "lot",
     "next_players",
     "split_text",
@@ -149,8 +152,9 @@ class Seating:
     """Who sits at which table in one series (1-based ``series``).
 
     ``tables[0]`` is table 1, each in seat order (the first seat deals first).
-    ``method`` is ``"draw"`` or ``"standing"``; ``seed`` is the seed of the
-    draw (of the seat order within the tables, for seating by standing).
+    ``method`` is ``"draw"`` or ``"standing"``; ``seed`` (0 to 10⁹) is the
+    seed of the draw (of the seat order within the tables, for seating by
+    standing).
     """
 
     series: int
@@ -163,8 +167,7 @@ class Seating:
             raise ClubError(f"series {self.series!r}: a series is 1 to {MAX_SERIES}")
         if self.method not in ("draw", "standing"):
             raise ClubError(f"{self.method!r} is not a way of seating a series")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ClubError(f"{self.seed!r} is not a seed")
+        _check_seed(self.seed)
         seen: set[str] = set()
         for number, table in enumerate(self.tables, 1):
             if len(table) not in (3, 4, 5):
@@ -193,6 +196,11 @@ class Seating:
             if any(name_key(p) == key for p in table):
                 return number
         raise ClubError(f"{player!r} is not seated in series {self.series}")
+
+
+def _check_seed(seed: object) -> None:
+    if as_whole(seed) is None:
+        raise ClubError(f"a seed is a whole number from 0 to {WHOLE_MAX}, not {seed!r}")
 
 
 def _fill(order: Sequence[str], sizes: Sequence[int]) -> list[tuple[str, ...]]:
@@ -337,8 +345,10 @@ class ClubEvent:
             raise ClubError("an event's name has at most 200 characters")
         if not isinstance(self.rules, Rules):
             raise ClubError(f"{self.rules!r} are not rules")
-        if tuple(clean_players(self.players)) != tuple(self.players):
-            raise ClubError("the players' names must be clean (clean_players)")
+        if not isinstance(self.players, tuple):
+            raise ClubError("the players are a tuple of names")
+        if clean_players(self.players) != self.players:
+            raise ClubError("the players' names must be clean (see clean_players)")
         if as_whole(self.series_count, 1, MAX_SERIES) is None:
             raise ClubError(
                 f"series: {self.series_count!r} is not a number from 1 to {MAX_SERIES}"
@@ -353,8 +363,7 @@ class ClubEvent:
             raise ClubError("a series needs a number of games or of minutes")
         if self.points is not None and not isinstance(self.points, Conversion):
             raise ClubError(f"{self.points!r} is not a conversion table")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ClubError(f"{self.seed!r} is not a seed")
+        _check_seed(self.seed)
         if not isinstance(self.fives, bool):
             raise ClubError(f"fives: {self.fives!r} is not true or false")
         self.check_count(len(self.players))
@@ -374,3 +383,72 @@ class ClubEvent:
     def table_sizes(self) -> tuple[int, ...]:
         """The table sizes for every player of the event."""
         return self.check_count(len(self.players))
+
+
+_EVENT_KEYS = (
+    "name",
+    "rules",
+    "players",
+    "series_count",
+    "games_per_series",
+    "minutes_per_series",
+    "points",
+    "fives",
+    "seed",
+)
+
+
+def event_to_json(event: ClubEvent) -> dict[str, Any]:
+    """The event as a JSON object (:func:`event_from_json` reads it back equal).
+
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> event = ClubEvent("Club", find_rules("rommi_fi"), ("A", "B", "C"), 2, 3)
+    >>> event_to_json(event)["rules"], event_from_json(event_to_json(event)) == event
+    ('rommi_fi', True)
+    """
+    return {
+        "name": event.name,
+        "rules": rules_to_json(event.rules),
+        "players": list(event.players),
+        "series_count": event.series_count,
+        "games_per_series": event.games_per_series,
+        "minutes_per_series": event.minutes_per_series,
+        "points": None if event.points is None else event.points.to_json(),
+        "fives": event.fives,
+        "seed": event.seed,
+    }
+
+
+def event_from_json(data: Any) -> ClubEvent:
+    """An event from its JSON object; :class:`ClubError` says what is wrong.
+
+    >>> event_from_json({"name": "Club", "rules": "romme_de", "players": ["A"],
+    ...                  "series_count": 1, "games_per_series": 1})
+    Traceback (most recent call last):
+    ...
+    jolly_scorer.core.errors.ClubError: 1 players: an event needs at least 3
+    """
+    if not isinstance(data, dict):
+        raise ClubError("an event is a JSON object")
+    unknown = sorted(set(data) - set(_EVENT_KEYS))
+    if unknown:
+        raise ClubError(f"unknown event key: {unknown[0]!r}")
+    try:
+        rules = resolve_rules(data.get("rules", "jolly_at"))
+    except (RulesError, TypeError) as error:
+        raise ClubError(f"rules: {error}") from None
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise ClubError("players: a list of names")
+    points = data.get("points")
+    return ClubEvent(
+        name=data.get("name", ""),
+        rules=rules,
+        players=clean_players(players),
+        series_count=data.get("series_count", 0),
+        games_per_series=data.get("games_per_series"),
+        minutes_per_series=data.get("minutes_per_series"),
+        points=None if points is None else conversion_from_json(points),
+        fives=data.get("fives", False),
+        seed=data.get("seed", 0),
+    )
