@@ -86,9 +86,10 @@ h1 { font-size: 1.8em; margin: 0 0 .15em; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: .35em .6em; border-bottom: 1px solid var(--line);
   text-align: right; white-space: nowrap; }
-th { font-size: .8em; font-weight: 600; opacity: .8; vertical-align: bottom; }
+th { font-size: .8em; font-weight: 600; opacity: .8; vertical-align: bottom;
+  white-space: normal; hyphens: auto; }
 th:nth-child(2), td:nth-child(2) { text-align: left; white-space: normal;
-  overflow-wrap: anywhere; min-width: 7em; }
+  overflow-wrap: break-word; min-width: 8em; }
 tbody tr:nth-child(-n+3) td:nth-child(-n+2) { font-weight: 700; }
 tbody tr:first-child td:first-child { color: var(--lead); }
 .lot { font-size: .7em; opacity: .7; margin-left: .4em; }
