@@ -5,6 +5,7 @@ cases (tests/data/club/) and hypothesis properties."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,7 @@ def test_seating_by_standing_puts_the_best_at_table_1(
     assert sorted(seating.players) == sorted(ranked)
     first = seating.tables[0]
     assert sorted(first) == ranked[: len(first)]
-    if count >= 7 or count in (4, 5):
+    if len(first) >= 4:
         assert set(ranked[:4]) <= set(first)  # the top 4 at table 1
     # and every table holds a run of the standing
     start = 0
@@ -591,3 +592,63 @@ def test_the_ranking_is_a_total_order(data: tuple[ClubEvent, list[SeriesPlay]]) 
     seating = next_seating(event, plays, event.players, seed=1)
     first = seating.tables[0]
     assert sorted(first) == sorted(ranking.order[: len(first)])
+
+
+# -- the docs say what the code does ------------------------------------------
+
+RULES_DOC = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(
+    encoding="utf-8"
+)
+
+
+def club_doc() -> str:
+    return RULES_DOC.split("## A club evening", 1)[1]
+
+
+def test_the_rules_doc_lists_every_conversion_preset_as_it_is() -> None:
+    # rows without a leading "|": the knob table's check reads those
+    rows = [ln for ln in club_doc().splitlines() if ln.startswith("`") and " | " in ln]
+    shown = {}
+    for row in rows:
+        cells = [c.strip() for c in row.split("|")]
+        shown[cells[0].strip("`")] = cells[1:]
+    assert list(shown) == list(CONVERSIONS)
+    for name, conversion in CONVERSIONS.items():
+        out, handglatt, bands, game_win = shown[name]
+        assert (int(out), int(handglatt), int(game_win)) == (
+            conversion.out,
+            conversion.handglatt,
+            conversion.game_win,
+        ), name
+        written = []
+        low = 0
+        for band in conversion.bands:
+            if band.upto is None:
+                written.append(f"{'any' if low == 0 else 'more'} → {band.points}")
+            else:
+                written.append(f"{low}–{band.upto} → {band.points}")
+                low = band.upto + 1
+        assert bands == ", ".join(written), name
+
+
+def test_the_rules_doc_splits_as_the_code_does() -> None:
+    text = " ".join(club_doc().split("### The draw", 1)[0].split())
+    found = re.findall(r"(\d+): ((?:\d+ \+ )*\d+)", text)
+    assert len(found) >= 9
+    fives = text.index("tables of 5*")
+    for match in re.finditer(r"(\d+): ((?:\d+ \+ )*\d+)", text):
+        count, sizes = int(match.group(1)), match.group(2)
+        want = tuple(int(s) for s in sizes.split(" + "))
+        assert table_sizes(count, fives=match.start() > fives) == want, match.group(0)
+    assert "10 players: 3 tables (4 + 3 + 3)" in text
+    assert split_text(10) == "10 players: 3 tables (4 + 3 + 3)"
+
+
+def test_the_rules_doc_gives_the_tie_break_in_the_codes_order() -> None:
+    steps = tie_break_rule(points=True, plus=True, overall=True)
+    doc = " ".join(club_doc().split("### The ranking", 1)[1].split())
+    places = [
+        doc.index(s.split(". ", 1)[1].split(" (")[0].removeprefix("then "))
+        for s in steps
+    ]
+    assert places == sorted(places)
