@@ -172,6 +172,8 @@ class Seating:
         for number, table in enumerate(self.tables, 1):
             if len(table) not in (3, 4, 5):
                 raise ClubError(f"table {number} has {len(table)} seats, not 3 to 5")
+            if clean_players(table) != table:
+                raise ClubError(f"table {number}: the names must be clean")
             for player in table:
                 key = name_key(player)
                 if key in seen:

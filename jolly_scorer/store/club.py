@@ -43,6 +43,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from jolly_scorer.core.club import ClubEvent, Seating, event_from_json, event_to_json
+from jolly_scorer.core.club_file import event_file_to_json
 from jolly_scorer.core.club_ranking import SeriesPlay
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game
@@ -162,6 +163,9 @@ class ClubStore(Protocol):
 
     def event_play(self, event_id: int) -> EventPlay:
         """The event with every linked game loaded."""
+
+    def event_file(self, event_id: int) -> dict[str, Any]:
+        """The event file (``docs/formats.md``) of the event as played so far."""
 
 
 class _Host(Protocol):
@@ -510,3 +514,16 @@ class ClubEvents:
                 except JollyError as error:
                     raise StoreError(f"club event {event_id}: {error}") from None
         return EventPlay(record, tuple(plays), tuple(missing))
+
+    def event_file(self: _Host, event_id: int) -> dict[str, Any]:
+        """The event file of the event as played so far: its seatings and the
+        game file of every table's games (``docs/formats.md``). A game deleted
+        since makes it a :class:`StoreError`: the file would rank without it."""
+        play = ClubEvents.event_play(self, event_id)
+        if play.missing:
+            series, table, game = play.missing[0]
+            raise StoreError(
+                f"series {series}, table {table}, game {game} of club event "
+                f"{event_id} was deleted: the event file would be incomplete"
+            )
+        return event_file_to_json(play.record.event, play.plays)
