@@ -318,3 +318,39 @@ def test_a_seating_the_rules_cannot_hold_is_refused(store: Store) -> None:
     four = ROMME.replace(players_max=4)
     with pytest.raises(ClubError):
         event(rules=four, players=EIGHT[:5])
+
+
+def test_rules_and_seed_stay_once_a_series_is_seated(store: Store) -> None:
+    event_id = store.create_event(event())
+    store.save_event(event_id, event(seed=1))  # before: anything goes
+    store.save_event(event_id, event(seed=31337))
+    store.seat_series(event_id, draw_seating(EIGHT, series=1, seed=5))
+    with pytest.raises(StoreError, match="fixed once a series is seated"):
+        store.save_event(event_id, event(rules=find_rules("rommi_fi")))
+    with pytest.raises(StoreError, match="fixed once a series is seated"):
+        store.save_event(event_id, event(seed=2))
+    store.save_event(event_id, event(points=None, series_count=3))  # scoring may
+    assert store.load_event(event_id).event.points is None
+
+
+def test_a_tables_game_plays_the_events_rules(store: Store) -> None:
+    event_id = store.create_event(event())
+    seating = draw_seating(EIGHT, series=1, seed=5)
+    store.seat_series(event_id, seating)
+    other = new_game(find_rules("rommi_fi"), seating.tables[0])
+    with pytest.raises(StoreError, match="event's rules"):
+        store.start_table_game(event_id, 1, 1, other)
+    game_id = store.create_game(other)
+    with pytest.raises(StoreError, match="event's rules"):
+        store.link_table_game(event_id, 1, 1, game_id)
+    assert store.load_event(event_id).series[0].games == ((), ())
+
+
+def test_a_hand_made_seating_must_fit_the_rules(store: Store) -> None:
+    from jolly_scorer.core.club import Seating
+
+    four = ROMME.replace(players_max=4)
+    event_id = store.create_event(event(rules=four))
+    five = Seating(1, "draw", 1, (EIGHT[:5], EIGHT[5:]))
+    with pytest.raises(StoreError, match="table 1 seats 5"):
+        store.seat_series(event_id, five)

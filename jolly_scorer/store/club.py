@@ -131,7 +131,8 @@ class ClubStore(Protocol):
 
     def save_event(self, event_id: int, event: ClubEvent) -> None:
         """Replace the event's value (a late arrival added, a name, the
-        scoring); every seated player must stay a player of it."""
+        scoring); every seated player must stay a player of it, and the rules
+        and seed stay once a series is seated."""
 
     def load_event(self, event_id: int) -> EventRecord:
         """The stored event with its series; :class:`EventNotFound`."""
@@ -317,9 +318,21 @@ class ClubEvents:
             return int(cursor.lastrowid or 0)
 
     def save_event(self: _Host, event_id: int, event: ClubEvent) -> None:
-        """Replace the event's value; a seated player may not be dropped."""
+        """Replace the event's value (a late arrival, the name, the scoring,
+        the number of series). A seated player may not be dropped, and once
+        a series is seated the rules and the seed of the lots stay."""
         with self.atomic() as conn:
-            _event_of(conn, event_id)
+            old = _event_of(conn, event_id)
+            seated = conn.execute(
+                "SELECT 1 FROM club_series WHERE event_id = ? LIMIT 1", (event_id,)
+            ).fetchone()
+            if seated is not None and (old.rules, old.seed) != (
+                event.rules,
+                event.seed,
+            ):
+                raise StoreError(
+                    "the event's rules and seed are fixed once a series is seated"
+                )
             keys = {name_key(p) for p in event.players}
             for (player,) in conn.execute(
                 "SELECT DISTINCT player FROM club_seats WHERE event_id = ?",
@@ -419,6 +432,13 @@ class ClubEvents:
                 if name_key(player) not in keys:
                     raise StoreError(f"{player!r} is not a player of the event")
             event.check_count(len(seating.players))
+            rules = event.rules
+            for number, table in enumerate(seating.tables, 1):
+                if not rules.players_min <= len(table) <= rules.players_max:
+                    raise StoreError(
+                        f"table {number} seats {len(table)}; the rules allow "
+                        f"{rules.players_min} to {rules.players_max} players"
+                    )
             if replace:
                 (games,) = conn.execute(
                     "SELECT count(*) FROM club_games WHERE event_id = ? AND series = ?",
@@ -460,6 +480,8 @@ class ClubEvents:
             players = _check_table(conn, event_id, series, table)
             if not _same_players(game.players, players):
                 raise StoreError(f"the game's players are not table {table}'s")
+            if game.rules != _event_of(conn, event_id).rules:
+                raise StoreError("a table's game plays the event's rules")
             game_id, saved = self._insert_game(conn, game, result, now, now)
             _link(conn, event_id, series, table, game_id)
             _touch(conn, event_id, now)
@@ -485,6 +507,8 @@ class ClubEvents:
                 raise GameNotFound(game_id)
             if not _same_players(stored, players):
                 raise StoreError(f"the game's players are not table {table}'s")
+            if self.load_game(game_id).rules != _event_of(conn, event_id).rules:
+                raise StoreError("a table's game plays the event's rules")
             taken = conn.execute(
                 "SELECT 1 FROM club_games WHERE game_id = ?", (game_id,)
             ).fetchone()
