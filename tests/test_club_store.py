@@ -354,3 +354,67 @@ def test_a_hand_made_seating_must_fit_the_rules(store: Store) -> None:
     five = Seating(1, "draw", 1, (EIGHT[:5], EIGHT[5:]))
     with pytest.raises(StoreError, match="table 1 seats 5"):
         store.seat_series(event_id, five)
+
+
+KILLED_CHILD = """
+import sys
+from jolly_scorer.core.game import new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.store import Store
+
+folder, event_id = sys.argv[1], int(sys.argv[2])
+store = Store.open(folder)
+tables = store.load_event(event_id).series[0].seating.tables
+print("ready", flush=True)
+count = 0
+while True:
+    table = count % len(tables)
+    store.start_table_game(
+        event_id, 1, table + 1, new_game(find_rules("romme_de"), tables[table])
+    )
+    count += 1
+    print("linked", count, flush=True)
+"""
+
+
+def test_a_killed_organiser_leaves_no_game_without_its_link(tmp_path: Path) -> None:
+    """The organiser's process killed while it creates the tables' games: every
+    game it said was linked is there with its link, and no game is left
+    without one (each is stored with its link in one transaction)."""
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "child.py"
+    script.write_text(KILLED_CHILD, encoding="utf-8")
+    with Store.open(tmp_path) as store:
+        event_id = store.create_event(event())
+        store.seat_series(event_id, draw_seating(EIGHT, series=1, seed=5))
+    acked = 0
+    for wanted in (1, 3, 2, 5, 1, 4):
+        child = subprocess.Popen(
+            [sys.executable, str(script), str(tmp_path), str(event_id)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None and child.stderr is not None
+        assert child.stdout.readline().startswith("ready"), child.stderr.read()
+        said = 0
+        while said < wanted:
+            line = child.stdout.readline()
+            assert line, child.stderr.read()
+            said = int(line.split()[1])
+        child.send_signal(signal.SIGKILL)
+        child.stdout.read()
+        child.stderr.read()
+        child.wait(timeout=30)
+        acked += said
+        with Store.open(tmp_path) as store:
+            links = [g for t in store.load_event(event_id).series[0].games for g in t]
+            games = {summary.id for summary in store.list_games()}
+            assert None not in links
+            assert set(links) == games  # no game without its link, nor a link
+            assert acked <= len(links) <= acked + 1  # at most one not yet said
+            acked = len(links)
+            store.event_play(event_id)  # and the event still reads whole
