@@ -14,16 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jolly_scorer.core.club import (
-    ClubEvent,
     Seating,
     draw_seating,
-    event_from_json,
-    event_to_json,
     next_players,
     split_text,
     standing_seating,
     table_sizes,
 )
+from jolly_scorer.core.club_event import ClubEvent, event_from_json, event_to_json
 from jolly_scorer.core.club_points import (
     CONVERSIONS,
     Band,
@@ -75,6 +73,7 @@ def test_too_few_players_for_an_event(count: int) -> None:
 
 
 @given(st.integers(3, 400), st.booleans())
+@settings(deadline=None)
 def test_tables_hold_everyone_at_3_to_5_and_mostly_4(count: int, fives: bool) -> None:
     sizes = table_sizes(count, fives=fives)
     assert sum(sizes) == count
@@ -94,7 +93,7 @@ def test_split_text_says_how_it_splits() -> None:
 
 
 @given(st.integers(3, 60), st.integers(0, 10**9), st.booleans(), st.integers(1, 9))
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 def test_a_draw_seats_every_player_exactly_once(
     count: int, seed: int, fives: bool, series: int
 ) -> None:
@@ -162,7 +161,7 @@ def test_seating_by_standing(case: dict[str, Any]) -> None:
 
 
 @given(st.integers(3, 40), st.integers(0, 10**9), st.booleans())
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 def test_seating_by_standing_puts_the_best_at_table_1(
     count: int, seed: int, fives: bool
 ) -> None:
@@ -283,6 +282,7 @@ def conversions(draw: st.DrawFn) -> Conversion:
 
 
 @given(conversions(), st.integers(0, 2000), st.integers(0, 2000))
+@settings(deadline=None)
 def test_more_points_left_in_hand_never_give_more_points(
     conversion: Conversion, a: int, b: int
 ) -> None:

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from jolly_scorer.cli import main
-from jolly_scorer.core.club import ClubEvent, draw_seating
+from jolly_scorer.core.club import draw_seating
+from jolly_scorer.core.club_event import ClubEvent
 from jolly_scorer.core.club_file import event_file_from_json, event_file_to_json
 from jolly_scorer.core.club_points import CONVERSIONS
 from jolly_scorer.core.club_ranking import rank_event

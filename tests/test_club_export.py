@@ -9,7 +9,8 @@ import io
 import re
 from html.parser import HTMLParser
 
-from jolly_scorer.core.club import ClubEvent, Seating
+from jolly_scorer.core.club import Seating
+from jolly_scorer.core.club_event import ClubEvent
 from jolly_scorer.core.club_export import PageTexts, ranking_html, ranking_rows
 from jolly_scorer.core.club_points import CONVERSIONS
 from jolly_scorer.core.club_ranking import (

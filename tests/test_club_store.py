@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jolly_scorer.core.club import (
-    ClubEvent,
     draw_seating,
     next_players,
     standing_seating,
 )
+from jolly_scorer.core.club_event import ClubEvent
 from jolly_scorer.core.club_points import CONVERSIONS
 from jolly_scorer.core.club_ranking import next_seating, rank_event
 from jolly_scorer.core.errors import ClubError

@@ -2,7 +2,8 @@
 series' seating and the game files of every table), as ``jolly-scorer club
 rank`` reads it and the store exports it (``docs/formats.md``).
 
->>> from jolly_scorer.core.club import ClubEvent, draw_seating
+>>> from jolly_scorer.core.club import draw_seating
+>>> from jolly_scorer.core.club_event import ClubEvent
 >>> from jolly_scorer.core.game import new_game
 >>> from jolly_scorer.core.rules import find_rules
 >>> event = ClubEvent("Club", find_rules("romme_de"), ("A", "B", "C"), 2, 1)
@@ -18,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jolly_scorer.core.club import ClubEvent, Seating, event_from_json, event_to_json
+from jolly_scorer.core.club import Seating
+from jolly_scorer.core.club_event import ClubEvent, event_from_json, event_to_json
 from jolly_scorer.core.club_ranking import SeriesPlay
 from jolly_scorer.core.errors import ClubError, GameFileError
 from jolly_scorer.core.gamefile import game_to_json, load_game

@@ -12,7 +12,8 @@ A player who missed a series (arrived late, left early) counts for it the
 worst raw score anyone played in it and no tournament points: missing a
 series never helps.
 
->>> from jolly_scorer.core.club import ClubEvent, Seating
+>>> from jolly_scorer.core.club import Seating
+>>> from jolly_scorer.core.club_event import ClubEvent
 >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
 >>> from jolly_scorer.core.rules import find_rules
 >>> rules = find_rules("romme_de")
@@ -29,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jolly_scorer.core.club import ClubEvent, Seating, lot, standing_seating
+from jolly_scorer.core.club import Seating, lot, standing_seating
+from jolly_scorer.core.club_event import ClubEvent
 from jolly_scorer.core.club_points import Conversion
 from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.names import name_key

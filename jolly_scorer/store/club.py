@@ -12,7 +12,8 @@ the event then reports the result as missing (:attr:`EventPlay.missing`)
 rather than ranking without it.
 
 >>> import tempfile
->>> from jolly_scorer.core.club import ClubEvent, draw_seating
+>>> from jolly_scorer.core.club import draw_seating
+>>> from jolly_scorer.core.club_event import ClubEvent
 >>> from jolly_scorer.core.game import new_game
 >>> from jolly_scorer.core.rules import find_rules
 >>> from jolly_scorer.store import Store
@@ -42,7 +43,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from jolly_scorer.core.club import ClubEvent, Seating, event_from_json, event_to_json
+from jolly_scorer.core.club import Seating
+from jolly_scorer.core.club_event import ClubEvent, event_from_json, event_to_json
 from jolly_scorer.core.club_file import event_file_to_json
 from jolly_scorer.core.club_ranking import SeriesPlay
 from jolly_scorer.core.errors import JollyError
