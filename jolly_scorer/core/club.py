@@ -5,7 +5,9 @@ organiser prefers, of five) only where the number of players needs it
 (:func:`table_sizes`). Series 1 is drawn from a seed (:func:`draw_seating`);
 each later series is seated by standing ("Setzung nach Ergebnis": the best
 players at table 1, :func:`standing_seating`) or drawn again. Between series
-players may arrive late or leave (:func:`next_players`).
+players may arrive late or leave (:func:`next_players`). The event itself
+is :mod:`~.club_event`, its tournament points :mod:`~.club_points`, its
+ranking :mod:`~.club_ranking`.
 
 Nothing here reads a clock or a random source: a draw is the order of the
 players' *lots*, a SHA-256 of the seed, the series and the player's name key
