@@ -418,3 +418,32 @@ def test_a_killed_organiser_leaves_no_game_without_its_link(tmp_path: Path) -> N
             assert acked <= len(links) <= acked + 1  # at most one not yet said
             acked = len(links)
             store.event_play(event_id)  # and the event still reads whole
+
+
+def test_a_rename_at_a_table_keeps_the_event_whole(store: Store) -> None:
+    """A player renamed in a table's game (a typo fixed at the table) stays
+    the event's player: the event reads, the ranking is the same."""
+    from jolly_scorer.core.game import rename_player
+
+    event_id = store.create_event(event())
+    seating = draw_seating(EIGHT, series=1, seed=5)
+    store.seat_series(event_id, seating)
+    ids = []
+    for number, table in enumerate(seating.tables, 1):
+        game = finish(
+            add_round(
+                new_game(ROMME, table),
+                close(table, {p: i * 4 for i, p in enumerate(table)}),
+            )
+        )
+        ids.append(store.start_table_game(event_id, 1, number, game))
+    before = rank_event(event(), store.event_play(event_id).plays)
+    first, second = seating.tables[0][:2]
+    game = store.load_game(ids[0])
+    swapped = rename_player(rename_player(game, first, "Tmp"), second, first)
+    swapped = rename_player(swapped, "Tmp", second)  # two names swapped
+    store.save_game(ids[0], rename_player(swapped, seating.tables[0][2], "Zed"))
+    play = store.event_play(event_id)
+    assert rank_event(event(), play.plays) == before
+    assert play.plays[0].games[0][0] == game  # as it was linked, no result changed
+    assert store.load_game(ids[0]).players != game.players  # the table's names

@@ -34,6 +34,7 @@ rather than ranking without it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import sqlite3
@@ -63,6 +64,7 @@ from jolly_scorer.store.rows import dumps, parse_time
 
 __all__ = [
     "ClubEvents",
+    "as_linked",
     "ClubStore",
     "EventNotFound",
     "EventPlay",
@@ -189,18 +191,69 @@ def _check_table(
 
 
 def _link(
-    conn: sqlite3.Connection, event_id: int, series: int, table: int, game_id: int
+    conn: sqlite3.Connection,
+    event_id: int,
+    where: tuple[int, int],
+    game_id: int,
+    players: Sequence[str],
 ) -> None:
+    """Link game ``game_id`` (``players`` as it has them now) as the next game
+    of table ``where`` = (series, table)."""
+    series, table = where
     (count,) = conn.execute(
         "SELECT count(*) FROM club_games WHERE event_id = ? AND series = ? "
         "AND table_number = ?",
         (event_id, series, table),
     ).fetchone()
     conn.execute(
-        "INSERT INTO club_games (event_id, series, table_number, idx, game_id) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (event_id, series, table, count, game_id),
+        "INSERT INTO club_games (event_id, series, table_number, idx, game_id, "
+        "players) VALUES (?, ?, ?, ?, ?, ?)",
+        (event_id, series, table, count, game_id, dumps(list(players))),
     )
+
+
+def _linked_players(
+    conn: sqlite3.Connection, event_id: int
+) -> dict[int, tuple[str, ...]]:
+    """Each linked game's players as they were when it was linked."""
+    found: dict[int, tuple[str, ...]] = {}
+    for game_id, text in conn.execute(
+        "SELECT game_id, players FROM club_games WHERE event_id = ? "
+        "AND game_id IS NOT NULL",
+        (event_id,),
+    ):
+        names = json.loads(text)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise StoreError(f"club event {event_id}: game {game_id}'s link is damaged")
+        found[int(game_id)] = tuple(names)
+    return found
+
+
+def as_linked(game: Game, linked: Sequence[str]) -> Game:
+    """The game with its players named, seat by seat, as when it was linked to
+    its table: a player renamed at the table (a typo fixed) stays the event's
+    player, and no result changes. A game whose number of players changed is
+    returned as it is (the ranking then refuses it).
+
+    >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
+    >>> from jolly_scorer.core.game import rename_player
+    >>> from jolly_scorer.core.rules import find_rules
+    >>> g = new_game(find_rules("romme_de"), ["Ann", "Ben", "Cleo"])
+    >>> g = add_round(g, Round("Ben", counted=(("Ann", Counted(bad=5)),
+    ...                                        ("Cleo", Counted(bad=9)))))
+    >>> as_linked(rename_player(g, "Ann", "Anna"), ("Ann", "Ben", "Cleo")) == g
+    True
+    """
+    players = tuple(linked)
+    if game.players == players or len(game.players) != len(players):
+        return game
+    temporary = [f"\x00{seat}" for seat in range(len(players))]  # no name's
+    rounds = game.rounds
+    for now, temp in zip(game.players, temporary, strict=True):
+        rounds = tuple(r.renamed(now, temp) for r in rounds)
+    for temp, then in zip(temporary, players, strict=True):
+        rounds = tuple(r.renamed(temp, then) for r in rounds)
+    return dataclasses.replace(game, players=players, rounds=rounds)
 
 
 def _same_players(game: Sequence[str], table: Sequence[str]) -> bool:
@@ -387,7 +440,7 @@ class ClubEvents:
             if game.rules != _event_of(conn, event_id).rules:
                 raise StoreError("a table's game plays the event's rules")
             game_id, saved = self._insert_game(conn, game, result, now, now)
-            _link(conn, event_id, series, table, game_id)
+            _link(conn, event_id, (series, table), game_id, game.players)
             _touch(conn, event_id, now)
         self._remember(game_id, saved)
         return game_id
@@ -418,13 +471,14 @@ class ClubEvents:
             ).fetchone()
             if taken is not None:
                 raise StoreError(f"game {game_id} is a table's game already")
-            _link(conn, event_id, series, table, game_id)
+            _link(conn, event_id, (series, table), game_id, stored)
             _touch(conn, event_id, self._now())
 
     def event_play(self: _Host, event_id: int) -> EventPlay:
         """The event with every linked game loaded, in one read."""
-        with self._reading():
+        with self._reading() as conn:
             record = ClubEvents.load_event(self, event_id)
+            linked = _linked_players(conn, event_id)
             plays: list[SeriesPlay] = []
             missing: list[tuple[int, int, int]] = []
             for stored in record.series:
@@ -435,7 +489,8 @@ class ClubEvents:
                         if game_id is None:
                             missing.append((stored.seating.series, table, index))
                             continue
-                        games.append(self.load_game(game_id))
+                        game = self.load_game(game_id)
+                        games.append(as_linked(game, linked[game_id]))
                     tables.append(tuple(games))
                 try:
                     plays.append(SeriesPlay(stored.seating, tuple(tables)))

@@ -228,7 +228,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             # series, scoring; see core/club.py), each series' seating seat
             # by seat, and the games each table played (ordinary games; a
             # game deleted leaves its link with game_id NULL, so the event
-            # knows a result is missing instead of ranking without it)
+            # knows a result is missing instead of ranking without it; the
+            # game's players as linked, so a rename at the table is undone
+            # for the ranking, seat by seat)
             """CREATE TABLE club_events (
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL,
@@ -261,6 +263,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 table_number INTEGER NOT NULL,
                 idx INTEGER NOT NULL,
                 game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+                players TEXT NOT NULL,
                 PRIMARY KEY (event_id, series, table_number, idx),
                 FOREIGN KEY (event_id, series)
                     REFERENCES club_series(event_id, number) ON DELETE CASCADE
