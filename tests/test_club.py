@@ -652,3 +652,39 @@ def test_the_rules_doc_gives_the_tie_break_in_the_codes_order() -> None:
         for s in steps
     ]
     assert places == sorted(places)
+
+
+@given(evenings())
+@settings(max_examples=25, deadline=None)
+def test_results_kept_by_the_caller_rank_the_same(
+    data: tuple[ClubEvent, list[SeriesPlay]],
+) -> None:
+    from jolly_scorer.core.scoring import score_game
+
+    event, plays = data
+    kept = [
+        SeriesPlay(
+            p.seating, p.games, tuple(tuple(score_game(g) for g in t) for t in p.games)
+        )
+        for p in plays
+    ]
+    assert rank_event(event, kept) == rank_event(event, plays)
+    assert rank_series(event, kept[0]) == rank_series(event, plays[0])
+
+
+def test_a_result_of_another_game_is_refused() -> None:
+    from jolly_scorer.core.scoring import score_game
+
+    event, plays = evening()
+    play = plays[0]
+    one, two = play.games[0]
+    with pytest.raises(ClubError, match="a result for each game"):
+        SeriesPlay(play.seating, play.games, ((score_game(one),), ()))
+    empty = score_game(new_game(ROMME, play.seating.tables[0]))  # no rounds
+    bad = SeriesPlay(
+        play.seating,
+        play.games,
+        ((score_game(one), empty), tuple(score_game(g) for g in play.games[1])),
+    )
+    with pytest.raises(ClubError, match="not its game's result"):
+        rank_event(event, [bad])

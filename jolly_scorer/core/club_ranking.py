@@ -36,7 +36,7 @@ from jolly_scorer.core.club_points import Conversion
 from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.record import Game
-from jolly_scorer.core.scoring import score_game
+from jolly_scorer.core.scoring import GameResult, score_game
 
 __all__ = [
     "MISSED_RULE",
@@ -61,10 +61,17 @@ MISSED_RULE = (
 class SeriesPlay:
     """One series as played: its seating and, per table, the games played there
     (in order; a table with no game yet has none). Each game's players are
-    exactly its table's players."""
+    exactly its table's players.
+
+    ``results`` (optional, the same shape as ``games``) are the games'
+    results, ``score_game(game)``, when the caller keeps them (a page that
+    ranks again after every saved round): then only a changed game is scored
+    again. Without them every game is scored.
+    """
 
     seating: Seating
     games: tuple[tuple[Game, ...], ...]
+    results: tuple[tuple[GameResult, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if len(self.games) != len(self.seating.tables):
@@ -72,6 +79,10 @@ class SeriesPlay:
                 f"series {self.seating.series}: games for {len(self.games)} "
                 f"tables, {len(self.seating.tables)} tables seated"
             )
+        if self.results is not None and [len(r) for r in self.results] != [
+            len(g) for g in self.games
+        ]:
+            raise ClubError(f"series {self.seating.series}: a result for each game")
         for number, (table, games) in enumerate(
             zip(self.seating.tables, self.games, strict=True), 1
         ):
@@ -160,10 +171,19 @@ class _Tally:
 def _tally(play: SeriesPlay, conversion: Conversion | None) -> dict[str, _Tally]:
     """Each seated player's results in one series."""
     tallies = {p: _Tally(0, 0, 0, 0) for p in play.seating.players}
-    for table, games in zip(play.seating.tables, play.games, strict=True):
+    for number, (table, games) in enumerate(
+        zip(play.seating.tables, play.games, strict=True)
+    ):
         by_key = {name_key(p): p for p in table}
-        for game in games:
-            result = score_game(game)
+        for index, game in enumerate(games):
+            if play.results is None:
+                result = score_game(game)
+            else:
+                result = play.results[number][index]
+                if len(result.rounds) != len(game.rounds) or set(result.totals) != set(
+                    game.players
+                ):
+                    raise ClubError("a result given is not its game's result")
             points = conversion.game_points(game, result) if conversion else {}
             for player in game.players:
                 seated = by_key[name_key(player)]
@@ -253,21 +273,21 @@ def rank_event(event: ClubEvent, plays: Sequence[SeriesPlay]) -> Ranking:
     plus = event.rules.is_plus
     per_series = [_tally(play, conversion) for play in plays]
     by_key = {name_key(p): p for p in event.players}
+    keyed: list[dict[str, _Tally]] = []  # each series' tallies by name key
     for tallies in per_series:
         for player in tallies:
             if name_key(player) not in by_key:
                 raise ClubError(f"{player!r} is seated but not a player of the event")
+        keyed.append({name_key(p): t for p, t in tallies.items()})
     lines: list[Line] = []
     filled: list[tuple[int, ...]] = []
     for player in event.players:
         points = raw = games = won = 0
         series: list[int | None] = []
         measures: list[int] = []
-        for tallies in per_series:
-            mine = next(
-                (t for p, t in tallies.items() if name_key(p) == name_key(player)),
-                None,
-            )
+        key = name_key(player)
+        for tallies in keyed:
+            mine = tallies.get(key)
             if mine is None:
                 raws = [t.raw for t in tallies.values()]
                 worst = (min(raws) if plus else max(raws)) if raws else 0
