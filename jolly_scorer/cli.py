@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "saved games: list, import, export, delete",
     ),
     "stats": ("jolly_scorer.commands.games", "per-player statistics over saved games"),
+    "club": ("jolly_scorer.commands.club", "a club evening: table splits, the ranking"),
     "app": ("jolly_scorer.commands.app", "open the app (the default)"),
     "build-web": ("jolly_scorer.commands.build_web", "build the offline web app"),
 }

@@ -29,3 +29,7 @@ class TooManyCards(HandError):
 
 class ArrangeTimeout(JollyError):
     """The best lay-down was not found within the time limit."""
+
+
+class ClubError(JollyError):
+    """A club event, seating, conversion table or result that cannot be."""

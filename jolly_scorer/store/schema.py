@@ -221,6 +221,56 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        "008_club_events",
+        (
+            # a club evening (issue 21): the event as JSON (rules, players,
+            # series, scoring; see core/club.py), each series' seating seat
+            # by seat, and the games each table played (ordinary games; a
+            # game deleted leaves its link with game_id NULL, so the event
+            # knows a result is missing instead of ranking without it; the
+            # game's players as linked, so a rename at the table is undone
+            # for the ranking, seat by seat)
+            """CREATE TABLE club_events (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                data TEXT NOT NULL,
+                created TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                revision INTEGER NOT NULL
+            )""",
+            """CREATE TABLE club_series (
+                event_id INTEGER NOT NULL
+                    REFERENCES club_events(id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,
+                method TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                PRIMARY KEY (event_id, number)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE club_seats (
+                event_id INTEGER NOT NULL,
+                series INTEGER NOT NULL,
+                table_number INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                player TEXT NOT NULL,
+                PRIMARY KEY (event_id, series, table_number, seat),
+                FOREIGN KEY (event_id, series)
+                    REFERENCES club_series(event_id, number) ON DELETE CASCADE
+            ) WITHOUT ROWID""",
+            """CREATE TABLE club_games (
+                event_id INTEGER NOT NULL,
+                series INTEGER NOT NULL,
+                table_number INTEGER NOT NULL,
+                idx INTEGER NOT NULL,
+                game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+                players TEXT NOT NULL,
+                PRIMARY KEY (event_id, series, table_number, idx),
+                FOREIGN KEY (event_id, series)
+                    REFERENCES club_series(event_id, number) ON DELETE CASCADE
+            ) WITHOUT ROWID""",
+            "CREATE INDEX club_games_by_game ON club_games(game_id)",
+        ),
+    ),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (

@@ -30,6 +30,7 @@ from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
 from jolly_scorer.store import device_seats, seat_parts
+from jolly_scorer.store.club import ClubEvents
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
@@ -97,7 +98,7 @@ class _Saved:
     history: UndoHistory | None = None
 
 
-class Store:
+class Store(ClubEvents):
     """The saved games, players, drafts, undo histories and settings in one
     SQLite file.
 
