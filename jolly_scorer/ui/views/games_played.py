@@ -1,4 +1,5 @@
-"""Past games (open read-only, export, delete after asking) and player statistics."""
+"""Past games (open read-only; a game still running has Continue; export,
+delete after asking) and player statistics."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.charts import bars_chart
 from jolly_scorer.ui.widgets.basics import WIDE, card, section, tagged
-from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.buttons import big_button, labelled_button
 from jolly_scorer.ui.widgets.screen import screen
 
 
@@ -32,24 +33,32 @@ def _summary_tile(
     else:
         status = t("still running")
     rounds = t.plural("{n} round", "{n} rounds", game.rounds)
+    lines: list[ft.Control] = [
+        ft.Text(
+            f"{when} · {preset_name(game.rules, t)} · {rounds}",
+            size=16,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        ft.Text(totals, size=20, weight=ft.FontWeight.W_600),
+        ft.Text(status, size=16),
+    ]
+    if not game.game_over:  # a game still running is played on, not looked at
+        lines.append(
+            labelled_button(
+                f"continue-{game.id}",
+                t("Continue the game"),
+                ft.Icons.PLAY_ARROW,
+                lambda: state.continue_game(game.id),
+                filled=True,
+                label=t("Continue the game"),
+            )
+        )
     return tagged(
         f"past-{game.id}",
         ft.Container(
             ft.Row(
                 [
-                    ft.Column(
-                        [
-                            ft.Text(
-                                f"{when} · {preset_name(game.rules, t)} · {rounds}",
-                                size=16,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            ),
-                            ft.Text(totals, size=20, weight=ft.FontWeight.W_600),
-                            ft.Text(status, size=16),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
+                    ft.Column(lines, spacing=2, expand=True),
                     tagged(
                         f"delete-{game.id}",
                         ft.IconButton(
