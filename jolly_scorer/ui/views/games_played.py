@@ -9,6 +9,7 @@ from typing import cast
 import flet as ft
 from babel.dates import format_date
 
+from jolly_scorer.core.stats import KindStats, PlayerStats
 from jolly_scorer.store import GameSummary
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
@@ -141,34 +142,43 @@ def Stats(state: AppState) -> ft.Control:
                 )
             )
         )
-        head = [
-            t("Player"),
-            t("Games"),
-            t("Won"),
-            t("Average"),
-            t("Best"),
-            t("Went out"),
+        # plus points (Jolly) and penalty points (Rommi, Rommé) are never
+        # added together: a column pair for each kind played
+        kinds = [
+            kind
+            for kind in ("plus", "penalty")
+            if any(getattr(s, kind) is not None for s in stats)
         ]
+        both = len(kinds) == 2
+        head = [t("Player"), t("Games"), t("Won")]
+        for kind in kinds:
+            if not both:
+                head += [t("Average"), t("Best")]
+            elif kind == "plus":
+                head += [t("Average (plus points)"), t("Best (plus points)")]
+            else:
+                head += [t("Average (penalty points)"), t("Best (penalty points)")]
+        head.append(t("Went out"))
         columns = [
             ft.DataColumn(
                 label=ft.Text(h, size=16, weight=ft.FontWeight.BOLD), numeric=i > 0
             )
             for i, h in enumerate(head)
         ]
+
+        def cells(s: PlayerStats) -> list[object]:
+            out: list[object] = [s.player, s.games, s.won]
+            for kind in kinds:
+                part: KindStats | None = getattr(s, kind)
+                out += (
+                    ["–", "–"]
+                    if part is None
+                    else [t.number(round(part.average, 1)), t.number(part.best)]
+                )
+            return [*out, s.went_out]
+
         rows = [
-            ft.DataRow(
-                cells=[
-                    ft.DataCell(ft.Text(str(v), size=17))
-                    for v in (
-                        s.player,
-                        s.games,
-                        s.won,
-                        t.number(round(s.average, 1)),
-                        "–" if s.best is None else t.number(s.best),
-                        s.went_out,
-                    )
-                ]
-            )
+            ft.DataRow(cells=[ft.DataCell(ft.Text(str(v), size=17)) for v in cells(s)])
             for s in stats
         ]
         table: list[ft.Control] = [
