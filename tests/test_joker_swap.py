@@ -247,3 +247,37 @@ def test_the_offer_in_german(flet_app: Any, jolly4: Any) -> None:
     assert s.label("editor-swap-leave") == (
         "5♠ nur anlegen, nicht tauschen (der Joker steht dann für 7♠)"
     )
+
+
+# -- at a live table: the exchange entered on Dora's phone reaches the host --
+
+
+def test_the_exchange_entered_together(tmp_path: Any) -> None:
+    from test_together import Device
+
+    from jolly_scorer.store import Store
+    from jolly_scorer.ui.models.joker_swap import swap_joker, swap_offers
+
+    with Store.open(tmp_path) as setup:
+        setup.create_game(new_game(find_rules("jolly_at"), PLAYERS))
+    with Store.open(tmp_path) as one, Store.open(tmp_path) as two:
+        host, phone = Device(one, "host-1"), Device(two, "dora-2")
+        rounds = host.entry.rounds
+        ben = rounds.add_meld("Ben", parse_cards("4s X 6s"))
+        host.entry.dirty = True
+        host.write()
+        phone.catch_up()
+        dora = phone.entry.rounds
+        key = dora.melds[ben].key
+        index = next(i for i, m in enumerate(dora.melds) if m.key == key)
+        dora.lay_off(index, "Dora", parse_card("5s"))
+        (offer,) = swap_offers(phone.entry, index, "Dora")
+        swap_joker(phone.entry, offer, ("hand", None))
+        phone.write()
+        host.catch_up()
+        meld = next(m for m in host.entry.rounds.melds if m.key == key)
+        assert sorted(str(p.card) for p in meld.cards) == ["4s", "5s", "6s"]
+        assert [p.by for p in meld.cards if str(p.card) == "5s"] == ["Dora"]
+        assert [str(c) for c in host.entry.rounds.hands["Dora"]] == ["X"]
+        scores = host.entry.rounds.preview().scores
+        assert scores["Ben"].good == 10 and scores["Dora"].good == 5
