@@ -111,7 +111,10 @@ def test_list_stats_delete(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     status, out, _ = run(capsys, "--data-dir", data, "stats", "--json")
     stats = json.loads(out)
     assert {s["player"] for s in stats} == {"A", "B", "C"}
-    assert set(stats[0]) == {
+    assert set(stats[0]) == {  # the keys of docs/formats.md, added to only
+        "scoring",
+        "plus",
+        "penalty",
         "player",
         "games",
         "won",

@@ -14,6 +14,7 @@ from jolly_scorer.commands.common import (
     read_input,
 )
 from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.stats import KindStats
 from jolly_scorer.store import GameSummary, Store
 
 
@@ -142,12 +143,19 @@ def _stats(store: Store, as_json: bool) -> int:
         return 0
     width = max(6, *(len(s.player) for s in stats))
     print(
-        f"{'player':<{width}}  games  won  rounds  average  best  went out  handglatt"
+        f"{'player':<{width}}  games  won  rounds  plus: average  best  "
+        "penalty: average  best  went out  handglatt"
     )
+
+    def kind(part: KindStats | None, label: int) -> str:
+        if part is None:
+            return f"{'-':>{label}}  {'-':>4}"
+        return f"{part.average:>{label}.1f}  {part.best:>4}"
+
     for s in stats:
-        best = "" if s.best is None else s.best
         print(
             f"{s.player:<{width}}  {s.games:>5}  {s.won:>3}  {s.rounds:>6}  "
-            f"{s.average:>7.1f}  {best:>4}  {s.went_out:>8}  {s.handglatt:>9}"
+            f"{kind(s.plus, 13)}  {kind(s.penalty, 16)}  "
+            f"{s.went_out:>8}  {s.handglatt:>9}"
         )
     return 0

@@ -1,10 +1,13 @@
 """Per-player statistics over many games (pure: game values in, numbers out).
 
-A game counts for a player once it has at least one round. ``average`` is the
-mean of the player's round scores (``score`` in ``docs/formats.md``: in penalty
-scoring these are penalty points); ``best`` is the best single round by the
-rules of its game: the highest score in plus scoring, the lowest in penalty
-scoring.
+A game counts for a player once it has at least one round. Round scores of
+the two scoring kinds are never mixed: plus scoring (Jolly: good − bad +
+bonus, the higher the better) and penalty scoring (Rommi, Rommé: penalty
+points, the lower the better) each get their own rounds, average and best
+round (:class:`KindStats`; the best is the highest in plus scoring, the lowest
+in penalty scoring). ``average`` and ``best`` of :class:`PlayerStats` are
+those of the kind the player played most rounds of (a tie: plus), named by
+``scoring``.
 
 >>> from jolly_scorer.core.game import Counted, Round, add_round, new_game
 >>> from jolly_scorer.core.rules import find_rules
@@ -15,24 +18,49 @@ scoring.
 >>> anna, ben = player_stats([game])
 >>> anna.player, anna.games, anna.rounds, anna.best, anna.went_out
 ('Anna', 1, 1, 70, 1)
->>> ben.average
--12.0
+>>> ben.average, ben.scoring, ben.penalty is None
+(-12.0, 'plus', True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult, score_game
 
-__all__ = ["PlayerStats", "player_stats"]
+__all__ = ["KindStats", "PlayerStats", "player_stats"]
+
+Scoring = Literal["plus", "penalty"]
+
+
+@dataclass(frozen=True, slots=True)
+class KindStats:
+    """A player's rounds of one scoring kind: how many, their average, the best."""
+
+    rounds: int
+    average: float
+    best: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"rounds", "average", "best"}``."""
+        return {
+            "rounds": self.rounds,
+            "average": round(self.average, 2),
+            "best": self.best,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's record over all games."""
+    """One player's record over all games.
+
+    ``rounds`` counts every round; ``average`` and ``best`` are those of
+    ``scoring``, the kind the player played most rounds of; ``plus`` and
+    ``penalty`` hold each kind apart (None: no round of that kind).
+    """
 
     player: str
     games: int
@@ -42,6 +70,9 @@ class PlayerStats:
     best: int | None
     went_out: int
     handglatt: int
+    scoring: Scoring = "plus"
+    plus: KindStats | None = None
+    penalty: KindStats | None = None
 
     def to_json(self) -> dict[str, object]:
         """The object of ``jolly-scorer stats --json``."""
@@ -54,6 +85,9 @@ class PlayerStats:
             "best": self.best,
             "went_out": self.went_out,
             "handglatt": self.handglatt,
+            "scoring": self.scoring,
+            "plus": None if self.plus is None else self.plus.to_json(),
+            "penalty": None if self.penalty is None else self.penalty.to_json(),
         }
 
 
@@ -61,11 +95,18 @@ class PlayerStats:
 class _Tally:
     games: int = 0
     won: int = 0
-    scores: list[int] = field(default_factory=list)
-    best: int | None = None
-    best_merit: int | None = None
+    scores: dict[Scoring, list[int]] = field(
+        default_factory=lambda: {"plus": [], "penalty": []}
+    )
     went_out: int = 0
     handglatt: int = 0
+
+    def kind(self, scoring: Scoring) -> KindStats | None:
+        scores = self.scores[scoring]
+        if not scores:
+            return None
+        best = max(scores) if scoring == "plus" else min(scores)
+        return KindStats(len(scores), sum(scores) / len(scores), best)
 
 
 def player_stats(
@@ -83,7 +124,7 @@ def player_stats(
     for game, result in zip(game_list, result_list, strict=True):
         if not game.rounds:
             continue
-        sign = 1 if game.rules.is_plus else -1
+        scoring: Scoring = "plus" if game.rules.is_plus else "penalty"
         for player in game.players:
             tally = tallies.setdefault(player, _Tally())
             tally.games += 1
@@ -91,27 +132,34 @@ def player_stats(
                 tally.won += 1
         for entry, scored in zip(game.rounds, result.rounds, strict=True):
             for player in game.players:
-                tally = tallies[player]
-                score = scored.scores[player].score
-                tally.scores.append(score)
-                if tally.best_merit is None or sign * score > tally.best_merit:
-                    tally.best_merit, tally.best = sign * score, score
+                tallies[player].scores[scoring].append(scored.scores[player].score)
             if entry.closed_by in tallies and entry.closed_by in game.players:
                 tallies[entry.closed_by].went_out += 1
                 if entry.handglatt:
                     tallies[entry.closed_by].handglatt += 1
-    stats = [
-        PlayerStats(
-            player=name,
-            games=t.games,
-            won=t.won,
-            rounds=len(t.scores),
-            average=sum(t.scores) / len(t.scores) if t.scores else 0.0,
-            best=t.best,
-            went_out=t.went_out,
-            handglatt=t.handglatt,
+    stats = []
+    for name, t in tallies.items():
+        plus, penalty = t.kind("plus"), t.kind("penalty")
+        main: Scoring = (
+            "penalty"
+            if penalty is not None and (plus is None or penalty.rounds > plus.rounds)
+            else "plus"
         )
-        for name, t in tallies.items()
-    ]
+        shown = plus if main == "plus" else penalty
+        stats.append(
+            PlayerStats(
+                player=name,
+                games=t.games,
+                won=t.won,
+                rounds=sum(len(v) for v in t.scores.values()),
+                average=0.0 if shown is None else shown.average,
+                best=None if shown is None else shown.best,
+                went_out=t.went_out,
+                handglatt=t.handglatt,
+                scoring=main,
+                plus=plus,
+                penalty=penalty,
+            )
+        )
     stats.sort(key=lambda s: (-s.won, -s.games, s.player))
     return stats

@@ -577,6 +577,8 @@ def build_app(
     from flet_web.fastapi import FastAPI, FletStaticFiles
     from starlette.routing import Route, WebSocketRoute
 
+    from jolly_scorer.web.offline import use_offline_web_root
+
     tasks: set[asyncio.Task[None]] = set()
 
     def start_housekeeping() -> None:
@@ -645,6 +647,7 @@ def build_app(
         app.router.routes.append(Route("/join", join_get, methods=["GET"]))
         app.router.routes.append(Route("/join", join_post, methods=["POST"]))
 
+    use_offline_web_root()  # Flet's client, without its one call out (Rive)
     app.mount(
         "/",
         FletStaticFiles(

@@ -195,6 +195,9 @@ class AppState:
     #: The shared round handed to the round entry last (its Save passes the
     #: parts it has seen: the store refuses the save if one was written since).
     _sharing: SharedRound | None = None
+    #: The game this page chose to continue from the past games, with the
+    #: game played last when it did: ``(game id, (last id, its change time))``.
+    _continued: tuple[int, tuple[int, object] | None] | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -241,22 +244,57 @@ class AppState:
 
     def _last_played_id(self) -> int | None:
         """The id of the most recently changed game, finished or not."""
+        last = self._last_played()
+        return None if last is None else int(last[0])
+
+    def _last_played(self) -> tuple[int, object] | None:
+        """``(id, when it changed)`` of the most recently changed game."""
         games = self.store.list_games()
         if not games:
             return None
-        return int(max(games, key=lambda g: (g.updated, g.id)).id)
+        last = max(games, key=lambda g: (g.updated, g.id))
+        return int(last.id), last.updated
 
     def follow_last_played(self) -> None:
         """Home offers the game played last: another device (or another server
-        on this database) may have played a different game since."""
+        on this database) may have played a different game since. A game this
+        page chose to continue (:meth:`continue_game`) stays until a game is
+        changed after that choice."""
         try:
-            game_id = self._last_played_id()
+            last = self._last_played()
         except FAILURES:
             return
-        if game_id is None:
+        if last is None:
             self._forget_game()
-        elif game_id != self.game_id:
+        elif self._continued is not None and self._continued == (self.game_id, last):
+            return  # still the game chosen here, and nothing was played since
+        elif last[0] != self.game_id:
+            self._continued = None
             self.open_current()
+
+    def continue_game(self, game_id: int) -> None:
+        """Play stored game ``game_id`` on: it becomes this page's game (its
+        board, with round entry, undo, redo and editing), and Home offers it
+        until a game is changed after this choice (this one, by a round saved
+        here: then it is the game played last anyway; another one, on another
+        device: Home follows that, as it always does). A game that is over is
+        shown read-only instead."""
+        try:
+            last = self._last_played()
+            revision, game = self._load(game_id)
+            history = self._stored_history(game_id, game)
+            self._set_game(game_id, history, revision)
+        except FAILURES as e:  # also a stored game this engine rejects
+            self._fail(_failure(e))
+            return
+        if self.game_over:
+            self.open_past_game(game_id)
+            return
+        self._continued = (game_id, last)
+        self.viewing_id = None
+        self.viewing = None
+        self.viewing_result = None
+        self.go("board")
 
     def _load(self, game_id: int) -> tuple[int, Game]:
         """The stored game with its revision. The revision is read first: a

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
+from jolly_scorer.web.offline import PATCHED, calls_out, without_rive_cdn
 
 __all__ = [
     "PATCHES",
@@ -278,6 +279,9 @@ def publish(staging: Path, dist: Path, work: Path, base_url: str = "/") -> None:
             f"{PYODIDE_VERSION}); Flet {installed} is installed"
         )
     env = {**os.environ, **supply_downloads(work), "PYTHONIOENCODING": "utf-8"}
+    # Flet's own client, as flet-web ships it: PATCHES change it (a server in
+    # this process points FLET_WEB_PATH at its patched copy: web/offline.py)
+    env.pop("FLET_WEB_PATH", None)
     command = [
         sys.executable,
         "-m",
@@ -477,6 +481,16 @@ def _add_service_worker(dist: Path) -> None:
     _write_text(index, text.replace("</head>", register + "</head>", 1))
 
 
+def _client_code(dist: Path) -> list[Path]:
+    """The web client's compiled code that the site keeps."""
+    return [dist / name for name in PATCHED if (dist / name).is_file()]
+
+
+def _no_rive_cdn(dist: Path) -> None:
+    for path in _client_code(dist):
+        path.write_bytes(without_rive_cdn(path.read_bytes()))
+
+
 def _write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
@@ -521,6 +535,18 @@ PATCHES: tuple[Patch, ...] = (
         needed=lambda d: bool(_unused(d)),
         apply=_prune,
         applied=lambda d: not _unused(d),
+    ),
+    Patch(
+        "no-rive-cdn",
+        "Flet's web client initialises its Rive extension at start, which adds "
+        "a script for rive_native.js from a public CDN: the app calls out on "
+        "every start (issue 17); the address becomes a data: script of the "
+        "same length that loads nothing (jolly_scorer/web/offline.py)",
+        needed=lambda d: calls_out((d / "main.dart.js").read_bytes()),
+        apply=_no_rive_cdn,
+        applied=lambda d: (
+            not any(calls_out(path.read_bytes()) for path in _client_code(d))
+        ),
     ),
     Patch(
         "service-worker",

@@ -1,4 +1,5 @@
-"""Past games (open read-only, export, delete after asking) and player statistics."""
+"""Past games (open read-only; a game still running has Continue; export,
+delete after asking) and player statistics."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from typing import cast
 import flet as ft
 from babel.dates import format_date
 
+from jolly_scorer.core.stats import KindStats, PlayerStats
 from jolly_scorer.store import GameSummary
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.views.charts import bars_chart
 from jolly_scorer.ui.widgets.basics import WIDE, card, section, tagged
-from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.buttons import big_button, labelled_button
 from jolly_scorer.ui.widgets.screen import screen
 
 
@@ -32,24 +34,32 @@ def _summary_tile(
     else:
         status = t("still running")
     rounds = t.plural("{n} round", "{n} rounds", game.rounds)
+    lines: list[ft.Control] = [
+        ft.Text(
+            f"{when} · {preset_name(game.rules, t)} · {rounds}",
+            size=16,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        ft.Text(totals, size=20, weight=ft.FontWeight.W_600),
+        ft.Text(status, size=16),
+    ]
+    if not game.game_over:  # a game still running is played on, not looked at
+        lines.append(
+            labelled_button(
+                f"continue-{game.id}",
+                t("Continue the game"),
+                ft.Icons.PLAY_ARROW,
+                lambda: state.continue_game(game.id),
+                filled=True,
+                label=t("Continue the game"),
+            )
+        )
     return tagged(
         f"past-{game.id}",
         ft.Container(
             ft.Row(
                 [
-                    ft.Column(
-                        [
-                            ft.Text(
-                                f"{when} · {preset_name(game.rules, t)} · {rounds}",
-                                size=16,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            ),
-                            ft.Text(totals, size=20, weight=ft.FontWeight.W_600),
-                            ft.Text(status, size=16),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
+                    ft.Column(lines, spacing=2, expand=True),
                     tagged(
                         f"delete-{game.id}",
                         ft.IconButton(
@@ -132,34 +142,43 @@ def Stats(state: AppState) -> ft.Control:
                 )
             )
         )
-        head = [
-            t("Player"),
-            t("Games"),
-            t("Won"),
-            t("Average"),
-            t("Best"),
-            t("Went out"),
+        # plus points (Jolly) and penalty points (Rommi, Rommé) are never
+        # added together: a column pair for each kind played
+        kinds = [
+            kind
+            for kind in ("plus", "penalty")
+            if any(getattr(s, kind) is not None for s in stats)
         ]
+        both = len(kinds) == 2
+        head = [t("Player"), t("Games"), t("Won")]
+        for kind in kinds:
+            if not both:
+                head += [t("Average"), t("Best")]
+            elif kind == "plus":
+                head += [t("Average (plus points)"), t("Best (plus points)")]
+            else:
+                head += [t("Average (penalty points)"), t("Best (penalty points)")]
+        head.append(t("Went out"))
         columns = [
             ft.DataColumn(
                 label=ft.Text(h, size=16, weight=ft.FontWeight.BOLD), numeric=i > 0
             )
             for i, h in enumerate(head)
         ]
+
+        def cells(s: PlayerStats) -> list[object]:
+            out: list[object] = [s.player, s.games, s.won]
+            for kind in kinds:
+                part: KindStats | None = getattr(s, kind)
+                out += (
+                    ["–", "–"]
+                    if part is None
+                    else [t.number(round(part.average, 1)), t.number(part.best)]
+                )
+            return [*out, s.went_out]
+
         rows = [
-            ft.DataRow(
-                cells=[
-                    ft.DataCell(ft.Text(str(v), size=17))
-                    for v in (
-                        s.player,
-                        s.games,
-                        s.won,
-                        t.number(round(s.average, 1)),
-                        "–" if s.best is None else t.number(s.best),
-                        s.went_out,
-                    )
-                ]
-            )
+            ft.DataRow(cells=[ft.DataCell(ft.Text(str(v), size=17)) for v in cells(s)])
             for s in stats
         ]
         table: list[ft.Control] = [

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.joker_swap import swap_offers
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
 from jolly_scorer.ui.round_model import used_up_cards
 from jolly_scorer.ui.views.round_entry_cards import (
@@ -43,6 +44,7 @@ from jolly_scorer.ui.views.round_entry_editor_parts import (
 from jolly_scorer.ui.views.round_entry_keep import kept, latest, look
 from jolly_scorer.ui.views.round_entry_player import layoff_choice
 from jolly_scorer.ui.views.round_entry_split import split_box
+from jolly_scorer.ui.views.round_entry_swap import swap_box
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -153,6 +155,13 @@ def editor(
                 else None
             ),
         )
+    elif (
+        target is not None
+        and target.kind == "layoff"
+        and target.meld is not None
+        and (offers := swap_offers(entry, target.meld, target.player))
+    ):  # the card laid off is what a joker there stands for: exchange?
+        lower = swap_box(entry, offers[0], t, act)
     elif entry.laying_off is not None and entry.laying_off == editing.player:
         name = entry.laying_off
         lower = layoff_choice(entry, rounds.players.index(name), name, t, act)

@@ -14,6 +14,7 @@ from jolly_scorer.ui.views.round_entry_cards import card_row, meld_verdict
 from jolly_scorer.ui.views.round_entry_parts import tile
 from jolly_scorer.ui.views.round_entry_problems import meld_name, problem_box
 from jolly_scorer.ui.views.round_entry_seat import Act
+from jolly_scorer.ui.views.round_entry_swap import reread_note
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -57,6 +58,9 @@ def meld_tile(
         parts.append(
             ft.Text(t("{name} laid off {cards}", name=who, cards=cards), size=15)
         )
+    note = reread_note(rounds, index, t, f"round-reread-{seat}-{n}")
+    if note is not None:
+        parts.append(note)
     problems = [
         p
         for p in rounds.problems_at(Place("meld", name, index))
@@ -71,6 +75,9 @@ def meld_tile(
         lambda: act(entry.edit, target),
         f"round-meld-{seat}-{n}",
         meld_name(rounds, index, t),
-        problem=judged is not None and not judged.valid or bool(problems),
+        problem=judged is not None
+        and not judged.valid
+        or bool(problems)
+        or note is not None,
         selected=editing == target,
     )
