@@ -6,7 +6,9 @@ import ast
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "jolly_scorer"
+from support.paths import ROOT
+
+PACKAGE = ROOT / "jolly_scorer"
 
 
 def imported_modules(path: Path) -> set[str]:

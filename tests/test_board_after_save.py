@@ -9,13 +9,20 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 import pytest
-import test_ui_app
 from flet.messaging.protocol import MessageAction
 from flet_harness import control_texts, iter_controls
 from hypothesis import example, given
 from hypothesis import strategies as st
-from test_ui_app import enter_round, field_in
-from test_ui_table import open_seeded, play, table_texts
+from support.app_steps import (
+    PLAYERS,
+    enter_round,
+    field_in,
+    open_seeded,
+    play,
+    rounds,
+    shows_round,
+    table_texts,
+)
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
@@ -26,23 +33,6 @@ from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.chart_parts import BUCKETS, EXACT_ROUNDS, thinned
 from jolly_scorer.ui.views.rounds_table_parts import column_width, score_text
-
-open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
-
-PLAYERS = ("Anna", "Ben", "Cleo")
-
-
-def rounds(n):
-    """``n`` rounds: the closer goes round the table, every 5th is Handglatt,
-    the others' bad points vary."""
-    out = []
-    for i in range(n):
-        closer = PLAYERS[i % 3]
-        bad = {
-            p: (i * 7 + s * 5) % 23 + 1 for s, p in enumerate(PLAYERS) if p != closer
-        }
-        out.append((closer, bad, i % 5 == 4))
-    return out
 
 
 def game_of(played):
@@ -66,18 +56,6 @@ def board(app):
     ]
     assert "Σ" in texts  # the rounds table is there
     return texts, lines
-
-
-def shows_round(app, n):
-    """The dealer's line names round ``n`` (the board shows ``n - 1`` rounds)."""
-
-    def named():
-        return any(
-            f"Round {n}:" in str(c.content.value)
-            for c in app.find_all(semantics="dealer")
-        )
-
-    return named
 
 
 def fresh(open_app, **kw):

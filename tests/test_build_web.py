@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import ROOT
 
 from jolly_scorer.store import platform
 from jolly_scorer.web import build
@@ -275,7 +276,7 @@ def test_store_app_settings():
     reads: app id, name, entry point, icon, no permissions."""
     import tomllib
 
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     flet = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["flet"]
     assert flet["product"] == build.APP_NAME
     assert re.fullmatch(r"[a-z]+(\.[a-z][a-z0-9]*)+", flet["bundle_id"])

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.paths import DATA as TEST_DATA
+from support.paths import ROOT
 
 from jolly_scorer.core.club import (
     Seating,
@@ -40,7 +41,7 @@ from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.game import Counted, Game, Round, add_round, finish, new_game
 from jolly_scorer.core.rules import find_rules
 
-DATA = Path(__file__).parent / "data" / "club"
+DATA = TEST_DATA / "club"
 ROMME = find_rules("romme_de")
 JOLLY = find_rules("jolly_at")
 
@@ -596,9 +597,7 @@ def test_the_ranking_is_a_total_order(data: tuple[ClubEvent, list[SeriesPlay]]) 
 
 # -- the docs say what the code does ------------------------------------------
 
-RULES_DOC = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(
-    encoding="utf-8"
-)
+RULES_DOC = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
 def club_doc() -> str:

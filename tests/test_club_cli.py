@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import ROOT
 
 from jolly_scorer.cli import main
 from jolly_scorer.core.club import draw_seating
@@ -24,7 +25,6 @@ from jolly_scorer.core.game import Counted, Round, add_round, finish, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 
-ROOT = Path(__file__).resolve().parents[1]
 FORMATS = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
 ROMME = find_rules("romme_de")
 

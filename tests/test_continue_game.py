@@ -7,8 +7,7 @@ edit). Before this change there was no way to play A on (no ``continue-…``;
 from __future__ import annotations
 
 import pytest
-from test_ui_app import enter_round, new_game, open_app  # noqa: F401 (fixture)
-from test_ui_state import counted
+from support.app_steps import counted, enter_round, new_game
 
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store

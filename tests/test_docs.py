@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import ROOT
 
 from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.melds import Reason
 from jolly_scorer.core.rules import KNOBS, PRESET_IDS, PRESETS
 from jolly_scorer.core.scoring import score_game
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULES = (DOCS / "rules.md").read_text(encoding="utf-8")
 FORMATS = (DOCS / "formats.md").read_text(encoding="utf-8")

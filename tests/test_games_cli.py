@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import DATA
 
 from jolly_scorer.cli import main
 from jolly_scorer.core.gamefile import load_game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import Store
 
-SHARED = Path(__file__).resolve().parent / "data"  # tests/data/cases/*.json
+SHARED = DATA  # tests/data/cases/*.json
 CASES: list[dict[str, Any]] = json.loads(
     (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
 )

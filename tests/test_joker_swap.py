@@ -18,13 +18,13 @@ Dora 5 + 30 − 8 = 27. Without the exchange Ben's joker reads 7♠: Ben
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_ui_round_entry import Screen
+from support.paths import DATA
+from support.round_screen import Screen
 
 from jolly_scorer.core.cards import RANKS, SUITS, Card, Rank, parse_card, parse_cards
 from jolly_scorer.core.game import PlacedCard, Round, TableMeld, new_game
@@ -33,9 +33,7 @@ from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_round
 from jolly_scorer.core.swaps import joker_for, rereadings
 
-CASES = json.loads(
-    (Path(__file__).parent / "data" / "joker_swaps.json").read_text("utf-8")
-)["cases"]
+CASES = json.loads((DATA / "joker_swaps.json").read_text("utf-8"))["cases"]
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 
 
@@ -253,7 +251,7 @@ def test_the_offer_in_german(flet_app: Any, jolly4: Any) -> None:
 
 
 def test_the_exchange_entered_together(tmp_path: Any) -> None:
-    from test_together import Device
+    from support.devices import Device
 
     from jolly_scorer.store import Store
     from jolly_scorer.ui.models.joker_swap import swap_joker, swap_offers

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 from flet_harness import iter_controls as walk
-from test_ui_round_entry import Screen, jolly  # noqa: F401 (fixture)
+from support.round_screen import Screen
 
 from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT
 

@@ -10,15 +10,10 @@ from __future__ import annotations
 import gc
 
 import flet as ft
-import test_ui_app
 from flet.controls import object_patch
-from test_board_after_save import PLAYERS, rounds, shows_round
-from test_ui_app import enter_round
-from test_ui_table import open_seeded
+from support.app_steps import PLAYERS, enter_round, open_seeded, rounds, shows_round
 
 from jolly_scorer.ui.patch_chain import free_patch_chains
-
-open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
 
 
 def cyclic_garbage(action):

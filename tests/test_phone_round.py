@@ -13,9 +13,8 @@ browser walk-through in German and Finnish showed, checked without a browser.
 from __future__ import annotations
 
 import flet as ft
-from test_server_table import guest_page  # noqa: F401 (fixture)
-from test_together_review_page import heard, player
-from test_ui_app import field_in
+from support.app_steps import field_in
+from support.live_table import heard, player
 
 from jolly_scorer.store import Store
 from jolly_scorer.ui.views.round_entry_layout import ROOM, phone_room
@@ -84,7 +83,7 @@ def test_the_room_is_the_lists_or_the_open_editors_never_both():
 
 def host_page(flet_app, tmp_path, monkeypatch, width):
     """The host's page of a live table, in process, ``width`` wide."""
-    from test_server_table import make_games
+    from support.live_table import make_games
 
     from jolly_scorer.ui import app as ui_app
     from jolly_scorer.ui import server
@@ -133,7 +132,7 @@ def test_the_strip_scrolls_the_player_shown_into_sight(flet_app):
     """Four long names do not fit a phone's strip: Dora's chip was off the
     screen while her part was shown. The strip scrolls to the player shown,
     again when a chip grew (no scroll bar over the chips)."""
-    from test_ui_round_entry import Screen
+    from support.round_screen import Screen
 
     from jolly_scorer.core.game import new_game
     from jolly_scorer.core.rules import find_rules
@@ -165,7 +164,7 @@ def test_while_cancel_asks_the_list_is_shown_and_the_editor_waits(flet_app):
     """The question makes the bar taller: the open editor steps aside for the
     list (what would be thrown away), and is back after Keep entering."""
     from flet_harness import iter_controls
-    from test_ui_round_entry import Screen
+    from support.round_screen import Screen
 
     from jolly_scorer.core.game import new_game
     from jolly_scorer.core.rules import find_rules

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_together import PLAYERS, Device
+from support.devices import PLAYERS, Device
 
 from jolly_scorer.core.cards import parse_card
 from jolly_scorer.core.game import new_game

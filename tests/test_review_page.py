@@ -4,8 +4,7 @@ the person saw: here the tile of one of Ben's lay-offs."""
 
 from __future__ import annotations
 
-from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
-from test_together_review_page import heard, meld, player
+from support.live_table import heard, meld, player
 
 from jolly_scorer.store import Store
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_together import PLAYERS, Device, fill_round
-from test_together_review import enter_melds, page_entry
+from support.devices import PLAYERS, Device, enter_melds, fill_round, page_entry
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules

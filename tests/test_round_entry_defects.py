@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_ui_round_entry import PLAYERS, Screen
+from support.round_screen import PLAYERS, Screen
 
 from jolly_scorer.core.game import Counted, Round, new_game
 from jolly_scorer.core.rules import find_rules

@@ -9,18 +9,18 @@ right)."""
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import flet as ft
 import pytest
-from flet_harness import FletTestApp, control_texts, iter_controls
+from flet_harness import iter_controls
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_ui_round_entry import PLAYERS, Screen
+from support.kept import snapshot
+from support.round_screen import PLAYERS, Screen
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.views import round_entry_keep, round_entry_layout
+from jolly_scorer.ui.views import round_entry_layout
 
 #: taps a person can make; one not on the screen is skipped (on both screens)
 TAPS = [
@@ -57,61 +57,6 @@ TAPS = [
     *(f"type:round-bad-{s}:{v}" for s in range(3) for v in ("12", "x", "")),
     *(f"type:round-good-{s}:{v}" for s in range(3) for v in ("30", "")),
 ]
-
-_FIELDS = ("selected", "value", "visible", "disabled", "error", "icon", "filled")
-
-
-def plain(value: Any) -> Any:
-    """A field's value as seen (an icon, text, flag), never a handler."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    if callable(value):
-        return "handler"
-    return str(value)
-
-
-def snapshot(app: FletTestApp) -> list[tuple[Any, ...]]:
-    """What a person sees and a screen reader says, in tree order."""
-    out = []
-    for control, _ in iter_controls(app.page):
-        if not getattr(control, "visible", True) or type(control).__name__ in (
-            "Component",  # a kept part's wrapper: only what it shows counts
-            "Overlay",
-        ):
-            continue
-        out.append(
-            (
-                type(control).__name__,
-                getattr(control, "identifier", None),
-                tuple(control_texts(control)),
-                tuple(plain(getattr(control, f, None)) for f in _FIELDS),
-            )
-        )
-    return out
-
-
-class Fresh:
-    """Makes every kept part of the pages in ``pages`` build on every redraw."""
-
-    def __init__(self) -> None:
-        self.pages: set[int] = set()
-        self.kept = round_entry_keep._Kept
-
-        @ft.component
-        def part(signature: object, build: Any) -> ft.Control:
-            page = ft.context.page
-            if id(page) in self.pages:
-                return build()
-            return self.kept(signature, build)
-
-        self.part = part
-
-
-@pytest.fixture
-def fresh(monkeypatch):
-    f = Fresh()
-    monkeypatch.setattr(round_entry_keep, "_Kept", f.part)
-    return f
 
 
 def act(screen: Screen, tap: str) -> bool:

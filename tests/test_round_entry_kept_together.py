@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import time
 
-from test_round_entry_kept import fresh  # noqa: F401 (fixture)
-from test_server_table import guest_page  # noqa: F401 (fixture)
-from test_together_review_page import heard, meld, player
+from support.live_table import heard, meld, player
 
 from jolly_scorer.store import Store
 
@@ -61,8 +59,8 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
     on every redraw. After each change another device stores, both show the
     same (a closer, Handglatt, a discard, a hand, counted points, a status,
     a meld and its lay-off, a problem)."""
-    from test_round_entry_kept import snapshot
-    from test_server_table import make_games
+    from support.kept import snapshot
+    from support.live_table import make_games
 
     from jolly_scorer.ui import app as ui_app
     from jolly_scorer.ui.table import Access

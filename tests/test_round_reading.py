@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.paths import DATA
 
 from jolly_scorer.core import gamefile
 from jolly_scorer.core.gamefile import round_from_json
 
-CASES = json.loads(
-    (Path(__file__).parent / "data" / "cases" / "games.json").read_text("utf-8")
-)
+CASES = json.loads((DATA / "cases" / "games.json").read_text("utf-8"))
 ROUNDS: list[Any] = [r for case in CASES for r in case["game"].get("rounds", [])]
 
 BASE: dict[str, Any] = {

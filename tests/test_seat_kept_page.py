@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
-from test_together_page import open_entry
+from support.live_table import PLAYERS, open_entry
 
 from jolly_scorer.store import Store, close_shared_stores
 from jolly_scorer.store.errors import StoreBusy

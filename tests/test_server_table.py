@@ -8,10 +8,10 @@ import urllib.parse
 
 import pytest
 from server_process import FletClient, http, start_server
+from support.live_table import PLAYERS, make_games
 from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
-from jolly_scorer.core.rules import resolve_rules
 from jolly_scorer.store import GameNotFound, Store
 from jolly_scorer.ui.table import (
     LOCKOUT,
@@ -21,19 +21,6 @@ from jolly_scorer.ui.table import (
     Refused,
     Table,
 )
-
-PLAYERS = ["Anna", "Ben", "Cleo"]
-
-
-def make_games(data):
-    with Store.open(data) as store:
-        other = store.create_game(
-            core.new_game(resolve_rules("jolly_at"), ["Otto", "Olga"])
-        )
-        table_game = store.create_game(
-            core.new_game(resolve_rules("jolly_at"), PLAYERS)
-        )
-    return other, table_game
 
 
 @pytest.fixture
@@ -225,21 +212,8 @@ def test_guest_can_undo_on_the_tables_game_only(tmp_path):
         assert store.load_game(other).players == ("Otto", "Olga")
 
 
-@pytest.fixture
-def guest_page(flet_app, tmp_path, monkeypatch):
-    """A joined phone's page, in process (the server sets this access from
-    the device cookie before Flet starts the page session)."""
-    from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access
-
-    other, own = make_games(tmp_path)
-    monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "d"))
-    app = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
-    return app, other, own
-
-
 def test_guest_page_enters_rounds_of_the_tables_game_only(guest_page, tmp_path):
-    from test_ui_app import enter_round
+    from support.app_steps import enter_round
 
     app, other, own = guest_page
     app.click(app.find(semantics="home-continue"))
@@ -410,7 +384,7 @@ def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
 
 
 def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
-    from test_ui_app import new_game
+    from support.app_steps import new_game
 
     from jolly_scorer.ui import app as ui_app
     from jolly_scorer.ui import server

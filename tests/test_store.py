@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.paths import DATA
 
 from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.game import (
@@ -39,7 +40,7 @@ from jolly_scorer.store import (
 )
 from jolly_scorer.store.undo import UndoHistory
 
-SHARED = Path(__file__).resolve().parent / "data"  # tests/data/cases/*.json
+SHARED = DATA  # tests/data/cases/*.json
 CASES: list[dict[str, Any]] = json.loads(
     (SHARED / "cases" / "games.json").read_text(encoding="utf-8")
 )

@@ -11,62 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.devices import PLAYERS, Device, fill_round
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.store.store import close_shared_stores, shared_store
-from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.models.shared_round import SharedRound
 from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target, parse_cards
-from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.state import AppState, device_key
-
-PLAYERS = ["Anna", "Ben", "Cleo"]
-
-
-class Device:
-    """One page: its AppState, and its round entry while it is open."""
-
-    def __init__(self, store: Store, name: str) -> None:
-        self.state = AppState(store=store, settings=UiSettings(language="en"))
-        self.state.together = True
-        self.state.device = name
-        self.state.device_key = device_key(name)
-        self.state.open_current()
-        self.told: list[int] = []
-        self.state.publish_parts = lambda game_id, number: self.told.append(number)
-        self.open()
-
-    def open(self) -> None:
-        """The round entry of the next round, as the screen opens it."""
-        self.state.enter_round()
-        shared = self.state.shared_round()
-        assert shared is not None
-        self.shared: SharedRound = shared
-        self.entry = RoundEntryModel(shared.start(), self.state.t)
-        self.entry.together = True
-        self.entry.statuses = dict(shared.statuses)
-        self.entry.others = shared.others()
-
-    def write(self) -> list[str]:
-        written = self.shared.write(self.entry)
-        if written:
-            self.state.parts_written(self.shared.number)
-        return written
-
-    def catch_up(self) -> set[str]:
-        return self.shared.catch_up(self.entry)
-
-    def save(self, anyway: bool = True) -> str | RoundTaken | None:
-        self.write()
-        if self.entry.ask_before_saving() and not anyway:
-            return "asked"
-        if self.entry.confirm_save:
-            assert self.entry.ask_before_saving() is False  # "Save anyway"
-        entry = self.entry.save()
-        assert entry is not None, self.entry.error
-        return self.state.save_round(entry, self.shared.number)
 
 
 @pytest.fixture(params=["shared", "two stores"])
@@ -88,15 +39,6 @@ def stores(
 @pytest.fixture
 def devices(stores: tuple[Store, Store]) -> tuple[Device, Device]:
     return Device(stores[0], "host-1"), Device(stores[1], "guest-2")
-
-
-def fill_round(device: Device) -> None:
-    """Anna went out with 20; Ben and Cleo count 5 each."""
-    entry = device.entry
-    entry.set_closer("Anna")
-    entry.set_points("Anna", "good", "20")
-    entry.set_points("Ben", "bad", "5")
-    entry.set_points("Cleo", "bad", "5")
 
 
 def test_a_change_on_one_device_shows_on_the_other(

@@ -4,15 +4,10 @@ seat changed again, and Save asking while someone is not done."""
 
 from __future__ import annotations
 
-from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
-from test_ui_app import field_in
+from support.app_steps import field_in
+from support.live_table import PLAYERS, open_entry
 
 from jolly_scorer.store import Store
-
-
-def open_entry(app):
-    app.click(app.find(semantics="home-continue"))
-    app.click(app.find(semantics="enter-round"))
 
 
 def test_a_phone_asks_its_seat_once_and_opens_on_it(guest_page, tmp_path):  # noqa: F811
@@ -71,7 +66,7 @@ def test_digits_typed_as_another_seat_changes_reach_the_part(guest_page, tmp_pat
     """The load benchmark saw typed points missing from a part under load: a
     change event the phone sent before its page redrew for another seat's
     part still reaches the field (Flet keeps the control's id) and is stored."""
-    from test_together_review_page import heard, player
+    from support.live_table import heard, player
 
     app, _, own = guest_page
     open_entry(app)

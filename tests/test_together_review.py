@@ -8,15 +8,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_together import PLAYERS, Device, fill_round
+from support.devices import PLAYERS, Device, enter_melds, fill_round, page_entry
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
-from jolly_scorer.ui.round_model import Target, parse_cards
-from jolly_scorer.ui.views.round_entry_shared import new_shared_entry, throw_away
+from jolly_scorer.ui.round_model import parse_cards
+from jolly_scorer.ui.views.round_entry_shared import throw_away
 from jolly_scorer.ui.views.round_entry_sync import Shared
-from jolly_scorer.ui.views.round_entry_together import Together
 
 
 @pytest.fixture
@@ -40,24 +39,6 @@ def two_pages(
         first_enters(first)
         first.write()
     return first, Device(store, names[1])
-
-
-def page_entry(device: Device) -> Shared:
-    """The round entry as the screen opens it (``new_shared_entry``) and its
-    first catch-up (the effect that runs once the page listens)."""
-    shared = device.state.shared_round()
-    assert shared is not None
-    together = Together(
-        shared,
-        publish=lambda n: None,
-        listen=lambda f: None,
-        saved_elsewhere=device.state.round_saved_elsewhere,
-    )
-    entry = new_shared_entry(device.state.game, device.state.t, together)  # type: ignore[arg-type]
-    page = Shared(entry, together, device.state.t, lambda: None)
-    page.follow()
-    device.shared, device.entry = shared, entry
-    return page
 
 
 def filled_on_the_hosts_page(store: Store) -> tuple[Device, Shared, Device]:
@@ -107,19 +88,6 @@ def test_a_page_that_cannot_read_the_parts_does_not_wipe_them(store: Store) -> N
     assert parts["Cleo"].data["counted"] == {"good": 0, "bad": 9}
     assert parts[""].data["closer"] == "Anna"
     assert host.catch_up() == {"Cleo"}
-
-
-def enter_melds(device: Device) -> None:
-    """Anna went out, put down 7h 8h 9h; Ben laid 10h on it and holds Kd."""
-    entry = device.entry
-    entry.set_closer("Anna")
-    entry.new_meld("Anna")
-    for code in ("7h", "8h", "9h"):
-        entry.pick(code)
-    entry.start_layoff("Ben")
-    entry.edit(Target("layoff", "Ben", 0))
-    entry.pick("10h")
-    entry.rounds.set_hand("Ben", parse_cards("Kd"))
 
 
 def test_a_player_renamed_mid_round_keeps_their_part(store: Store) -> None:

@@ -6,35 +6,9 @@ from __future__ import annotations
 
 import contextlib
 
-from test_server_table import PLAYERS, guest_page  # noqa: F401 (fixture)
+from support.live_table import heard, meld, player
 
 from jolly_scorer.store import Store
-from jolly_scorer.ui.app import PARTS_KEY
-
-
-def meld(key, cards):
-    return {"key": key, "cards": cards}
-
-
-def player(melds=(), hand=()):
-    return {
-        "mode": "cards",
-        "hand": list(hand),
-        "counted": None,
-        "entered": [],
-        "melds": list(melds),
-        "layoffs": [],
-    }
-
-
-def heard(app, tmp_path, game_id):
-    """Another page said it stored parts: the phone catches up."""
-    with Store.open(tmp_path) as store:
-        database = str(store.path)
-    message = {PARTS_KEY: game_id, "round": 1, "database": database}
-    app.page.pubsub.send_all(message)
-    app.wait_for(lambda: True)
-    app.settle(200)
 
 
 def test_a_lay_off_tapped_as_the_melds_move_lands_on_the_meld_seen(

@@ -3,65 +3,9 @@
 from __future__ import annotations
 
 import flet as ft
-import pytest
+from support.app_steps import enter_round, field_in, new_game, total
 
 from jolly_scorer.store import Store
-from jolly_scorer.ui import app as ui_app
-
-PLAYERS = ("Anna", "Ben", "Cleo")
-
-
-def field_in(app, identifier):
-    """The control inside an ``ft.Semantics(identifier=...)`` wrapper."""
-    return app.find(semantics=identifier).content
-
-
-@pytest.fixture
-def open_app(flet_app, tmp_path):
-    def make(**kw):
-        kw.setdefault("width", 390)
-        kw.setdefault("height", 844)
-        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
-
-    return make
-
-
-def new_game(app, players=PLAYERS, preset=None, target=None):
-    app.click(app.find(semantics="home-new-game"))
-    for i, name in enumerate(players, 1):
-        if not app.find_all(semantics=f"player-name-{i}"):
-            app.click(app.find(semantics="add-player"))
-        app.type_text(field_in(app, f"player-name-{i}"), name)
-    if preset:
-        seg = field_in(app, "preset")
-        app.session.apply_patch(seg._i, {"selected": [preset]})
-        app.fire(seg, "change")
-    if target:
-        app.type_text(field_in(app, "target"), str(target))
-        assert field_in(app, "target").value == str(target)
-    app.click(app.find(semantics="start-game"))
-
-
-def enter_round(app, closer, points):
-    """Through the round-entry view: who went out, counted points for the rest."""
-    app.click(app.find(semantics="enter-round"))
-    if app.find_all(semantics="round-seat-0"):  # a joined phone: its seat first
-        app.click(app.find(semantics="round-seat-0"))
-    app.click(app.find(semantics=f"round-closer-{closer}"))
-    for seat, (good, bad) in points.items():
-        if app.find_all(semantics=f"round-show-{seat}"):  # a phone: one at a time
-            app.click(app.find(semantics=f"round-show-{seat}"))
-        app.click(app.find(semantics=f"round-mode-{seat}-points"))
-        if good is not None:
-            app.type_text(field_in(app, f"round-good-{seat}"), str(good))
-        app.type_text(field_in(app, f"round-bad-{seat}"), str(bad))
-    app.click(app.find(semantics="round-save"))
-    if app.find_all(semantics="round-save-anyway"):  # at a table: not all done
-        app.click(app.find(semantics="round-save-anyway"))
-
-
-def total(app, seat):
-    return app.find(semantics=f"total-{seat}").label
 
 
 def test_home_offers_every_way_in(open_app):

@@ -14,7 +14,7 @@ import pytest
 from flet_harness import iter_controls
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_ui_app import field_in
+from support.app_steps import field_in
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.errors import JollyError

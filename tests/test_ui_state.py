@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.app_steps import counted
 
 from jolly_scorer.core.game import Counted, Round
 from jolly_scorer.core.rules import find_rules
@@ -10,14 +11,6 @@ from jolly_scorer.store import Store
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.game_form import GameForm
-
-
-def counted(**points: tuple[int, int]) -> Round:
-    closer = next(iter(points))
-    return Round(
-        closed_by=closer,
-        counted=tuple((p, Counted(good=g, bad=b)) for p, (g, b) in points.items()),
-    )
 
 
 @pytest.fixture

@@ -5,18 +5,22 @@ from __future__ import annotations
 import sqlite3
 
 import flet as ft
-import test_ui_app
 from flet.messaging.protocol import MessageAction
 from flet_harness import control_texts, iter_controls
-from test_ui_app import enter_round, field_in, new_game, total
+from support.app_steps import (
+    enter_round,
+    field_in,
+    new_game,
+    open_seeded,
+    table_texts,
+    total,
+)
 
 from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-
-open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
 
 
 def dialog_open(app):
@@ -329,31 +333,6 @@ def test_snack_bar_in_german_and_finnish():
         ("fi", "Kierros 2 tallennettu."),
     ):
         assert Translator(lang)("Round {n} saved.", n=2) == word
-
-
-def play(state, rounds):
-    for closer, bad, handglatt in rounds:
-        counted = tuple((p, Counted(bad=b)) for p, b in bad.items())
-        assert (
-            state.save_round(Round(closer, handglatt=handglatt, counted=counted))
-            is None
-        )
-
-
-def open_seeded(open_app, tmp_path, players, rounds, preset="romme_de", **kw):
-    with Store.open(tmp_path) as store:
-        s = AppState(store=store, settings=UiSettings(language="en"))
-        s.start_game(find_rules(preset), players)
-        play(s, rounds)
-    app = open_app(**kw)
-    app.click(app.find(semantics="home-continue"))
-    return app
-
-
-def table_texts(app, identifier):
-    return [
-        c.value for c in app.find_all(semantics=identifier)[0].content.content.controls
-    ]
 
 
 def test_rounds_table_marks_who_went_out_handglatt_and_totals(open_app, tmp_path):

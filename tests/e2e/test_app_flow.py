@@ -6,61 +6,15 @@ the winner; screenshots of every main screen go to ``build/screenshots/``.
 
 from __future__ import annotations
 
-import contextlib
 import struct
 import zlib
 
 import pytest
+from browser_steps import start_game, tap, type_in
 
 pytestmark = pytest.mark.browser
 
 TARGET = "jolly_scorer.ui.app:main"
-
-
-def reveal(app, identifier, tries=15):
-    """The control, scrolled into view (mouse wheel) and standing still: its box
-    inside the window and the same over two checks a few frames apart."""
-    page = app.page
-    size = page.viewport_size
-    loc = app.by_id(identifier).first
-    with contextlib.suppress(Exception):
-        loc.wait_for(state="attached", timeout=2_000)  # none: below the fold
-    last = None
-    for _ in range(tries):
-        box = loc.bounding_box() if app.by_id(identifier).count() else None
-        inside = box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-        if inside and box == last:
-            return loc
-        if not inside:
-            page.mouse.move(size["width"] * 0.3, size["height"] / 2)
-            page.mouse.wheel(0, -250 if box and box["y"] < 0 else 250)
-        last = box if inside else None
-        app.next_frames(2)  # Flutter scrolls on the wheel event, drawn next frame
-    return loc
-
-
-def tap(app, identifier):
-    reveal(app, identifier).click()
-
-
-FOCUSED_IN = (
-    "id => { const a = document.activeElement; return !!a &&"
-    " (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA') &&"
-    " !!a.closest(`[flt-semantics-identifier='${id}']`); }"
-)
-
-
-def type_in(app, identifier, text):
-    """Tap field ``identifier``, wait until it has the keyboard focus (a key
-    typed before is lost), type ``text`` and wait until the field holds it."""
-    reveal(app, identifier).click()
-    app.page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=10_000)
-    app.next_frames(2)  # Flutter connects its editing state to the field
-    app.page.keyboard.type(text, delay=30)
-    app.wait_until(
-        lambda: text in app.page.evaluate("() => document.activeElement.value"),
-        what=f"{identifier} to hold {text!r}",
-    )
 
 
 def close_editor(app, wait=0):
@@ -125,18 +79,6 @@ def play_round(app, closer, bad_points):
     app.page.locator(
         '[flt-semantics-identifier="enter-round"], [flt-semantics-identifier="winner"]'
     ).first.wait_for()
-
-
-def start_game(app, names, preset_label=None, target=None):
-    tap(app, "home-new-game")
-    for i, name in enumerate(names, 1):
-        if not app.by_id(f"player-name-{i}").count():
-            tap(app, "add-player")
-        type_in(app, f"player-name-{i}", name)
-    if preset_label:
-        app.by_id("preset").get_by_text(preset_label).first.click()
-    for _ in range((500 - target) // 50 if target else 0):  # the stepper: -50
-        tap(app, "target-less")
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ Screenshots go to ``build/screenshots/table-*.png``."""
 from __future__ import annotations
 
 import pytest
-from test_app_flow import reveal, tap
+from browser_steps import reveal, tap
 
 from conftest import VIEWPORTS, WebApp, wait_for_flutter
 from jolly_scorer.core.game import Counted, Round, add_round, new_game

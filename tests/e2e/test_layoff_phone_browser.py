@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from test_app_flow import start_game, tap
+from browser_steps import start_game, tap
 
 from jolly_scorer.ui.views.round_entry_layout import PHONE_SPACING
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from browser_steps import flutter_ready  # noqa: E402
 from server_process import start_server  # noqa: E402
 
 from conftest import shoot_page  # noqa: E402
@@ -20,20 +21,6 @@ from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
 from jolly_scorer.ui.table import TABLE_FILE  # noqa: E402
-
-
-def flutter_ready(page, text: str, timeout: float = 30_000) -> None:
-    page.wait_for_selector(
-        "flt-semantics-placeholder", state="attached", timeout=timeout
-    )
-    page.wait_for_selector("#loading", state="detached", timeout=timeout)
-    page.evaluate(
-        "() => { const p = document.querySelector('flt-semantics-placeholder');"
-        " if (p) p.click(); }"
-    )
-    page.get_by_text(text, exact=False).first.wait_for(
-        state="attached", timeout=timeout
-    )
 
 
 def shot(page, name: str) -> None:

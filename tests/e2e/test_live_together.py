@@ -20,8 +20,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_steps import flutter_ready  # noqa: E402
 from server_process import start_server  # noqa: E402
-from test_live_table import flutter_ready  # noqa: E402
 
 from conftest import shoot_page  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402

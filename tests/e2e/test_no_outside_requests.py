@@ -137,8 +137,8 @@ def test_a_whole_round_with_a_joker_exchange_calls_nobody(recorded_app: Any) -> 
     """German, on a phone: Ben laid 4♠ X 6♠, Dora put 5♠ in the joker's place
     and the joker into her Q♣ Q♥ X. Screenshots ``joker-swap-1`` … ``-5``
     show the exchange as a person taps it."""
-    from test_app_flow import start_game
-    from test_app_flow import tap as reveal_tap
+    from browser_steps import start_game
+    from browser_steps import tap as reveal_tap
 
     app, record = recorded_app("auto", "phone", "de")
     start_game(app, ["Anna", "Ben", "Cleo", "Dora"])

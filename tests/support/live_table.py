@@ -1,0 +1,54 @@
+"""A live table's games, and a joined phone's page in process: the games a
+table is made of, what another page stores, and the phone's first taps.
+The ``guest_page`` fixture (a joined phone's page on the table's game) is in
+``tests/conftest.py``."""
+
+from __future__ import annotations
+
+from jolly_scorer.core import game as core
+from jolly_scorer.core.rules import resolve_rules
+from jolly_scorer.store import Store
+from jolly_scorer.ui.app import PARTS_KEY
+
+PLAYERS = ["Anna", "Ben", "Cleo"]
+
+
+def make_games(data):
+    with Store.open(data) as store:
+        other = store.create_game(
+            core.new_game(resolve_rules("jolly_at"), ["Otto", "Olga"])
+        )
+        table_game = store.create_game(
+            core.new_game(resolve_rules("jolly_at"), PLAYERS)
+        )
+    return other, table_game
+
+
+def meld(key, cards):
+    return {"key": key, "cards": cards}
+
+
+def player(melds=(), hand=()):
+    return {
+        "mode": "cards",
+        "hand": list(hand),
+        "counted": None,
+        "entered": [],
+        "melds": list(melds),
+        "layoffs": [],
+    }
+
+
+def heard(app, tmp_path, game_id):
+    """Another page said it stored parts: the phone catches up."""
+    with Store.open(tmp_path) as store:
+        database = str(store.path)
+    message = {PARTS_KEY: game_id, "round": 1, "database": database}
+    app.page.pubsub.send_all(message)
+    app.wait_for(lambda: True)
+    app.settle(200)
+
+
+def open_entry(app):
+    app.click(app.find(semantics="home-continue"))
+    app.click(app.find(semantics="enter-round"))
