@@ -34,43 +34,6 @@ def flet_app() -> Iterator[Callable[..., FletTestApp]]:
 
 
 @pytest.fixture
-def open_app(flet_app, tmp_path):
-    """Factory: the app on a temporary database (a phone's size unless told)."""
-    from jolly_scorer.ui import app as ui_app
-
-    def make(**kw):
-        kw.setdefault("width", 390)
-        kw.setdefault("height", 844)
-        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
-
-    return make
-
-
-@pytest.fixture
-def jolly():
-    """A new Jolly (Austria) game of Anna, Ben and Cleo."""
-    from support.round_screen import PLAYERS
-
-    from jolly_scorer.core.game import new_game
-    from jolly_scorer.core.rules import find_rules
-
-    return new_game(find_rules("jolly_at"), PLAYERS)
-
-
-@pytest.fixture
-def fresh(monkeypatch):
-    """Every kept part of the pages added to ``fresh.pages`` builds on every
-    redraw (``support.kept.Fresh``)."""
-    from support.kept import Fresh
-
-    from jolly_scorer.ui.views import round_entry_keep
-
-    f = Fresh()
-    monkeypatch.setattr(round_entry_keep, "_Kept", f.part)
-    return f
-
-
-@pytest.fixture
 def guest_page(flet_app, tmp_path, monkeypatch):
     """A joined phone's page, in process (the server sets this access from
     the device cookie before Flet starts the page session)."""
