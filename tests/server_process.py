@@ -1,7 +1,7 @@
 """The real server in a subprocess, and a raw websocket client speaking Flet's
 protocol (msgpack frames ``[0x00][msgpack [action, body]]``), for the server
-tests (tests/test_server*.py, tests/e2e/test_security*.py,
-tests/e2e/test_live_table*.py) and benchmarks/sessions.py. Loopback only.
+tests (tests/server/, tests/e2e/test_security.py,
+tests/e2e/test_live_table.py) and benchmarks/sessions.py. Loopback only.
 """
 
 from __future__ import annotations

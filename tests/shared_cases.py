@@ -2,7 +2,7 @@
 
 The cases of ``tests/data/cases/NAME.json`` are copies of the project's shared
 specification cases, so a clone of the repository passes its tests on its own.
-``tests/test_data_copies.py`` checks that the copies still equal the upstream
+``tests/project/test_data_copies.py`` checks that the copies still equal the upstream
 folder when it is present: ``$JOLLY_SHARED/cases`` or ``../shared/cases`` beside
 the checkout.
 """

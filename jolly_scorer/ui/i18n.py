@@ -24,7 +24,7 @@ Adding a string:
    string and adds the new ones (with an empty translation) to every catalog.
 3. Fill in ``msgstr`` in ``locales/de/...`` and ``locales/fi/...`` (English may
    stay empty: an empty ``msgstr`` shows the English source).
-   ``tests/test_i18n.py`` fails while a German or Finnish translation is missing
+   ``tests/ui/test_i18n.py`` fails while a German or Finnish translation is missing
    or its ``{placeholders}`` differ from the English ones.
 """
 

@@ -4,7 +4,7 @@ Flet 1.0.5's ``flet publish`` turns a Python script into a static site that runs
 in the browser (Pyodide). It does not work offline as it is, nor as an
 installable app; this module supplies what it would download and patches what
 it writes, each step with the reason. :data:`PATCHES` are checked by
-``tests/test_build_web.py`` against Flet's own output, so that a Flet upgrade
+``tests/web/test_build_web.py`` against Flet's own output, so that a Flet upgrade
 that fixes (or moves) one of them is noticed.
 
 Only installed packages are used: ``flet-cli`` and ``flet-web`` (the Flutter
@@ -55,7 +55,7 @@ APP_NAME = "Jolly Scorer"
 SHORT_NAME = "Jolly Scorer"
 DESCRIPTION = "Score keeper for Jolly, Rommi and Rommé, played with real cards."
 #: babel's locale data kept: the app's languages (``ui/locales``) and their
-#: parent (root); tests/test_build_web.py checks the list against the catalogs.
+#: parent (root); tests/web/test_build_web.py checks the list against the catalogs.
 LOCALES = ("root", "en", "de", "fi")
 #: Marks a folder as one this command wrote (and may overwrite).
 MARKER = ".jolly-scorer-site"

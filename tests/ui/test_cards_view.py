@@ -1,5 +1,5 @@
 """Card chips, driven in process with the Flet harness (the picker:
-tests/test_card_picker.py)."""
+tests/ui/test_card_picker.py)."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def test_reason_texts_cover_every_code():
 
 
 def test_knob_labels_cover_every_rule():
-    # the core's knobs (docs/rules.md, "The knobs"; tests/test_cards_rules.py
+    # the core's knobs (docs/rules.md, "The knobs"; tests/core/test_cards_rules.py
     # ties them to Rules)
     assert texts.KNOB_KEYS == core_rules.KNOBS
     de = Translator("de")
