@@ -68,6 +68,8 @@ SCREENS: tuple[Screen, ...] = (
     "settings",
     "rules",
     "meld",
+    "club",
+    "club_big",
 )
 
 
@@ -347,6 +349,16 @@ class AppState:
         self.screen = screen
         if screen == "home":
             self.follow_last_played()
+
+    def open_game(self, game_id: int) -> str | None:
+        """Play stored game ``game_id`` (a club table's game): its scoreboard."""
+        try:
+            revision, game = self._load(game_id)
+            self._set_game(game_id, self._stored_history(game_id, game), revision)
+        except FAILURES as e:
+            return self._fail(_failure(e))
+        self.go("board")
+        return None
 
     def enter_round(self, index: int | None = None) -> None:
         """Open the round entry: a new round (None) or editing round ``index``."""

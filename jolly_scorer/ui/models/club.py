@@ -396,6 +396,8 @@ class ClubModel:
     def heard(self, game_id: int | None = None) -> None:
         """A game changed (this page or another): read the event again when
         it is one of its games (None: whatever changed)."""
+        if self.view == "list":
+            self.list_events()
         if self.event_id is None:
             return
         with contextlib.suppress(JollyError, StoreError):

@@ -1,0 +1,108 @@
+"""The club evening's organiser screens in process (tests/flet_harness.py):
+Home -> Club evening -> the form (the split shown before creating) -> series 1
+drawn -> a table's game played through the ordinary scoreboard and round entry
+-> back to the event -> the next series by standing -> the rankings and the
+big screen."""
+
+from __future__ import annotations
+
+import pytest
+from test_ui_app import enter_round, field_in
+
+from jolly_scorer.core.names import name_key
+from jolly_scorer.store import Store
+from jolly_scorer.ui import app as ui_app
+
+EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
+
+
+@pytest.fixture
+def open_app(flet_app, tmp_path):
+    def make(**kw):
+        kw.setdefault("width", 1280)
+        kw.setdefault("height", 800)
+        return flet_app(lambda page: ui_app.main(page, tmp_path), **kw)
+
+    return make
+
+
+def create_event(app, players=EIGHT, series=2, games=1, target=100):
+    app.click(app.find(semantics="home-club"))
+    app.click(app.find(semantics="club-new"))
+    app.type_text(field_in(app, "club-name"), "Freitagsrunde")
+    app.type_text(field_in(app, "club-players"), "\n".join(players))
+    app.type_text(field_in(app, "club-series"), str(series))
+    app.type_text(field_in(app, "club-games"), str(games))
+    app.type_text(field_in(app, "target"), str(target))
+    assert field_in(app, "target").value == str(target)
+    app.click(app.find(semantics="club-create"))
+
+
+def play_table(app, series, table, seats=4):
+    """Open the table's game, one round: seat 0 goes out, seat 1 reaches the
+    target (the game ends), back to the event through Home."""
+    app.click(app.find(semantics=f"club-play-{series}-{table}"))
+    assert app.find_all(semantics="enter-round")  # the ordinary scoreboard
+    points = {1: (120, 0), **{s: (0, 10 * s) for s in range(2, seats)}}
+    enter_round(app, 0, points)
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-club"))
+
+
+def test_the_split_shows_before_the_event_is_created(open_app, tmp_path):
+    app = open_app()
+    app.click(app.find(semantics="home-club"))
+    app.click(app.find(semantics="club-new"))
+    app.type_text(field_in(app, "club-players"), "Anna\nBen\nCleo\nDora\nEmil")
+    assert field_in(app, "club-split").value == "5 players: 1 table (5)"
+    app.type_text(field_in(app, "club-players"), "\n".join([*EIGHT, "Ida", "Jan"]))
+    assert field_in(app, "club-split").value == "10 players: 3 tables (4 + 3 + 3)"
+    # the series left blank: refused, nothing stored
+    app.type_text(field_in(app, "club-name"), "Club")
+    app.type_text(field_in(app, "club-series"), "")
+    app.click(app.find(semantics="club-create"))
+    assert "Enter the number of series." in field_in(app, "club-form-error").value
+    with Store.open(tmp_path) as store:
+        assert store.list_events() == []
+
+
+def test_an_evening_of_two_series_in_process(open_app, tmp_path):
+    app = open_app()
+    create_event(app)
+    app.click(app.find(semantics="club-seat-draw"))
+    assert app.find_all(semantics="club-table-1-1") and app.find_all(
+        semantics="club-table-1-2"
+    )
+    assert app.find_all(semantics="club-redraw")
+    app.click(app.find(semantics="club-redraw"))  # no table started yet
+    play_table(app, 1, 1)
+    assert not app.find_all(semantics="club-redraw")
+    assert not app.find_all(semantics="club-seat-standing")  # table 2 still plays
+    play_table(app, 1, 2)
+    app.click(app.find(semantics="club-seat-standing"))
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        play = store.event_play(summary.id)
+    second = play.record.series[1].seating
+    assert second.method == "standing"
+    from jolly_scorer.core.club_ranking import rank_event
+
+    order = rank_event(play.record.event, play.plays[:1]).order
+    assert {name_key(p) for p in second.tables[0]} == {name_key(p) for p in order[:4]}
+    play_table(app, 2, 1)
+    play_table(app, 2, 2)
+    assert app.find_all(semantics="club-finished")
+    assert app.find_all(semantics="club-tie-break")
+    app.click(app.find(semantics="club-big"))
+    assert app.find_all(semantics="club-big-screen")
+    final = rank_event(play.record.event, store_plays(tmp_path)).order
+    texts = app.texts()
+    assert all(name in texts for name in final)
+    first = texts.index(final[0])
+    assert first < texts.index(final[-1])
+
+
+def store_plays(tmp_path):
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        return store.event_play(summary.id).plays
