@@ -6,9 +6,12 @@ big screen."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_ui_app import enter_round, field_in
 
+from jolly_scorer.core.club_ranking import rank_event
 from jolly_scorer.core.names import name_key
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
@@ -85,8 +88,6 @@ def test_an_evening_of_two_series_in_process(open_app, tmp_path):
         play = store.event_play(summary.id)
     second = play.record.series[1].seating
     assert second.method == "standing"
-    from jolly_scorer.core.club_ranking import rank_event
-
     order = rank_event(play.record.event, play.plays[:1]).order
     assert {name_key(p) for p in second.tables[0]} == {name_key(p) for p in order[:4]}
     play_table(app, 2, 1)
@@ -106,3 +107,70 @@ def store_plays(tmp_path):
     with Store.open(tmp_path) as store:
         (summary,) = store.list_events()
         return store.event_play(summary.id).plays
+
+
+def big_names(app):
+    """The names on the big screen, in order."""
+    return [n for n in app.texts() if n in EIGHT[:4]]
+
+
+def test_the_big_screen_follows_a_round_saved_on_another_page(
+    open_app, flet_app, tmp_path
+):
+    organiser = open_app()
+    create_event(organiser, players=EIGHT[:4], series=1, games=1)
+    organiser.click(organiser.find(semantics="club-seat-draw"))
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        table = store.load_event(summary.id).series[0].seating.tables[0]
+    projector = flet_app(
+        lambda page: ui_app.main(page, tmp_path),
+        width=1920,
+        height=1080,
+        pubsub_with=organiser,
+    )
+    projector.click(projector.find(semantics="home-club"))
+    projector.click(projector.find(semantics="club-open-1"))
+    projector.click(projector.find(semantics="club-big"))
+    assert projector.find_all(semantics="club-big-screen")
+    before = projector.texts()  # every score 0, the order by lot
+    assert "1*" in before  # places decided by lot are marked
+    # the organiser plays the table's game: seat 3 goes out, seat 0 reaches 100
+    organiser.click(organiser.find(semantics="club-play-1-1"))
+    enter_round(organiser, 3, {0: (120, 0), 1: (0, 10), 2: (0, 20)})
+    projector.wait_for(lambda: projector.texts() != before)
+    assert big_names(projector)[0] == table[0]
+    assert "1*" not in projector.texts()
+
+
+def test_the_results_are_saved_as_csv_html_and_the_event_file(open_app, tmp_path):
+    saved = {}
+
+    def keep(args):
+        saved[args["file_name"]] = args["src_bytes"]
+
+    app = open_app(methods={("FilePicker", "save_file"): keep})
+    create_event(app, players=EIGHT[:4], series=1, games=1)
+    app.click(app.find(semantics="club-seat-draw"))
+    play_table(app, 1, 1)
+    for kind in ("csv", "html", "json"):
+        app.click(app.find(semantics=f"club-export-{kind}"))
+        app.wait_for(lambda k=kind: any(n.endswith("." + k) for n in saved))
+    names = sorted(saved)
+    assert names == [
+        "freitagsrunde-1.csv",
+        "freitagsrunde-1.html",
+        "freitagsrunde-1.json",
+    ]
+    with Store.open(tmp_path) as store:
+        play = store.event_play(1)
+        order = rank_event(play.record.event, play.plays).order
+        data = store.event_file(1)
+    csv_rows = bytes(saved[names[0]]).decode().splitlines()
+    assert csv_rows[0].startswith("Place,Player,Raw score")
+    assert [row.split(",")[1] for row in csv_rows[1:]] == list(order)
+    page = bytes(saved[names[1]]).decode()
+    assert "Freitagsrunde" in page and "<script" not in page
+    assert "then more games won" in page
+    assert json.loads(bytes(saved[names[2]]).decode()) == data
+    assert "Exported freitagsrunde-1.json." in app.texts()
