@@ -96,20 +96,22 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
-            ft.Text(f"{heading} · {what}", size=30, color=ft.Colors.ON_SURFACE_VARIANT),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        wrap=True,
     )
+    under = ft.Text(f"{heading} · {what}", size=30, color=ft.Colors.ON_SURFACE_VARIANT)
     table = ft.Row(
         [ft.Column(part, spacing=0, expand=True) for part in split],
         spacing=64,
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
+    notes: list[ft.Control] = []
+    if any(r.by_lot for r in ranking.entries):
+        notes.append(ft.Text("* " + t("by lot"), size=22))
     return tagged(
         "club-big-screen",
         ft.Column(
-            [top, table, rule_under(ranking, t, size=18)],
+            [top, under, table, *notes, rule_under(ranking, t, size=18)],
             spacing=20,
             expand=True,
             scroll=ft.ScrollMode.AUTO,

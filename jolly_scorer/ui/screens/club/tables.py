@@ -60,21 +60,16 @@ def table_card(
         )
         for seat, player in enumerate(table.players)
     ]
-    head = ft.Row(
+    head = ft.Column(
         [
-            ft.Text(
-                t("Table {n}", n=table.table),
-                size=20,
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-            ),
+            ft.Text(t("Table {n}", n=table.table), size=20, weight=ft.FontWeight.BOLD),
             ft.Text(
                 table_status(table, per_series, t),
                 size=15,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
         ],
-        wrap=True,
+        spacing=0,
     )
     parts: list[ft.Control] = [head, *names]
     if live and (table.current is not None or table.can_start):
