@@ -174,3 +174,27 @@ def test_the_results_are_saved_as_csv_html_and_the_event_file(open_app, tmp_path
     assert "then more games won" in page
     assert json.loads(bytes(saved[names[2]]).decode()) == data
     assert "Exported freitagsrunde-1.json." in app.texts()
+
+
+def test_a_leaver_and_a_late_arrival_between_series(open_app, tmp_path):
+    app = open_app(width=390, height=844)
+    create_event(app, series=2, games=1)
+    app.click(app.find(semantics="club-seat-draw"))
+    assert not app.find_all(semantics="club-leave-Ben")  # series 1: no leavers
+    play_table(app, 1, 1)
+    play_table(app, 1, 2)
+    app.fire(app.find(semantics="club-leave-Ben").content, "select")
+    assert app.find(semantics="club-leave-Ben").content.selected
+    app.type_text(field_in(app, "club-arrive"), "Ida")
+    app.click(app.find(semantics="club-seat-draw"))
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        record = store.load_event(summary.id)
+    seated = record.series[1].seating.players
+    assert "Ida" in seated and "Ben" not in seated and len(seated) == 8
+    assert record.event.players == (*EIGHT, "Ida")
+    assert (
+        field_in(app, "club-arrive").value == ""
+        if app.find_all(semantics="club-arrive")
+        else True
+    )

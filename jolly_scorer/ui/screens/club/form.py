@@ -12,8 +12,13 @@ import flet as ft
 from jolly_scorer.core.club_points import CONVERSIONS
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
-from jolly_scorer.ui.i18n import N_, Translator
-from jolly_scorer.ui.models.club import ClubModel, parse_players, split_of
+from jolly_scorer.ui.models.club import ClubModel, parse_players
+from jolly_scorer.ui.screens.club.form_parts import (
+    SCORINGS,
+    number_of,
+    split_line,
+    text_field,
+)
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.views.new_game_players import known_players
@@ -21,43 +26,6 @@ from jolly_scorer.ui.views.new_game_rules import rules_section
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 from jolly_scorer.ui.widgets.screen import screen
-
-#: How the ranking counts: the raw score, or tournament points by a preset.
-SCORINGS: dict[str, str] = {
-    "raw": N_("Raw score (the game's points)"),
-    "bands5": N_("Tournament points: bands of 5"),
-    "bands3": N_("Tournament points: bands of 3"),
-    "rounds_won": N_("Tournament points: rounds won"),
-    "games_won": N_("Tournament points: games won"),
-}
-
-
-def number_of(text: str) -> int | None:
-    """A whole number typed, or None (a field nobody filled is missing)."""
-    text = text.strip()
-    return int(text) if text.isdigit() else None
-
-
-def split_line(count: int, fives: bool, form: GameForm, t: Translator) -> str:
-    """How ``count`` players split, in words (or why they cannot)."""
-    sizes = split_of(count, fives)
-    if sizes is None:
-        return t("Enter at least 3 players.")
-    text = t.plural(
-        "{count} players: {n} table ({sizes})",
-        "{count} players: {n} tables ({sizes})",
-        len(sizes),
-        count=count,
-        sizes=" + ".join(map(str, sizes)),
-    )
-    rules = form.rules
-    if any(not rules.players_min <= s <= rules.players_max for s in sizes):
-        text += " — " + t(
-            "the rules allow {low} to {high} players a table",
-            low=rules.players_min,
-            high=rules.players_max,
-        )
-    return text
 
 
 @ft.component
@@ -109,23 +77,11 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
             fives=fives,
         )
 
-    def field(ident: str, label: str, value: str, on: Any, **kw: Any) -> ft.Control:
-        return tagged(
-            ident,
-            ft.TextField(
-                label=label,
-                value=value,
-                on_change=lambda e: on(e.control.value or ""),
-                text_size=18,
-                **kw,
-            ),
-        )
-
     numbers = ft.KeyboardType.NUMBER
     body: list[ft.Control] = [
-        field("club-name", t("Name of the evening"), name, set_name),
+        text_field("club-name", t("Name of the evening"), name, set_name),
         section(t("Players")),
-        field(
+        text_field(
             "club-players",
             t("Players, one a line (typed or pasted)"),
             typed,
@@ -161,7 +117,7 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
         section(t("Series")),
         ft.Row(
             [
-                field(
+                text_field(
                     "club-series",
                     t("Series"),
                     series,
@@ -169,7 +125,7 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
                     keyboard_type=numbers,
                     expand=True,
                 ),
-                field(
+                text_field(
                     "club-games",
                     t("Games per series"),
                     games,

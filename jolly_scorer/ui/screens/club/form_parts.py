@@ -1,0 +1,67 @@
+"""The event form's parts: how the ranking may count, a number typed, the
+split of the players in words, and a labelled text field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.models.club import split_of
+from jolly_scorer.ui.views.game_form import GameForm
+from jolly_scorer.ui.widgets.basics import tagged
+
+#: How the ranking counts: the raw score, or tournament points by a preset.
+SCORINGS: dict[str, str] = {
+    "raw": N_("Raw score (the game's points)"),
+    "bands5": N_("Tournament points: bands of 5"),
+    "bands3": N_("Tournament points: bands of 3"),
+    "rounds_won": N_("Tournament points: rounds won"),
+    "games_won": N_("Tournament points: games won"),
+}
+
+
+def number_of(text: str) -> int | None:
+    """A whole number typed, or None (a field nobody filled is missing)."""
+    text = text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def split_line(count: int, fives: bool, form: GameForm, t: Translator) -> str:
+    """How ``count`` players split, in words (or why they cannot)."""
+    sizes = split_of(count, fives)
+    if sizes is None:
+        return t("Enter at least 3 players.")
+    text = t.plural(
+        "{count} players: {n} table ({sizes})",
+        "{count} players: {n} tables ({sizes})",
+        len(sizes),
+        count=count,
+        sizes=" + ".join(map(str, sizes)),
+    )
+    rules = form.rules
+    if any(not rules.players_min <= s <= rules.players_max for s in sizes):
+        text += " — " + t(
+            "the rules allow {low} to {high} players a table",
+            low=rules.players_min,
+            high=rules.players_max,
+        )
+    return text
+
+
+def text_field(
+    ident: str, label: str, value: str, on: Callable[[str], None], **kw: Any
+) -> ft.Control:
+    """A text field (id ``ident``) that tells ``on`` what it holds."""
+    return tagged(
+        ident,
+        ft.TextField(
+            label=label,
+            value=value,
+            on_change=lambda e: on(e.control.value or ""),
+            text_size=18,
+            **kw,
+        ),
+    )
