@@ -43,13 +43,13 @@ def create_event(app, players=EIGHT, series=2, games=1, target=100):
 
 def play_table(app, series, table, seats=4):
     """Open the table's game, one round: seat 0 goes out, seat 1 reaches the
-    target (the game ends), back to the event through Home."""
+    target (the game ends); the scoreboard's back button goes to the event."""
     app.click(app.find(semantics=f"club-play-{series}-{table}"))
     assert app.find_all(semantics="enter-round")  # the ordinary scoreboard
     points = {1: (120, 0), **{s: (0, 10 * s) for s in range(2, seats)}}
     enter_round(app, 0, points)
     app.click(app.find(semantics="back"))
-    app.click(app.find(semantics="home-club"))
+    assert app.find_all(semantics=f"club-table-{series}-{table}")
 
 
 def test_the_split_shows_before_the_event_is_created(open_app, tmp_path):

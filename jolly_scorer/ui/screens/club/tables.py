@@ -51,7 +51,7 @@ def table_card(
     def play() -> None:
         found = model.table_game(table.series, table.table)
         if isinstance(found, int):
-            state.open_game(found)
+            state.open_game(found, back="club")
 
     names: list[ft.Control] = [
         ft.Row(
