@@ -111,7 +111,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     return tagged(
         "club-big-screen",
         ft.Column(
-            [top, under, table, *notes, rule_under(ranking, t, size=18)],
+            [top, under, table, *notes, rule_under(ranking, t, size=22)],
             spacing=20,
             expand=True,
             scroll=ft.ScrollMode.AUTO,
