@@ -194,3 +194,18 @@ def test_a_leaver_and_a_late_arrival_between_series(open_app, tmp_path):
     assert "Ida" in seated and "Ben" not in seated and len(seated) == 8
     assert record.event.players == (*EIGHT, "Ida")
     assert not app.find_all(semantics="club-arrive")  # both series are seated
+
+
+def test_a_deleted_table_game_is_reported_missing(open_app, tmp_path):
+    app = open_app()
+    create_event(app, players=EIGHT[:4], series=1, games=2)
+    app.click(app.find(semantics="club-seat-draw"))
+    play_table(app, 1, 1)
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        (game_id,) = store.load_event(summary.id).series[0].games[0]
+        assert game_id is not None
+        store.delete_game(game_id)
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="club-open-1"))
+    assert app.find_all(semantics="club-missing-1-1-1")

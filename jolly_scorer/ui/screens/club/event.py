@@ -126,6 +126,23 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
                 "club-error", ft.Text(t(model.error), color=ft.Colors.ERROR, size=16)
             )
         )
+    for series, table, game in model.play.missing if model.play else ():
+        body.append(
+            tagged(
+                f"club-missing-{series}-{table}-{game}",
+                ft.Text(
+                    t(
+                        "Series {series}, table {table}: game {game} was deleted;"
+                        " the ranking lacks its result.",
+                        series=series,
+                        table=table,
+                        game=game,
+                    ),
+                    color=ft.Colors.ERROR,
+                    size=16,
+                ),
+            )
+        )
     seated = model.seated
     if seated:
         body += series_part(state, model, seated, live=True)
