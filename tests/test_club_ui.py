@@ -209,3 +209,34 @@ def test_a_deleted_table_game_is_reported_missing(open_app, tmp_path):
     app.click(app.find(semantics="back"))
     app.click(app.find(semantics="club-open-1"))
     assert app.find_all(semantics="club-missing-1-1-1")
+
+
+def test_a_refused_limit_stops_the_event_being_created(open_app, tmp_path):
+    """A number field showing a refused text: the event is not created with
+    the number taken before (the new-game form's rule)."""
+    app = open_app()
+    app.click(app.find(semantics="home-club"))
+    app.click(app.find(semantics="club-new"))
+    app.type_text(field_in(app, "club-name"), "Club")
+    app.type_text(field_in(app, "club-players"), "\n".join(EIGHT))
+    app.type_text(field_in(app, "target"), "150")
+    app.type_text(field_in(app, "target"), "25")
+    assert app.find_all(semantics="target-error")
+    assert app.find(semantics="club-create").content.disabled
+    assert app.find_all(semantics="club-refused")
+    app.type_text(field_in(app, "target"), "150")
+    assert not app.find(semantics="club-create").content.disabled
+    app.click(app.find(semantics="club-create"))
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        assert store.load_event(summary.id).event.rules.target == 150
+
+
+def test_the_forms_back_button_goes_to_the_list(open_app):
+    app = open_app()
+    app.click(app.find(semantics="home-club"))
+    app.click(app.find(semantics="club-new"))
+    app.click(app.find(semantics="back"))
+    assert app.find_all(semantics="club-new")
+    app.click(app.find(semantics="back"))  # the list's back: Home
+    assert app.find_all(semantics="home-club")

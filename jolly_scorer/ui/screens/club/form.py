@@ -19,13 +19,13 @@ from jolly_scorer.ui.screens.club.form_parts import (
     split_line,
     text_field,
 )
+from jolly_scorer.ui.screens.club.parts import club_frame
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.views.new_game_players import known_players
 from jolly_scorer.ui.views.new_game_rules import rules_section
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
-from jolly_scorer.ui.widgets.screen import screen
 
 
 @ft.component
@@ -62,7 +62,19 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
     def pick(player: str) -> None:
         set_typed((typed.rstrip("\n") + "\n" + player).lstrip("\n"))
 
+    # number fields showing a refused text: field id -> the number shown then
+    refusals, set_refusals = ft.use_state(cast(dict[str, int], {}))
+
+    def number_refused(field: str, shown: int | None) -> None:
+        if refusals.get(field) != shown:
+            rest = {k: v for k, v in refusals.items() if k != field}
+            set_refusals(rest if shown is None else {**rest, field: shown})
+
+    not_taken = [f for f, shown in refusals.items() if form.shown(f) == shown]
+
     def create() -> None:
+        if not_taken:  # the event would play a number not shown
+            return
         chosen: GameForm = newest.current
         rules = chosen.rules.replace(
             target=chosen.target, rounds_limit=chosen.rounds_limit
@@ -156,8 +168,13 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
         toggle_house=lambda: set_show_house(not show_house),
         knob_error=knob_error,
         change_knob=change_knob,
-        number_refused=lambda field, shown: None,
+        number_refused=number_refused,
     )
+    if not_taken:
+        why = t("Not created: a number above is not taken (see its message).")
+        body.append(
+            tagged("club-refused", ft.Text(why, size=16, color=ft.Colors.ERROR))
+        )
     if model.error:
         body.append(
             tagged(
@@ -169,11 +186,13 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
         big_button(
             t("Create the evening"),
             ft.Icons.CHECK,
-            create,
+            None if not_taken else create,
             "club-create",
             primary=True,
             height=68,
             expand=True,
         )
     ]
-    return screen(state, t("New club evening"), body, back="club", footer=footer)
+    return club_frame(
+        state, t("New club evening"), body, back=lambda: model.go("list"), footer=footer
+    )
