@@ -240,3 +240,21 @@ def test_the_forms_back_button_goes_to_the_list(open_app):
     assert app.find_all(semantics="club-new")
     app.click(app.find(semantics="back"))  # the list's back: Home
     assert app.find_all(semantics="home-club")
+
+
+def test_tournament_points_are_chosen_in_the_form(open_app, tmp_path):
+    from jolly_scorer.core.club_points import CONVERSIONS
+
+    app = open_app(width=390, height=844)
+    app.click(app.find(semantics="home-club"))
+    app.click(app.find(semantics="club-new"))
+    app.type_text(field_in(app, "club-name"), "Club")
+    app.type_text(field_in(app, "club-players"), "Anna, Ben, Cleo, Dora, Emil")
+    assert field_in(app, "club-split").value == "5 players: 1 table (5)"
+    app.set_value(field_in(app, "club-scoring"), "bands3", event="select")
+    app.click(app.find(semantics="club-create"))
+    with Store.open(tmp_path) as store:
+        (summary,) = store.list_events()
+        event = store.load_event(summary.id).event
+    assert event.points == CONVERSIONS["bands3"] and event.games_per_series == 2
+    assert event.series_count == 4 and len(event.players) == 5

@@ -14,10 +14,11 @@ from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.ui.models.club import ClubModel, parse_players
 from jolly_scorer.ui.screens.club.form_parts import (
-    SCORINGS,
     number_of,
+    scoring_picker,
     split_line,
     text_field,
+    use_refusals,
 )
 from jolly_scorer.ui.screens.club.parts import club_frame
 from jolly_scorer.ui.state import AppState
@@ -62,15 +63,7 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
     def pick(player: str) -> None:
         set_typed((typed.rstrip("\n") + "\n" + player).lstrip("\n"))
 
-    # number fields showing a refused text: field id -> the number shown then
-    refusals, set_refusals = ft.use_state(cast(dict[str, int], {}))
-
-    def number_refused(field: str, shown: int | None) -> None:
-        if refusals.get(field) != shown:
-            rest = {k: v for k, v in refusals.items() if k != field}
-            set_refusals(rest if shown is None else {**rest, field: shown})
-
-    not_taken = [f for f, shown in refusals.items() if form.shown(f) == shown]
+    number_refused, not_taken = use_refusals(form)
 
     def create() -> None:
         if not_taken:  # the event would play a number not shown
@@ -148,17 +141,7 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
             ],
             spacing=12,
         ),
-        tagged(
-            "club-scoring",
-            ft.Dropdown(
-                label=t("The ranking counts"),
-                value=scoring,
-                options=[ft.DropdownOption(k, t(v)) for k, v in SCORINGS.items()],
-                on_select=lambda e: set_scoring(e.control.value or "raw"),
-                text_size=18,
-                expand=True,
-            ),
-        ),
+        scoring_picker(t, scoring, set_scoring),
     ]
     body += rules_section(
         state,

@@ -4,7 +4,7 @@ split of the players in words, and a labelled text field."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -63,5 +63,36 @@ def text_field(
             on_change=lambda e: on(e.control.value or ""),
             text_size=18,
             **kw,
+        ),
+    )
+
+
+def use_refusals(form: GameForm) -> tuple[Callable[[str, int | None], None], list[str]]:
+    """A hook of the form: the number fields showing a refused text (told
+    through the first returned callable) and those whose refused text still
+    stands for what the form holds (the event may not be created then)."""
+    refusals, set_refusals = ft.use_state(cast(dict[str, int], {}))
+
+    def number_refused(field: str, shown: int | None) -> None:
+        if refusals.get(field) != shown:
+            rest = {k: v for k, v in refusals.items() if k != field}
+            set_refusals(rest if shown is None else {**rest, field: shown})
+
+    return number_refused, [f for f, n in refusals.items() if form.shown(f) == n]
+
+
+def scoring_picker(
+    t: Translator, scoring: str, on: Callable[[str], None]
+) -> ft.Control:
+    """How the ranking counts: the raw score or a preset of tournament points."""
+    return tagged(
+        "club-scoring",
+        ft.Dropdown(
+            label=t("The ranking counts"),
+            value=scoring,
+            options=[ft.DropdownOption(k, t(v)) for k, v in SCORINGS.items()],
+            on_select=lambda e: on(e.control.value or "raw"),
+            text_size=18,
+            expand=True,
         ),
     )
