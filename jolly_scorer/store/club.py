@@ -60,11 +60,14 @@ from jolly_scorer.store.club_store import (
     new_seed,
 )
 from jolly_scorer.store.errors import GameNotFound, StoreError
-from jolly_scorer.store.rows import dumps, parse_time
+from jolly_scorer.store.rows import dumps, parse_time, time_text
+from jolly_scorer.store.transfer import BackupEvent
 
 __all__ = [
     "ClubEvents",
     "as_linked",
+    "backup_events",
+    "restore_events",
     "ClubStore",
     "EventNotFound",
     "EventPlay",
@@ -510,3 +513,102 @@ class ClubEvents:
                 f"{event_id} was deleted: the event file would be incomplete"
             )
         return event_file_to_json(play.record.event, play.plays)
+
+
+def backup_events(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every club event for a backup (``club_events``, ``docs/formats.md``):
+    its value, times and series, each table's games named by game id (the
+    backup's ``id`` of the game) with the players as linked."""
+    out: list[dict[str, Any]] = []
+    rows = conn.execute(
+        "SELECT id, data, created, updated FROM club_events ORDER BY id"
+    ).fetchall()
+    for event_id, data, created, updated in rows:
+        links: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for series, table, game_id, players in conn.execute(
+            "SELECT series, table_number, game_id, players FROM club_games "
+            "WHERE event_id = ? ORDER BY series, table_number, idx",
+            (event_id,),
+        ):
+            links.setdefault((series, table), []).append(
+                {"game": game_id, "players": json.loads(players)}
+            )
+        out.append(
+            {
+                "id": event_id,
+                "created": parse_time(created).isoformat(),
+                "updated": parse_time(updated).isoformat(),
+                "event": json.loads(data),
+                "series": [
+                    {
+                        "method": s.seating.method,
+                        "seed": s.seating.seed,
+                        "tables": [list(t) for t in s.seating.tables],
+                        "games": [
+                            links.get((s.seating.series, n), [])
+                            for n in range(1, len(s.seating.tables) + 1)
+                        ],
+                    }
+                    for s in _series_of(conn, event_id)
+                ],
+            }
+        )
+    return out
+
+
+def restore_events(
+    conn: sqlite3.Connection,
+    events: Sequence[BackupEvent],
+    new_ids: dict[int, int],
+    now: str,
+) -> None:
+    """Add the club events of a backup, in the restore's transaction; their
+    games are the restored games (``new_ids``: backup id -> new id)."""
+    for entry in events:
+        created = time_text(entry.created) if entry.created else now
+        updated = time_text(entry.updated) if entry.updated else now
+        cursor = conn.execute(
+            "INSERT INTO club_events (name, data, created, updated, revision) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (
+                entry.event.name,
+                dumps(event_to_json(entry.event)),
+                created,
+                updated,
+                _revision(),
+            ),
+        )
+        event_id = int(cursor.lastrowid or 0)
+        for part in entry.series:
+            seating = part.seating
+            conn.execute(
+                "INSERT INTO club_series (event_id, number, method, seed) "
+                "VALUES (?, ?, ?, ?)",
+                (event_id, seating.series, seating.method, seating.seed),
+            )
+            for number, (table, links) in enumerate(
+                zip(seating.tables, part.games, strict=True), 1
+            ):
+                conn.executemany(
+                    "INSERT INTO club_seats (event_id, series, table_number, seat, "
+                    "player) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (event_id, seating.series, number, seat, player)
+                        for seat, player in enumerate(table)
+                    ],
+                )
+                conn.executemany(
+                    "INSERT INTO club_games (event_id, series, table_number, idx, "
+                    "game_id, players) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            event_id,
+                            seating.series,
+                            number,
+                            index,
+                            None if game is None else new_ids.get(game),
+                            dumps(list(players)),
+                        )
+                        for index, (game, players) in enumerate(links)
+                    ],
+                )

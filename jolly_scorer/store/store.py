@@ -30,7 +30,7 @@ from jolly_scorer.core.gamefile import game_to_json, load_scored
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
 from jolly_scorer.store import device_seats, seat_parts
-from jolly_scorer.store.club import ClubEvents
+from jolly_scorer.store.club import ClubEvents, backup_events, restore_events
 from jolly_scorer.store.connection import commit, connect, translated
 from jolly_scorer.store.errors import (
     GameNotFound,
@@ -57,6 +57,7 @@ from jolly_scorer.store.transfer import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
     parse_backup,
+    parse_club_events,
     score_sheet,
 )
 from jolly_scorer.store.undo import (
@@ -828,6 +829,7 @@ class Store(ClubEvents):
                 games.append(entry)
             settings = self.settings()
             players = self.known_players()
+            club_events = backup_events(conn)
         return {
             "format": BACKUP_FORMAT,
             "version": BACKUP_VERSION,
@@ -835,6 +837,7 @@ class Store(ClubEvents):
             "games": games,
             "settings": settings,
             "players": players,
+            "club_events": club_events,
         }
 
     def restore(self, data: Any) -> int:
@@ -845,15 +848,18 @@ class Store(ClubEvents):
         known players are added. Returns how many games were added.
         """
         games, settings, players = parse_backup(data)
+        backup_ids = [entry.get("id") for entry in data["games"]]
+        events = parse_club_events(data, {i for i in backup_ids if isinstance(i, int)})
         now = self._now()
         added: dict[int, _Saved] = {}
+        new_ids: dict[int, int] = {}  # a game's id in the backup -> its new id
         with self.atomic() as conn:
             for name in reversed(players):
                 conn.execute(
                     "INSERT OR IGNORE INTO players (name, last_used) VALUES (?, ?)",
                     (name, now),
                 )
-            for entry in games:
+            for index, entry in enumerate(games):
                 game = entry.game
                 started = time_text(entry.started) if entry.started else now
                 game_id, saved = self._insert_game(
@@ -875,6 +881,10 @@ class Store(ClubEvents):
                         ),
                     )
                 added[game_id] = saved
+                backup_id = backup_ids[index]
+                if isinstance(backup_id, int):
+                    new_ids.setdefault(backup_id, game_id)
+            restore_events(conn, events, new_ids, now)
             for key, value in settings.items():
                 conn.execute(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.club import Seating
+from jolly_scorer.core.club_event import ClubEvent, event_from_json
+from jolly_scorer.core.errors import ClubError, JollyError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.gamefile import load_game
+from jolly_scorer.core.names import name_key
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreError
 from jolly_scorer.store.undo import UndoHistory, history_from_json
@@ -23,8 +26,11 @@ from jolly_scorer.store.undo import UndoHistory, history_from_json
 __all__ = [
     "BACKUP_FORMAT",
     "BACKUP_VERSION",
+    "BackupEvent",
     "BackupGame",
+    "BackupSeries",
     "parse_backup",
+    "parse_club_events",
     "score_sheet",
     "spreadsheet_text",
 ]
@@ -155,3 +161,95 @@ def parse_backup(
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail("players", "expected a list of names")
     return games, dict(settings), players
+
+
+@dataclass(frozen=True, slots=True)
+class BackupSeries:
+    """A seated series of a backed-up club event: per table, its games as
+    (the game's ``id`` in the backup or None for a deleted one, the game's
+    players as linked)."""
+
+    seating: Seating
+    games: tuple[tuple[tuple[int | None, tuple[str, ...]], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BackupEvent:
+    """A club event of a backup, checked."""
+
+    event: ClubEvent
+    created: datetime | None
+    updated: datetime | None
+    series: tuple[BackupSeries, ...]
+
+
+def _links(
+    data: Any, seating: Seating, game_ids: set[int], where: str
+) -> tuple[tuple[tuple[int | None, tuple[str, ...]], ...], ...]:
+    if not isinstance(data, list) or len(data) != len(seating.tables):
+        raise _fail(where, "'games': a list per table")
+    tables = []
+    for number, (table, links) in enumerate(zip(seating.tables, data, strict=True), 1):
+        if not isinstance(links, list):
+            raise _fail(where, f"table {number}: a list of games")
+        found = []
+        for link in links:
+            game = link.get("game") if isinstance(link, Mapping) else None
+            players = link.get("players") if isinstance(link, Mapping) else None
+            if game is not None and game not in game_ids:
+                raise _fail(where, f"table {number}: no game {game!r} in the backup")
+            if not isinstance(players, list) or sorted(
+                map(name_key, (p for p in players if isinstance(p, str)))
+            ) != sorted(map(name_key, table)):
+                raise _fail(where, f"table {number}: a game's players are not its own")
+            found.append((game, tuple(players)))
+        tables.append(tuple(found))
+    return tuple(tables)
+
+
+def parse_club_events(data: Any, game_ids: set[int]) -> list[BackupEvent]:
+    """Check the club events of a backup (``club_events``, absent in a backup
+    from before them); their games are named by the backup's game ``id``."""
+    entries = data.get("club_events") if isinstance(data, Mapping) else None
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise _fail("club_events", "expected a list of club events")
+    events = []
+    for number, entry in enumerate(entries, 1):
+        where = f"club event {number}"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("series"), list):
+            raise _fail(where, "expected {'event': {...}, 'series': [...]}")
+        try:
+            event = event_from_json(entry.get("event"))
+            keys = {name_key(p) for p in event.players}
+            series = []
+            for count, part in enumerate(entry["series"], 1):
+                if not isinstance(part, Mapping):
+                    raise ClubError(f"series {count}: an object")
+                tables = part.get("tables")
+                if not isinstance(tables, list) or not all(
+                    isinstance(t, list) for t in tables
+                ):
+                    raise ClubError(f"series {count}: 'tables', lists of names")
+                method: Any = part.get("method")  # Seating checks both
+                seed: Any = part.get("seed")
+                named = tuple(map(tuple, tables))
+                seating = Seating(count, method, seed, named)
+                if any(name_key(p) not in keys for p in seating.players):
+                    raise ClubError(f"series {count}: a player not of the event")
+                links = _links(part.get("games"), seating, game_ids, where)
+                series.append(BackupSeries(seating, links))
+        except JollyError as error:
+            raise _fail(where, str(error)) from None
+        if len(series) > event.series_count:
+            raise _fail(where, f"more than {event.series_count} series")
+        events.append(
+            BackupEvent(
+                event,
+                _moment(entry.get("created"), where),
+                _moment(entry.get("updated"), where),
+                tuple(series),
+            )
+        )
+    return events

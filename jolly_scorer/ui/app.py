@@ -116,7 +116,9 @@ def _meld_checker(state: AppState) -> ft.Control:
 
 #: Screens a phone that joined a live table never gets (the store refuses
 #: what they do anyway): they show Home instead.
-HOST_ONLY_SCREENS = frozenset({"new", "past", "past_game", "stats", "settings"})
+HOST_ONLY_SCREENS = frozenset(
+    {"new", "past", "past_game", "stats", "settings", "club", "club_big"}
+)
 
 
 def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
@@ -145,6 +147,11 @@ def current_view(state: AppState) -> ft.Control:
         return board
     if name == "meld":
         return _meld_checker(state)
+    if name in ("club", "club_big"):  # the organiser's club evening
+        from jolly_scorer.ui.screens.club import BigRanking, ClubScreen
+
+        club: ft.Control = (ClubScreen if name == "club" else BigRanking)(state)
+        return club
     views: dict[str, Any] = {
         "new": NewGame,
         "past": PastGames,
@@ -208,6 +215,8 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
     ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
     side = max(12.0, (width - MAX_WIDTH) / 2)
+    if state.screen == "club_big":  # a projector's whole width
+        side = 24.0
     return ft.SafeArea(
         ft.Container(
             current_view(state),

@@ -68,6 +68,8 @@ SCREENS: tuple[Screen, ...] = (
     "settings",
     "rules",
     "meld",
+    "club",
+    "club_big",
 )
 
 
@@ -189,6 +191,9 @@ class AppState:
     entering_number: int | None = None
     #: The players of that round (a rename meanwhile: the entry starts afresh).
     entering_players: tuple[str, ...] = ()
+    #: Where the scoreboard's back button goes: Home, or the club evening
+    #: whose table's game was opened there (``open_game``).
+    back_from_game: Screen = "home"
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
@@ -382,9 +387,23 @@ class AppState:
             self.toast = None
         if screen != "entry":
             self.edit_round = None
+        if screen not in ("board", "entry"):
+            self.back_from_game = "home"
         self.screen = screen
         if screen == "home":
             self.follow_last_played()
+
+    def open_game(self, game_id: int, back: Screen = "home") -> str | None:
+        """Play stored game ``game_id`` (a club table's game): its scoreboard,
+        whose back button goes to ``back``."""
+        try:
+            revision, game = self._load(game_id)
+            self._set_game(game_id, self._stored_history(game_id, game), revision)
+        except FAILURES as e:
+            return self._fail(_failure(e))
+        self.go("board")
+        self.back_from_game = back
+        return None
 
     def enter_round(self, index: int | None = None) -> None:
         """Open the round entry: a new round (None) or editing round ``index``."""

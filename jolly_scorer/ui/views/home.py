@@ -86,6 +86,12 @@ def Home(state: AppState) -> ft.Control:
                     lambda: state.go("past"),
                     "home-past",
                 ),
+                big_button(
+                    t("Club evening"),
+                    ft.Icons.GROUPS,
+                    lambda: state.go("club"),
+                    "home-club",
+                ),
             ]
             if host_only
             else []

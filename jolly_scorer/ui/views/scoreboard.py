@@ -163,7 +163,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     footer = [] if read_only else _footer(state, game, over, wide, finish)
     actions = [] if read_only else _actions(state, over, wide, finish, keep)
     title = t("Round {n}", n=n + 1) if not over else t("Game over")
-    back = "past" if read_only else "home"
+    back = "past" if read_only else state.back_from_game
     return screen(
         state, title, body, back=back, actions=actions, footer=footer, keep=keep
     )

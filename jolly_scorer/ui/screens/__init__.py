@@ -1,0 +1,1 @@
+"""Screens made of several modules, one package each (``club``)."""

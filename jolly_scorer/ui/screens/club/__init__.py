@@ -1,0 +1,67 @@
+"""The organiser's screens of a club evening (issue 21), on one laptop.
+
+``ClubScreen`` shows the part ``ClubModel.view`` names: the list of events
+(``events``), the event form (``form``), one event with its seating, tables
+and rankings (``event``), and the big-screen ranking (``big``, its own app
+screen ``club_big`` so that it may use the whole width of a projector).
+The model is kept in the page's session, so a table's game opened from the
+event and left again comes back to the same event. A change to any game
+(this page or another: ``AppState.revision``, see ``ui/app.share_changes``)
+makes the model read the event again.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.state import AppState
+
+__all__ = ["BigRanking", "ClubScreen", "club_model"]
+
+_KEY = "jolly-scorer club model"
+
+
+def club_model(state: AppState) -> ClubModel:
+    """This page session's club model (made the first time)."""
+    store = ft.context.page.session.store
+    model = store.get(_KEY)
+    if not isinstance(model, ClubModel) or model.store is not state.store:
+        model = ClubModel(state.store)  # type: ignore[arg-type]
+        model.list_events()
+        store.set(_KEY, model)
+    return model
+
+
+@ft.component
+def _Views(state: AppState, model: ClubModel) -> ft.Control:
+    """The part of the club screens the model names (given the model, this
+    component renders again when it changes)."""
+    from jolly_scorer.ui.screens.club.event import EventScreen
+    from jolly_scorer.ui.screens.club.events import EventList
+    from jolly_scorer.ui.screens.club.form import EventForm
+
+    if model.view == "form":
+        return EventForm(state, model)
+    if model.view in ("event", "big") and model.play is not None:
+        return EventScreen(state, model)
+    return EventList(state, model)
+
+
+@ft.component
+def ClubScreen(state: AppState) -> ft.Control:
+    """The club screens (app screen ``club``); a change to a game (this page
+    or another) reads the event again."""
+    model = club_model(state)
+    ft.use_effect(lambda: model.heard(None), [state.revision])
+    return _Views(state, model)
+
+
+@ft.component
+def BigRanking(state: AppState) -> ft.Control:
+    """The big-screen ranking (app screen ``club_big``)."""
+    from jolly_scorer.ui.screens.club.big import BigScreen
+
+    model = club_model(state)
+    ft.use_effect(lambda: model.heard(None), [state.revision])
+    return BigScreen(state, model)

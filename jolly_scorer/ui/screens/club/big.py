@@ -1,0 +1,119 @@
+"""The ranking on a projector (1920×1080): read only, large type, the
+event's name and the ranking shown (overall or a series) with its
+tie-break; it reads the event again by itself when a table saves a round
+(``ClubScreen``'s follow of ``AppState.revision``)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.core.club_ranking import Ranking
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.screens.club.ranking import rule_under, shown_ranking
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.buttons import icon_button
+
+GOLD = "#C9A227"
+
+
+def _line(ranking: Ranking, index: int, t: Translator, size: int) -> ft.Control:
+    ranked = ranking.entries[index]
+    line = ranked.line
+    score = line.points if line.points is not None else line.raw
+    place = t.number(ranked.place) + ("*" if ranked.by_lot else "")
+    weight = ft.FontWeight.BOLD if ranked.place <= 3 else ft.FontWeight.W_500
+    return ft.Container(
+        ft.Row(
+            [
+                ft.Text(
+                    place,
+                    size=size,
+                    width=size * 2.6,
+                    weight=weight,
+                    color=GOLD if ranked.place == 1 else None,
+                    text_align=ft.TextAlign.RIGHT,
+                ),
+                ft.Text(
+                    line.player,
+                    size=size,
+                    weight=weight,
+                    expand=True,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                ft.Text(
+                    t.number(score),
+                    size=size,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.RIGHT,
+                    width=size * 4,
+                ),
+            ],
+            spacing=size * 0.6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        padding=ft.Padding.symmetric(vertical=size * 0.15),
+    )
+
+
+@ft.component
+def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
+    t = state.t
+    event = model.event
+    ranking = shown_ranking(model)
+    if event is None or ranking is None:
+        return ft.Text(t("No club event is open."), size=24)
+    count = len(ranking.entries)
+    width = state.page_width or 1920
+    columns = 2 if count > 12 and width >= 1200 else 1
+    rows = -(-count // columns)
+    size = int(max(22, min(56, 620 / max(rows, 1))))
+    lines = [_line(ranking, i, t, size) for i in range(count)]
+    split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
+    heading = (
+        t("Overall ranking")
+        if ranking.series is None
+        else t("Series {n}", n=ranking.series)
+    )
+    what = (
+        t("Tournament points")
+        if any(r.line.points is not None for r in ranking.entries)
+        else t("Raw score")
+    )
+    top = ft.Row(
+        [
+            icon_button(
+                ft.Icons.ARROW_BACK, t("Back"), lambda: state.go("club"), "back"
+            ),
+            ft.Text(
+                event.name,
+                size=48,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    under = ft.Text(f"{heading} · {what}", size=30, color=ft.Colors.ON_SURFACE_VARIANT)
+    table = ft.Row(
+        [ft.Column(part, spacing=0, expand=True) for part in split],
+        spacing=64,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+    notes: list[ft.Control] = []
+    if any(r.by_lot for r in ranking.entries):
+        notes.append(ft.Text("* " + t("by lot"), size=22))
+    return tagged(
+        "club-big-screen",
+        ft.Column(
+            [top, under, table, *notes, rule_under(ranking, t, size=22)],
+            spacing=20,
+            expand=True,
+            scroll=ft.ScrollMode.AUTO,
+        ),
+    )

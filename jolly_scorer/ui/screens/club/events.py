@@ -1,0 +1,77 @@
+"""The club evenings stored, newest first, and the button for a new one."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import card, tagged
+from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.screen import screen
+
+
+@ft.component
+def EventList(state: AppState, model: ClubModel) -> ft.Control:
+    t = state.t
+    body: list[ft.Control] = []
+    if model.error:
+        body.append(ft.Text(t(model.error), color=ft.Colors.ERROR, size=16))
+    body.append(
+        big_button(
+            t("New club evening"),
+            ft.Icons.ADD,
+            lambda: model.go("form"),
+            "club-new",
+            primary=True,
+            height=72,
+        )
+    )
+    for number, summary in enumerate(model.events, 1):
+        status = t(
+            "{players} players · series {seated} of {count} seated",
+            players=summary.players,
+            seated=summary.series_seated,
+            count=summary.series_count,
+        )
+        body.append(
+            card(
+                ft.Row(
+                    [
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    summary.name, size=20, weight=ft.FontWeight.W_600
+                                ),
+                                ft.Text(
+                                    status,
+                                    size=16,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ],
+                            spacing=4,
+                            expand=True,
+                        ),
+                        tagged(
+                            f"club-open-{number}",
+                            ft.FilledTonalButton(
+                                t("Open"),
+                                height=52,
+                                on_click=lambda e, i=summary.id: model.open(i),
+                            ),
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
+        )
+    if not model.events:
+        body.append(
+            ft.Text(
+                t("No club evening yet."),
+                size=18,
+                italic=True,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    return screen(state, t("Club evening"), body)

@@ -1,0 +1,102 @@
+"""The results as files, saved the way the app exports a game
+(``ft.FilePicker().save_file``: a download in a browser, a save dialog on
+the desktop): the ranking as CSV, the static HTML page (``core/club_export``)
+and the event file with every table's game files (``docs/formats.md``)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from html import escape
+
+import flet as ft
+
+from jolly_scorer.core.club_export import ranking_html
+from jolly_scorer.store.club_export import ranking_csv
+from jolly_scorer.store.errors import StoreError
+from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.views.export import EXPORT_UNKNOWN
+from jolly_scorer.ui.widgets.basics import section, tagged
+
+log = logging.getLogger(__name__)
+
+
+def _stem(name: str) -> str:
+    """A file name's stem from the event's name (letters, digits, dashes)."""
+    stem = re.sub(r"[^\w-]+", "-", name, flags=re.UNICODE).strip("-").lower()
+    return stem[:60] or "club"
+
+
+def export_bytes(state: AppState, model: ClubModel, kind: str) -> tuple[str, bytes]:
+    """The file name and contents (``kind``: "csv", "html" or "json")."""
+    t = state.t
+    event, ranking = model.event, model.overall
+    if event is None or ranking is None or model.event_id is None:
+        raise StoreError("no club event is open")
+    stem = f"{_stem(event.name)}-{model.event_id}"
+    texts = page_texts(t)
+    if kind == "csv":
+        return f"{stem}.csv", ranking_csv(ranking, texts).encode()
+    if kind == "html":
+        rule = ranking
+        page = ranking_html(
+            event.name,
+            ranking,
+            notes=(t(MISSED),),
+            texts=texts,
+        )
+        # the page's rule in the page's language (the core writes English)
+        for english, here in zip(rule.tie_break, tie_break_lines(rule, t), strict=True):
+            page = page.replace(
+                f"<li>{escape(english)}</li>", f"<li>{escape(here)}</li>"
+            )
+        return f"{stem}.html", page.encode()
+    data = state.store.event_file(model.event_id)  # type: ignore[attr-defined]
+    return f"{stem}.json", json.dumps(data, ensure_ascii=False, indent=2).encode()
+
+
+async def save_export(state: AppState, model: ClubModel, kind: str) -> None:
+    t = state.t
+    try:
+        name, data = export_bytes(state, model, kind)
+        await ft.FilePicker().save_file(
+            dialog_title=t("Export"), file_name=name, src_bytes=data
+        )
+    except Exception as e:  # StoreError, or the dialog failing
+        log.warning("export of club event as %s failed", kind, exc_info=True)
+        public = getattr(e, "public", None) if isinstance(e, StoreError) else None
+        reason = public if isinstance(public, str) else EXPORT_UNKNOWN
+        state.error = t("Export failed: {reason}", reason=t(reason))
+        return
+    state.notice = t("Exported {name}.", name=name)
+
+
+def export_part(state: AppState, model: ClubModel) -> list[ft.Control]:
+    """The buttons of the results' files."""
+    t = state.t
+
+    def button(kind: str, label: str, icon: ft.IconData) -> ft.Control:
+        async def save() -> None:
+            await save_export(state, model, kind)
+
+        return tagged(
+            f"club-export-{kind}",
+            ft.OutlinedButton(label, icon=icon, height=52, on_click=save),
+        )
+
+    return [
+        section(t("Results")),
+        ft.Row(
+            [
+                button("csv", t("Ranking (CSV)"), ft.Icons.TABLE_CHART),
+                button("html", t("Ranking page (HTML)"), ft.Icons.WEB),
+                button("json", t("Event file with the games"), ft.Icons.SAVE_ALT),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+    ]

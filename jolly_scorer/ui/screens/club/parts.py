@@ -1,0 +1,91 @@
+"""Shared parts of the club screens: the frame with its back button, and the
+ranking's words (the core's are English; here they are translated)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.core.club_export import PageTexts
+from jolly_scorer.core.club_ranking import Ranking
+from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import one_line
+from jolly_scorer.ui.widgets.buttons import icon_button
+from jolly_scorer.ui.widgets.screen import messages
+
+#: The steps of the tie-break (``core.club_ranking.tie_break_rule``), to translate.
+STEPS = (
+    N_("more tournament points"),
+    N_("the better raw score (the higher: plus scoring)"),
+    N_("the better raw score (the lower: penalty scoring)"),
+    N_("more games won"),
+    N_("the better result in the last series, then in the one before, and so on"),
+    N_("the drawn lots (from the event's seed)"),
+)
+MISSED = N_(
+    "A player who missed a series counts for it the worst raw score played in "
+    "it and no tournament points: missing a series never helps."
+)
+
+
+def tie_break_lines(ranking: Ranking, t: Translator) -> list[str]:
+    """The ranking's tie-break rule, a step a line, translated."""
+    lines = []
+    for line in ranking.tie_break:
+        number, _, rest = line.partition(". ")
+        step = rest.removeprefix("then ")
+        text = t(step)
+        if rest != step:
+            text = t("then {step}", step=text)
+        lines.append(f"{number}. {text}")
+    return lines
+
+
+def page_texts(t: Translator) -> PageTexts:
+    """The ranking's heads and words, translated (table, CSV, HTML page)."""
+    return PageTexts(
+        place=t("Place"),
+        player=t("Player"),
+        points=t("Tournament points"),
+        raw=t("Raw score"),
+        games=t("Games"),
+        won=t("Won"),
+        series=t("Series {n}"),
+        by_lot=t("by lot"),
+        overall=t("Overall ranking"),
+        tie_break=t("Ties are broken by"),
+        language=t.language,
+    )
+
+
+def club_frame(
+    state: AppState,
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    back: Callable[[], Any] | None,
+    footer: Sequence[ft.Control] = (),
+) -> ft.Control:
+    """A club screen: back button and title, messages, scrolling body, footer."""
+    t = state.t
+    bar: list[ft.Control] = []
+    if back is not None:
+        bar.append(icon_button(ft.Icons.ARROW_BACK, t("Back"), back, "back"))
+    bar.append(one_line(title, 26, weight=ft.FontWeight.BOLD))
+    column = ft.Column(
+        [*messages(state), *body],
+        spacing=16,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    parts: list[ft.Control] = [
+        ft.Row(bar, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        column,
+    ]
+    if footer:
+        parts.append(ft.Row(list(footer), spacing=12))
+    return ft.Column(parts, spacing=12, expand=True)

@@ -1,0 +1,124 @@
+"""A seated series: its tables with their players (seat order: the first
+seat deals the first game), each table's state and its game to open."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from jolly_scorer.core.club import Seating
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.club import ClubModel, TableState
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import card, seat_dot, tagged
+
+
+def seating_line(seating: Seating, t: Translator) -> str:
+    how = t("drawn") if seating.method == "draw" else t("seated by standing")
+    return t(
+        "Series {n}: {how} (seed {seed})", n=seating.series, how=how, seed=seating.seed
+    )
+
+
+def table_status(table: TableState, per_series: int | None, t: Translator) -> str:
+    if table.current is not None:
+        number = len(table.game_ids)
+        rounds = t.plural("{n} round played", "{n} rounds played", table.rounds)
+        if per_series is None:
+            return t("Game {number}: {rounds}", number=number, rounds=rounds)
+        return t(
+            "Game {number} of {count}: {rounds}",
+            number=number,
+            count=per_series,
+            rounds=rounds,
+        )
+    if table.done:
+        return t.plural(
+            "Done: {n} game finished", "Done: {n} games finished", table.finished
+        )
+    if not table.game_ids:
+        return t("Not started")
+    return t.plural("{n} game finished", "{n} games finished", table.finished)
+
+
+def table_card(
+    state: AppState, model: ClubModel, table: TableState, live: bool
+) -> ft.Control:
+    """One table: its number, players, state and (``live``) its game button."""
+    t = state.t
+    event = model.event
+    per_series = event.games_per_series if event is not None else None
+
+    def play() -> None:
+        found = model.table_game(table.series, table.table)
+        if isinstance(found, int):
+            state.open_game(found, back="club")
+
+    names: list[ft.Control] = [
+        ft.Row(
+            [seat_dot(seat, 12), ft.Text(player, size=18, expand=True)],
+            spacing=8,
+        )
+        for seat, player in enumerate(table.players)
+    ]
+    head = ft.Column(
+        [
+            ft.Text(t("Table {n}", n=table.table), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                table_status(table, per_series, t),
+                size=15,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ],
+        spacing=0,
+    )
+    parts: list[ft.Control] = [head, *names]
+    if live and (table.current is not None or table.can_start):
+        label = (
+            t("Continue the game") if table.current is not None else t("Start the game")
+        )
+        parts.append(
+            tagged(
+                f"club-play-{table.series}-{table.table}",
+                ft.FilledButton(
+                    label, icon=ft.Icons.PLAY_ARROW, height=52, on_click=play
+                ),
+            )
+        )
+    return tagged(
+        f"club-table-{table.series}-{table.table}",
+        card(
+            ft.Column(
+                parts, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            )
+        ),
+    )
+
+
+def series_part(
+    state: AppState, model: ClubModel, number: int, live: bool
+) -> list[ft.Control]:
+    """Series ``number``: how it was seated, and its tables side by side
+    where the window is wide (one under the other on a phone)."""
+    play = model.play
+    if play is None or not 1 <= number <= len(model.tables):
+        return []
+    seating = play.record.series[number - 1].seating
+    wide = (state.page_width or 390) >= 700
+    cards: list[ft.Control] = [
+        ft.Container(
+            table_card(state, model, table, live),
+            col={"xs": 12, "md": 6, "xl": 4},
+        )
+        for table in model.tables[number - 1]
+    ]
+    return [
+        tagged(
+            f"club-series-{number}",
+            ft.Text(
+                seating_line(seating, state.t), size=18, weight=ft.FontWeight.W_600
+            ),
+        ),
+        ft.ResponsiveRow(cards, spacing=12, run_spacing=12)
+        if wide
+        else ft.Column(cards, spacing=12),
+    ]
