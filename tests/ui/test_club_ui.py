@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_ui_app import enter_round, field_in
+from support.app_steps import enter_round, field_in
 
 from jolly_scorer.core.club_ranking import rank_event
 from jolly_scorer.core.names import name_key
