@@ -194,7 +194,11 @@ def top_row(
     )
     tools.append(
         labelled_button(
-            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
+            # "Close", not "Done": "done" is a player's part complete only
+            "editor-done",
+            t("Close"),
+            ft.Icons.EXPAND_MORE,
+            lambda: act(entry.edit, None),
         )
     )
     return ft.Row(
