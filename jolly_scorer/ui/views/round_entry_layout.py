@@ -161,8 +161,8 @@ def layout(
         strip = [
             kept(  # built again only when a score, a status or the player changed
                 "strip",
-                strip_signature(entry, preview, t),
-                lambda: player_strip(entry, preview, t, act),
+                (*strip_signature(entry, preview, t), width),
+                lambda: player_strip(entry, preview, t, act, width),
             )
         ][: 0 if entry.all_counted else 1]
         # while the bar asks (Cancel, Save before everyone is done, a round
