@@ -27,10 +27,13 @@ class SeatPartStore(Protocol):
         *,
         status: str = "entering",
         device: str = "",
+        expected: int | None = None,
     ) -> SeatPart:
         """Keep one seat's part (``seat`` "" is the round's own part);
         :class:`~jolly_scorer.store.StoreConflict` when ``round_number`` is
-        no longer the next round."""
+        no longer the next round; with ``expected`` (the part's revision as
+        read, 0: none), :class:`~jolly_scorer.store.seat_parts.PartWrittenSince`
+        when it was written since."""
 
     def replace_seat_parts(
         self,

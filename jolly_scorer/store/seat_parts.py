@@ -18,6 +18,11 @@ wrote): if a part was written since, the save is refused
 (:class:`~jolly_scorer.store.PartsChanged`) rather than clearing a part
 nobody saw.
 
+A device that merged its change into a part as it read it passes the part's
+revision it read (``expected``; 0: there was none): if the part was written
+since, nothing is written and :class:`PartWrittenSince` says so, so the
+device merges again instead of writing over a card it never saw.
+
 >>> import tempfile
 >>> from jolly_scorer.core.game import new_game
 >>> from jolly_scorer.core.rules import find_rules
@@ -39,11 +44,20 @@ from typing import Any
 
 from jolly_scorer.store.errors import StoreConflict, StoreError
 
-__all__ = ["MAX_PART_BYTES", "STATUSES", "SeatPart"]
+__all__ = ["MAX_PART_BYTES", "STATUSES", "PartWrittenSince", "SeatPart"]
 
 STATUSES = ("entering", "done")
 MAX_PART_BYTES = 64 * 1024  # far more than a player's cards ever need
 MAX_DEVICE_LENGTH = 60
+
+
+class PartWrittenSince(StoreError):
+    """A part was written since the device read it (revision ``expected``):
+    merge again with the part as it is now."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"the part of {seat!r} was written meanwhile")
+        self.seat = seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +83,10 @@ def write_part(
     device: str,
     players: tuple[str, ...],
     rounds: int,
+    expected: int | None = None,
 ) -> SeatPart:
-    """Write one part inside the caller's transaction (checked first)."""
+    """Write one part inside the caller's transaction (checked first;
+    ``expected``: the part's revision as the writer read it, 0 for none)."""
     if seat != "" and seat not in players:
         raise StoreError(f"{seat!r} is not a player of game {game_id}")
     if status not in STATUSES:
@@ -81,6 +97,14 @@ def write_part(
         raise StoreError(f"a part holds at most {MAX_PART_BYTES} bytes")
     if round_number != rounds + 1:
         raise StoreConflict(game_id)  # that round was saved (or undone) meanwhile
+    if expected is not None:
+        stored = conn.execute(
+            "SELECT revision FROM seat_parts "
+            "WHERE game_id = ? AND round_number = ? AND seat = ?",
+            (game_id, round_number, seat),
+        ).fetchone()
+        if (0 if stored is None else int(stored[0])) != expected:
+            raise PartWrittenSince(seat)
     row = conn.execute(
         "SELECT coalesce(max(revision), 0) FROM seat_parts WHERE game_id = ?",
         (game_id,),

@@ -647,16 +647,19 @@ class Store(ClubEvents):
         *,
         status: str = "entering",
         device: str = "",
+        expected: int | None = None,
     ) -> SeatPart:
         """Keep one seat's part of the next round (see :mod:`.seat_parts`):
         ``seat`` is a player of the game or "" for the round's own part.
         :class:`StoreConflict` when ``round_number`` is no longer the next
-        round (it was saved meanwhile); :class:`StoreError` for anything else
-        wrong, and nothing is written."""
+        round (it was saved meanwhile); with ``expected`` (the part's
+        revision as read, 0: none) ``PartWrittenSince`` when it was written
+        since; :class:`StoreError` for anything else wrong, and nothing is
+        written."""
         text = _part_text(data)
         with self.atomic() as conn:
             write = self._part_writer(conn, game_id, round_number)
-            return write(seat, text, status, device)
+            return write(seat, text, status, device, expected)
 
     def replace_seat_parts(
         self,
@@ -676,9 +679,9 @@ class Store(ClubEvents):
 
     def _part_writer(
         self, conn: sqlite3.Connection, game_id: int, round_number: int
-    ) -> Callable[[str, str, str, str], SeatPart]:
-        """``write(seat, text, status, device)`` for the parts of
-        ``round_number`` of game ``game_id``, in the transaction ``conn``."""
+    ) -> Callable[..., SeatPart]:
+        """``write(seat, text, status, device, expected=None)`` for the parts
+        of ``round_number`` of game ``game_id``, in the transaction ``conn``."""
         row = conn.execute(
             "SELECT round_count FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -686,7 +689,9 @@ class Store(ClubEvents):
             raise GameNotFound(game_id)
         players, rounds = self._players_of(conn, game_id), int(row[0])
 
-        def write(seat: str, text: str, status: str, device: str) -> SeatPart:
+        def write(
+            seat: str, text: str, status: str, device: str, expected: int | None = None
+        ) -> SeatPart:
             return seat_parts.write_part(
                 conn,
                 game_id,
@@ -697,6 +702,7 @@ class Store(ClubEvents):
                 device=device,
                 players=players,
                 rounds=rounds,
+                expected=expected,
             )
 
         return write

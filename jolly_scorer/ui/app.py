@@ -328,7 +328,7 @@ def share_changes(
             return
         parts_of = message.get(PARTS_KEY)
         if isinstance(parts_of, int) and page.session.connection is not None:
-            if parts_of == state.game_id and state.screen == "entry":
+            if parts_of == state.game_id and state.screen in ("entry", "board"):
                 with contextlib.suppress(AttributeError, RuntimeError):
                     page.run_task(parts, parts_of)
             return
@@ -453,6 +453,10 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.device_key = device_key(f"{shared.path}\n{access.device}")
         state.device = f"{access.role}-{state.device}"
     state.open_current()
+    if access.role == "guest":  # a reload or a host restart: back to its seat
+        from jolly_scorer.ui.views.round_entry_shared import resume_seat
+
+        resume_seat(state)
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)
     page.title = "Jolly Scorer"

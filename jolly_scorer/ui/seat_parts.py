@@ -36,7 +36,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from jolly_scorer.core.cards import Card, parse_card
@@ -47,6 +48,8 @@ from jolly_scorer.ui.round_model import DraftError, MeldDraft, RoundModel
 __all__ = [
     "ROUND_SEAT",
     "changed_parts",
+    "lost_from",
+    "merge_part",
     "merge_parts",
     "rename_seats",
     "split_parts",
@@ -141,6 +144,218 @@ def changed_parts(
     return {
         seat: dict(data) for seat, data in after.items() if before.get(seat) != data
     }
+
+
+def merge_part(
+    base: Mapping[str, Any], mine: Mapping[str, Any], theirs: Mapping[str, Any]
+) -> dict[str, Any]:
+    """One seat's part changed on this device (``mine``) and on another
+    (``theirs``, already stored) since both had ``base``: the two merged card
+    by card, as a three-way merge.
+
+    A card added on one device and a card added on the other are both kept,
+    and so is a meld (or lay-off) each device added; a card or meld one
+    device took out goes, unless the other changed that meld meanwhile (its
+    cards are not dropped unseen). Where the two truly disagree (the same
+    number typed differently, the same card put in two places) the later
+    change, this device's, wins; the other device names what it could not
+    keep when it catches up (:func:`lost_from`).
+
+    >>> base = {"hand": ["7h"], "melds": []}
+    >>> mine = {"hand": ["7h", "8h"], "melds": []}
+    >>> theirs = {"hand": ["7h", "Kd"], "melds": [{"key": "a", "cards": ["2c"]}]}
+    >>> merge_part(base, mine, theirs)
+    {'hand': ['7h', 'Kd', '8h'], 'melds': [{'key': 'a', 'cards': ['2c']}]}
+    """
+    if mine == base or theirs == mine:
+        return dict(theirs)
+    if theirs == base:
+        return dict(mine)
+    try:
+        merged = _merge_fields(base, mine, theirs)
+        _one_place_per_card(merged, base, mine, theirs)
+    except (TypeError, KeyError, AttributeError, ValueError):
+        return dict(mine)  # a part of another shape: the later change wins whole
+    return merged
+
+
+def lost_from(
+    before: Mapping[str, Any], after: Mapping[str, Any]
+) -> list[tuple[str, str]]:
+    """What a part held in ``before`` that ``after`` no longer holds, as
+    ``(kind, what)``: each card gone (``"card"``, its label), counted points
+    replaced (``"good"`` / ``"bad"``, the number), the closer replaced
+    (``"closer"``, the name). Empty for a part that only gained something.
+
+    >>> lost_from({"hand": ["7h", "8h"], "counted": {"good": 0, "bad": 5}},
+    ...           {"hand": ["8h"], "counted": {"good": 0, "bad": 9}})
+    [('card', '7♥'), ('bad', '5')]
+    """
+    lost: list[tuple[str, str]] = []
+    try:
+        gone = _all_cards(before) - _all_cards(after)
+        for token, n in gone.items():
+            lost.extend([("card", parse_card(token).label)] * n)
+        old, new = before.get("counted"), after.get("counted")
+        if isinstance(old, Mapping) and old != new:
+            for key in _KEYS:
+                value = old.get(key)
+                kept = new.get(key) if isinstance(new, Mapping) else None
+                if value and value != kept:
+                    lost.append((key, str(value)))
+        closer = before.get("closer")
+        if closer is not None and closer != after.get("closer"):
+            lost.append(("closer", str(closer)))
+    except (TypeError, KeyError, AttributeError, ValueError, CardError):
+        return lost
+    return lost
+
+
+def _merge_fields(
+    base: Mapping[str, Any], mine: Mapping[str, Any], theirs: Mapping[str, Any]
+) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for key in [*theirs, *(k for k in mine if k not in theirs)]:
+        b, m, th = base.get(key), mine.get(key), theirs.get(key)
+        if m == b:
+            value = th
+        elif th in (b, m):
+            value = m
+        elif key == "hand":
+            value = _merge_cards(b or [], m or [], th or [])
+        elif key == "entered":
+            value = sorted(
+                (set(th or ()) | set(m or ())) - (set(b or ()) - set(m or ()))
+            )
+        elif key == "melds":
+            value = _merge_listed(b or [], m or [], th or [], lambda x: x["key"])
+        elif key == "layoffs":
+            value = _merge_listed(
+                b or [], m or [], th or [], lambda x: (x["owner"], x["meld"])
+            )
+        elif key == "counted" and isinstance(m, Mapping) and isinstance(th, Mapping):
+            old = b if isinstance(b, Mapping) else {}
+            value = {
+                k: th.get(k) if m.get(k) == old.get(k) else m.get(k)
+                for k in [*th, *(k for k in m if k not in th)]
+            }
+        else:
+            value = m  # a true conflict: the later change wins
+        merged[key] = value
+    return merged
+
+
+def _merge_cards(base: list[Any], mine: list[Any], theirs: list[Any]) -> list[Any]:
+    """Cards (tokens) as ``theirs`` holds them, less those ``mine`` took out,
+    with those ``mine`` added (in its order)."""
+    merged = list(theirs)
+    for token, n in (Counter(base) - Counter(mine)).items():
+        for _ in range(n):
+            if token in merged:
+                merged.remove(token)
+    added = Counter(mine) - Counter(base)
+    for token in mine:
+        if added[token] > 0:
+            merged.append(token)
+            added[token] -= 1
+    return merged
+
+
+def _merge_listed(
+    base: list[Any],
+    mine: list[Any],
+    theirs: list[Any],
+    key: Callable[[Any], Hashable],
+) -> list[Any]:
+    """Melds or lay-offs (objects with ``cards``, told apart by ``key``)."""
+    old = {key(x): x for x in base}
+    own = {key(x): x for x in mine}
+    merged: list[Any] = []
+    for item in theirs:
+        k = key(item)
+        if k in old and k not in own:  # this device took it out
+            if item == old[k]:
+                continue
+            merged.append(item)  # ... but the other changed it: its cards stay
+        elif k in own:
+            cards = _merge_cards(
+                old[k]["cards"] if k in old else [], own[k]["cards"], item["cards"]
+            )
+            merged.append(dict(item, cards=cards))
+        else:
+            merged.append(item)
+    seen = {key(x) for x in theirs}
+    for item in mine:
+        k = key(item)
+        if k not in seen and (k not in old or item != old[k]):
+            merged.append(item)  # added here (or changed here, taken out there)
+    return merged
+
+
+def _places(part: Mapping[str, Any]) -> dict[Hashable, list[Any]]:
+    """Where a part holds cards: its hand, each meld, each lay-off."""
+    places: dict[Hashable, list[Any]] = {("hand",): list(part.get("hand") or [])}
+    for meld in part.get("melds") or []:
+        places[("meld", meld["key"])] = meld["cards"]
+    for layoff in part.get("layoffs") or []:
+        places[("layoff", layoff["owner"], layoff["meld"])] = layoff["cards"]
+    return places
+
+
+def _all_cards(part: Mapping[str, Any]) -> Counter[Any]:
+    return Counter(t for cards in _places(part).values() for t in cards)
+
+
+def _one_place_per_card(
+    merged: dict[str, Any],
+    base: Mapping[str, Any],
+    mine: Mapping[str, Any],
+    theirs: Mapping[str, Any],
+) -> None:
+    """A card both devices moved (to two places) stays where this device,
+    the later, put it: the other device's copy of it is taken out."""
+    want = _all_cards(mine) + _all_cards(theirs)
+    want.subtract(_all_cards(base))
+    extra = _all_cards(merged)
+    extra.subtract(want)
+    if not any(n > 0 for n in extra.values()):
+        return
+    old, own, other = _places(base), _places(mine), _places(theirs)
+    for place, cards in _places(merged).items():
+        there = Counter(other.get(place, [])) - Counter(old.get(place, []))
+        here = Counter(own.get(place, [])) - Counter(old.get(place, []))
+        for token, held in Counter(cards).items():
+            n = min(extra[token], there[token] - here[token], held)
+            for _ in range(max(n, 0)):
+                _drop(merged, place, token)
+                extra[token] -= 1
+    for field in ("melds", "layoffs"):  # emptied by that alone: gone
+        if isinstance(merged.get(field), list):
+            merged[field] = [x for x in merged[field] if x["cards"]]
+
+
+def _drop(part: dict[str, Any], place: Hashable, token: Any) -> None:
+    """Take one ``token`` out of ``place`` of ``part`` (copying what it
+    changes: the lists may be shared with the parts it was merged from)."""
+    if place == ("hand",):
+        part["hand"] = list(part["hand"])
+        part["hand"].remove(token)
+        return
+    assert isinstance(place, tuple)
+    field = "melds" if place[0] == "meld" else "layoffs"
+    for n, item in enumerate(part[field]):
+        if place in (
+            ("meld", item.get("key")),
+            ("layoff", item.get("owner"), item.get("meld")),
+        ):
+            cards = list(item["cards"])
+            cards.remove(token)
+            part[field] = [
+                *part[field][:n],
+                dict(item, cards=cards),
+                *part[field][n + 1 :],
+            ]
+            return
 
 
 def rename_seats(

@@ -197,6 +197,8 @@ class AppState:
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
+    #: The scoreboard's listener for the same (it says who is entering).
+    _board_listener: Callable[[], None] | None = None
     #: The shared round handed to the round entry last (its Save passes the
     #: parts it has seen: the store refuses the save if one was written since).
     _sharing: SharedRound | None = None
@@ -705,16 +707,24 @@ class AppState:
             with contextlib.suppress(Exception):  # a closed session, say
                 self.publish_parts(self.game_id, number)
 
-    def listen_to_parts(self, listener: Callable[[], None] | None) -> None:
-        """The open round entry follows the parts other pages write."""
-        self._parts_listener = listener
+    def listen_to_parts(
+        self, listener: Callable[[], None] | None, board: bool = False
+    ) -> None:
+        """The open round entry (``board``: the scoreboard) follows the parts
+        other pages write."""
+        if board:
+            self._board_listener = listener
+        else:
+            self._parts_listener = listener
 
     def parts_heard(self, game_id: int) -> None:
         """Another page stored parts of game ``game_id`` (or this page came
-        back): the open round entry catches up."""
-        listener = self._parts_listener
-        if listener is not None and game_id == self.game_id and self.screen == "entry":
-            listener()
+        back): the open round entry catches up (the scoreboard says who is
+        entering)."""
+        listener = {"entry": self._parts_listener, "board": self._board_listener}
+        heard = listener.get(self.screen)
+        if heard is not None and game_id == self.game_id:
+            heard()
 
     def follow_saved_round(self) -> bool:
         """The round this page was entering was saved on another device (or

@@ -235,5 +235,28 @@ def test_a_phone_enters_while_the_host_watches(chromium, tmp_path, language):
         by_id(phone, "round-notice").wait_for(timeout=20_000)
         wait_text(phone, "Cleo")
         shot(phone, f"live-table-together-phone-changed-{language}")
+        # the header's button names whose part is done (issue 18.9)
+        assert "Cleo" in (
+            by_id(phone, "round-done-2").get_attribute("aria-label") or ""
+        )
+        # a reload: the phone is back on its seat, not on Home (issue 18.7)
+        phone.reload()
+        flutter_ready(phone, "Dora")
+        by_id(phone, "round-done-2").wait_for(timeout=30_000)
+        assert not by_id(phone, "home-continue").count()
+        phone.wait_for_timeout(800)  # the canvas paints after the tree
+        shot(phone, f"live-table-resume-{language}")
+        # the phone leaves the round (the host wrote last: the parts stay):
+        # its board says that round 1 is being entered, and by whom (18.7)
+        tap(phone, "round-cancel-top")
+        by_id(phone, "round-leave").wait_for(timeout=20_000)
+        tap(phone, "round-leave")
+        by_id(phone, "round-being-entered").wait_for(timeout=20_000)
+        line = by_id(phone, "round-being-entered")
+        assert "Cleo" in (
+            (line.get_attribute("aria-label") or "") + (line.text_content() or "")
+        )
+        phone.wait_for_timeout(800)
+        shot(phone, f"live-table-board-entering-{language}")
     finally:
         assert server.stop() == 0

@@ -67,10 +67,10 @@ def problems(app, floor: float, lowest: str) -> list[str]:
         found.append("something shows between the strip and the editor")
     if done["y"] < strip_bottom:
         found.append("Done is out of sight")
-    # the editor fits, its title whole: one taller than the room fills it
-    # (its box is clipped to the room) and has its top scrolled away
-    if editor["y"] <= strip_bottom + 2 * PHONE_SPACING + 0.5:
-        found.append("the editor's top is scrolled away")
+    # the editor's title row (with Close) is whole on the screen: a taller
+    # editor keeps it and scrolls the rest (it had its top scrolled away)
+    if done["y"] < editor["y"] - 1 or done["y"] + done["height"] > bar["y"]:
+        found.append("the editor's title row is out of sight")
     if editor["y"] + editor["height"] > bar["y"] + 1:
         found.append("the editor reaches into the Save bar")
     if save["y"] + save["height"] > HEIGHT:

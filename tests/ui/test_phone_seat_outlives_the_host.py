@@ -32,7 +32,9 @@ def test_a_phones_seat_outlives_the_host(guest_page, flet_app, tmp_path):  # noq
     # old page stays idle; a new page session opens the file afresh)
     close_shared_stores()
     again = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
-    open_entry(again)  # the same device cookie ("d") comes back
+    # the same device cookie ("d") comes back: on the table's scoreboard (no
+    # round is being entered), not on Home (issue 18, item 7)
+    again.click(again.find(semantics="enter-round"))
     assert "Which seat is yours?" not in again.texts()
     assert again.find_all(semantics="round-done-1")  # its own seat
     again.click(again.find(semantics="round-seat-change"))

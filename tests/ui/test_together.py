@@ -101,7 +101,9 @@ def test_the_later_change_wins_and_the_other_device_is_told(
     assert host.catch_up() == {"Anna"}
     assert host.entry.rounds.counted["Anna"].good == 30
     assert host.entry.points_text("Anna", "good") == "30"
-    assert host.entry.notice == "Anna's part was changed on another device"
+    assert host.entry.notice == (  # what the host had entered is named
+        "Anna's part was changed on another device; not kept: Good points 20"
+    )
     assert phone.catch_up() == set()  # its own write: nothing new, no notice
     assert phone.entry.notice is None
 
@@ -118,7 +120,9 @@ def test_both_write_the_same_player_at_once_the_later_is_kept(
     phone.catch_up()
     assert host.entry.rounds.counted["Ben"].bad == 9
     assert phone.entry.rounds.counted["Ben"].bad == 9
-    assert host.entry.notice == "Ben's part was changed on another device"
+    assert host.entry.notice == (
+        "Ben's part was changed on another device; not kept: Bad points 5"
+    )
 
 
 def test_done_is_shown_everywhere_and_editing_again_takes_it_back(

@@ -35,19 +35,24 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
+from jolly_scorer.store.seat_parts import PartWrittenSince
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.seat_parts import (
     ROUND_SEAT,
     changed_parts,
+    lost_from,
+    merge_part,
     merge_parts,
     split_parts,
 )
 
-__all__ = ["PartsStore", "SharedRound", "Status"]
+__all__ = ["PartsStore", "SharedRound", "Status", "not_kept_notice"]
 
 Status = str  # "entering" | "done"
 Data = dict[str, Any]
+_TRIES = 5  # merges of one write racing other devices' writes, at most
 
 
 class PartsStore(SeatPartStore, Protocol):
@@ -160,42 +165,42 @@ class SharedRound:
         )
         rebased: set[str] = set()
         for seat in seats:
-            data = after.get(seat, {})
-            now = stored_now.get(seat)
-            if (
-                seat in changed
-                and now is not None
-                and int(now.revision) != self.revisions.get(seat)
-            ):
-                # another device wrote this part since this page read it: only
-                # the fields this page changed go over what it stored
-                base = self.known.get(seat, {})
-                data = {
-                    k: v if v != base.get(k) else now.data.get(k, v)
-                    for k, v in data.items()
-                }
-                rebased.add(seat)
-                newer = True
             # a change takes Done back, unless Done was tapped with it
             status = "done" if done.get(seat) else "entering"
             if seat not in changed and self.statuses.get(seat) == status:
                 continue  # a Done tap that changes nothing stored
-            if seat not in changed:
-                # only the status changes: of the part as stored now (this
-                # page's copy may be older than what the player entered since)
-                stored = self.store.load_seat_parts(self.game_id, self.number)
-                if seat in stored and int(stored[seat].revision) != self.revisions.get(
-                    seat
-                ):
-                    data, newer = dict(stored[seat].data), True
-            part = self.store.save_seat_part(
-                self.game_id,
-                self.number,
-                seat,
-                dict(data),
-                status=status,
-                device=self.device,
-            )
+            for attempt in range(_TRIES):
+                now = stored_now.get(seat)
+                read = 0 if now is None else int(now.revision)
+                data = after.get(seat, {})
+                if now is not None and read != self.revisions.get(seat):
+                    newer = True
+                    if seat in changed:
+                        # another device wrote this part since this page read
+                        # it: both changes merged, card by card
+                        base = self.known.get(seat, {})
+                        data = merge_part(base, data, now.data)
+                        rebased.add(seat)
+                    else:
+                        # only the status changes: of the part as stored now
+                        # (this page's copy is older than what was entered since)
+                        data = dict(now.data)
+                try:
+                    part = self.store.save_seat_part(
+                        self.game_id,
+                        self.number,
+                        seat,
+                        dict(data),
+                        status=status,
+                        device=self.device,
+                        expected=read,
+                    )
+                    break
+                except PartWrittenSince:  # written between reading and writing
+                    if attempt == _TRIES - 1:
+                        raise
+                    stored_now = self.store.load_seat_parts(self.game_id, self.number)
+                    seen_all = False
             written.append(seat)
             if seen_all:
                 self.parts_seen = max(self.parts_seen, int(part.revision))
@@ -252,8 +257,13 @@ class SharedRound:
             and parts[seat].device != self.device
             and merged.get(seat) != self.known.get(seat)
         )
+        lost = {
+            seat: lost_from(self.known.get(seat, {}), merged[seat]) for seat in told
+        }
         self._remember(parts, model)
         entry.follow(model, changed, told)
+        if any(lost.values()):
+            entry.notice = not_kept_notice(entry.t, lost)
         entry.statuses = dict(self.statuses)
         entry.others = self.others()
         return changed
@@ -327,6 +337,36 @@ class SharedRound:
         self.revisions = {}
         self.statuses = {}
         self.devices = {}
+
+
+def not_kept_notice(t: Translator, lost: Mapping[str, list[tuple[str, str]]]) -> str:
+    """The notice naming, part by part, what this page had entered that
+    another device's change did not keep (a card, counted points, the closer).
+
+    >>> from jolly_scorer.ui.i18n import Translator
+    >>> not_kept_notice(Translator("en"), {"Ben": [("card", "7♥"), ("bad", "5")]})
+    "Ben's part was changed on another device; not kept: 7♥, Bad points 5"
+    """
+    labels = {
+        "good": t("Good points"),
+        "bad": t("Bad points"),
+        "closer": t("Who went out"),
+    }
+    texts = []
+    for seat, items in lost.items():
+        name = t("Who went out") if seat == ROUND_SEAT else seat
+        if not items:
+            texts.append(t("{name}'s part was changed on another device", name=name))
+            continue
+        what = ", ".join(v if k == "card" else f"{labels[k]} {v}" for k, v in items)
+        texts.append(
+            t(
+                "{name}'s part was changed on another device; not kept: {what}",
+                name=name,
+                what=what,
+            )
+        )
+    return " · ".join(texts)
 
 
 def _newest(parts: Mapping[str, Any]) -> int:

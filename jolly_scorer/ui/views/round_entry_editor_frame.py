@@ -62,18 +62,40 @@ def shell(
 ) -> ft.Control:
     """The editor's frame around ``items`` (a line on top, like a keyboard);
     ``waiting``: no height and out of the accessibility tree, the grid inside
-    built and laid out already (opening it changes a few properties)."""
+    built and laid out already (opening it changes a few properties).
+
+    On a phone (the editor has the room between the player strip and the
+    Save bar) its first item, the title with the keyboard, backspace and
+    Close, stays at the top and the rest scrolls under it when the room is
+    short: a notice above, an error in the Save bar or the phone's keyboard
+    pushed the title and its buttons out of sight."""
+    phone = not wide and not waiting
+    body: ft.Control = ft.Column(
+        items,
+        spacing=4 if wide else 2,  # a phone: the grid fits with the bar
+        tight=True,
+        scroll=ft.ScrollMode.AUTO if wide else None,
+    )
+    if phone and items:
+        body = ft.Column(
+            [
+                items[0],
+                ft.Column(  # the rest of the room
+                    items[1:],
+                    spacing=2,
+                    tight=True,
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                ),
+            ],
+            spacing=2,  # (not tight: the room's height)
+        )
     return ft.Semantics(
         identifier=identifier,
         container=True,
         exclude_semantics=waiting,
         content=ft.Container(
-            ft.Column(
-                items,
-                spacing=4 if wide else 2,  # a phone: the grid fits with the bar
-                tight=True,
-                scroll=ft.ScrollMode.AUTO if wide else None,
-            ),
+            body,
             padding=ft.Padding.symmetric(
                 horizontal=4, vertical=0 if waiting else 6 if wide else 2
             ),

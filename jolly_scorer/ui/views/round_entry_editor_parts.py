@@ -11,7 +11,7 @@ import flet as ft
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel
+from jolly_scorer.ui.round_model import RoundModel, Target
 from jolly_scorer.ui.views.round_entry_cards import BAD, meld_verdict
 from jolly_scorer.ui.views.round_entry_parts import meld_name
 from jolly_scorer.ui.widgets.buttons import labelled_button
@@ -87,6 +87,20 @@ def button_specs(
         if target.kind == "hand":
             specs.append(
                 ("editor-count-points", *count, (owner, "points"), False, None)
+            )
+        elif owner != entry.rounds.closer and entry.rounds.modes[owner] == "cards":
+            # after the melds, the hand: one tap (it took closing the editor
+            # and scrolling below the Save bar on a phone)
+            specs.append(
+                (
+                    "editor-hand",
+                    t("Hand"),
+                    ft.Icons.BACK_HAND_OUTLINED,
+                    entry.edit,
+                    (Target("hand", owner),),
+                    False,
+                    None,
+                )
             )
         if target.kind == "meld" and target.meld is not None:
             specs.append(
@@ -194,7 +208,11 @@ def top_row(
     )
     tools.append(
         labelled_button(
-            "editor-done", t("Done"), ft.Icons.CHECK, lambda: act(entry.edit, None)
+            # "Close", not "Done": "done" is a player's part complete only
+            "editor-done",
+            t("Close"),
+            ft.Icons.EXPAND_MORE,
+            lambda: act(entry.edit, None),
         )
     )
     return ft.Row(

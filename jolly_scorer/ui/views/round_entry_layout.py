@@ -161,8 +161,8 @@ def layout(
         strip = [
             kept(  # built again only when a score, a status or the player changed
                 "strip",
-                strip_signature(entry, preview, t),
-                lambda: player_strip(entry, preview, t, act),
+                (*strip_signature(entry, preview, t), width),
+                lambda: player_strip(entry, preview, t, act, width),
             )
         ][: 0 if entry.all_counted else 1]
         # while the bar asks (Cancel, Save before everyone is done, a round
@@ -185,17 +185,12 @@ def phone_room(
     open editor. Both stay on the page (the list keeps where it was scrolled,
     the editor's grid stays built); the one not shown gets a flex of 1 against
     :data:`ROOM`, so no sliver of a cut line of the list shows above the
-    editor. The editor sits on the Save bar in a list running upwards: when it
-    is taller than the room, its top scrolls (the bar is never pushed off the
-    screen or under a table bar)."""
+    editor. The open editor has the whole room, its title row (keyboard,
+    backspace, Close) at the top, right under the player strip; when the room
+    is short (a notice above, an error in the Save bar, the phone's keyboard)
+    the rest scrolls under it (``round_entry_editor_frame.shell``). The Save
+    bar is never pushed off the screen or under a table bar."""
     if docked is None:
         return [scroller]
     scroller.expand = 1 if editing is not None else ROOM
-    dock = ft.ListView(
-        [docked],
-        reverse=True,  # anchored on the Save bar; taller: the top scrolls
-        spacing=0,
-        padding=0,
-        expand=ROOM if editing is not None else 1,
-    )
-    return [scroller, dock]
+    return [scroller, ft.Container(docked, expand=ROOM if editing is not None else 1)]

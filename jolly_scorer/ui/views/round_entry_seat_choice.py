@@ -71,12 +71,15 @@ def seat_choice(
 def seat_controls(
     entry: RoundEntryModel, t: Translator, act: Any, change: Callable[[], None]
 ) -> list[ft.Control]:
-    """A joined phone's header: Done for its seat, and "Change seat"."""
+    """A joined phone's header: Done for its seat, and "Change seat". The
+    button names the seat ("Cleo is done", never "I'm done"): the phone may be
+    showing another player's part, and "done" means a part complete only (the
+    editor's button is Close)."""
     seat = entry.seat
     if seat is None:
         return []
     index = entry.rounds.players.index(seat)
-    done = done_button(entry, index, seat, t, act, expand=True, mine=True)
+    done = done_button(entry, index, seat, t, act, expand=True)
     return [
         *([done] if done is not None else []),
         icon_button(

@@ -23,6 +23,7 @@ from jolly_scorer.ui.views.scoreboard_dialogs import (
     finish_dialog,
     rename_dialog,
 )
+from jolly_scorer.ui.views.scoreboard_entering import EnteringLine
 from jolly_scorer.ui.widgets.basics import WIDE
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.kept_parts import Keep
@@ -152,6 +153,8 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     body = list(shown)
     keep = board.parts
     game_id = state.viewing_id if read_only else state.game_id
+    if game_id is not None and not read_only and not over:
+        body.insert(0, EnteringLine(state, game_id, n + 1))  # at a live table
     if game_id is not None:
         body.append(
             keep(
