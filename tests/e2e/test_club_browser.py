@@ -149,6 +149,8 @@ def test_screens_in_german_and_finnish(web_app, tmp_path, language, viewport):
     tap(app, "home-club")
     tap(app, "club-open-1")
     app.by_id("club-table-2-1").first.wait_for()
+    app.by_id("club-new").first.wait_for(state="detached")  # the list is gone
+    app.settle()
     shoot(app, f"club-series-2-{shot}")
     reveal(app, "club-series-1")
     shoot(app, f"club-series-1-{shot}")

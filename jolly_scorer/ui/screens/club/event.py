@@ -19,6 +19,7 @@ from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 
 def _next_series(
@@ -68,7 +69,7 @@ def _next_series(
     parts.append(
         tagged(
             "club-arrive",
-            ft.TextField(
+            TypedText(
                 label=t("Late arrivals, one a line"),
                 value=typed,
                 multiline=True,

@@ -12,6 +12,7 @@ from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.club import split_of
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.typed_text import TypedText
 
 #: How the ranking counts: the raw score, or tournament points by a preset.
 SCORINGS: dict[str, str] = {
@@ -57,7 +58,7 @@ def text_field(
     """A text field (id ``ident``) that tells ``on`` what it holds."""
     return tagged(
         ident,
-        ft.TextField(
+        TypedText(
             label=label,
             value=value,
             on_change=lambda e: on(e.control.value or ""),
