@@ -10,7 +10,8 @@ form, the seating of series 1 and 2, and the big-screen ranking at 1920×1080
 from __future__ import annotations
 
 import pytest
-from test_app_flow import play_round, reveal, shoot, tap, type_in
+from browser_steps import reveal, tap, type_in
+from test_app_flow import play_round, shoot
 
 from jolly_scorer.core.club import draw_seating
 from jolly_scorer.core.club_event import ClubEvent
