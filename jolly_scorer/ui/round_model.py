@@ -110,7 +110,9 @@ class Problem:
     ``code``: ``invalid_meld`` (``meld`` holds the verdict), ``third_copy``
     (``card``; ``also`` the other places of that card), ``joker_too_many``
     (``count`` = jokers in the pack), ``empty_meld``, ``hand_missing``,
-    ``hand_too_large`` (``count`` = the most a hand holds), ``closer_missing``.
+    ``hand_too_large`` (``count`` = the most a hand holds), ``closer_missing``,
+    ``points_missing`` (a player who counted points, and nobody typed their
+    number: a field left empty is missing, never 0).
     """
 
     place: Place
@@ -664,7 +666,42 @@ class RoundModel:
                 found.append(
                     Problem(Place("hand", name), "hand_too_large", count=limit)
                 )
+        found += [
+            Problem(Place("counted", name), "points_missing")
+            for name in self.points_missing()
+        ]
         return tuple(found)
+
+    def points_keys(self, player: str) -> tuple[str, ...]:
+        """The counted-points fields ``player`` has: who went out their good
+        points (penalty scoring: none, they hold no cards), the others their
+        good and bad points (penalty scoring: bad)."""
+        if player == self.closer:
+            return ("good",) if self.rules.is_plus else ()
+        return ("good", "bad") if self.rules.is_plus else ("bad",)
+
+    def needs_points(self, player: str) -> bool:
+        """``player`` counted points and nobody typed a number for them yet
+        (a typed 0 counts; any one of a player's fields does)."""
+        if self.modes[player] != "points":
+            return False
+        keys = self.points_keys(player)
+        return bool(keys) and not any((player, k) in self.entered for k in keys)
+
+    def points_missing(self) -> list[str]:
+        """The players who still need a counted number, in seat order.
+
+        >>> from jolly_scorer.core.game import new_game
+        >>> from jolly_scorer.core.rules import find_rules
+        >>> model = RoundModel(new_game(find_rules("romme_de"), ["A", "B", "C"]))
+        >>> for p in "ABC":
+        ...     model.set_mode(p, "points")
+        >>> model.set_closer("B")
+        >>> model.set_counted("A", bad=0)
+        >>> model.points_missing()
+        ['C']
+        """
+        return [p for p in self.players if self.needs_points(p)]
 
     def _deck_problems(self) -> list[Problem]:
         places = self._deck_places()

@@ -37,6 +37,8 @@ def save_bar(
     ``look``, ``correct``, ``drop``. Built again only when what it shows
     changed (its handlers stay the newest: :func:`latest`)."""
     stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
+    entry.refresh_error()  # a refusal no longer true goes
+    missing = None if preview.complete else entry.missing()
     plus = entry.rounds.rules.is_plus
     signature = (
         t.language,
@@ -50,11 +52,14 @@ def save_bar(
         entry.all_counted,
         tuple((n, s.score) for n, s in preview.scores.items()),
         preview.complete,
+        missing,
     )
     return kept(
         "bar",
         signature,
-        lambda: _bar(entry, preview, t, {k: _tap(h) for k, h in stable.items()}),
+        lambda: _bar(
+            entry, preview, t, {k: _tap(h) for k, h in stable.items()}, missing
+        ),
     )
 
 
@@ -69,6 +74,7 @@ def _bar(
     preview: Preview,
     t: Translator,
     buttons: dict[str, Any],
+    missing: str | None = None,
 ) -> ft.Control:
     items: list[ft.Control] = []
     if entry.taken is not None:
@@ -80,6 +86,8 @@ def _bar(
             items.append(message_box("round-error", entry.error))
         scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
         status = t("Ready to save") if preview.complete else t("Not complete yet")
+        if missing and not entry.error:  # what is missing, for whom
+            status = t("{status} – {what}", status=status, what=missing)
         items.append(
             ft.Semantics(
                 identifier="round-status",

@@ -60,6 +60,8 @@ def points_fields(
             on_submit=(
                 None if on_enter is None else lambda _e, k=key: on_enter(name, k)
             ),
+            on_focus=lambda _e, k=key: entry.field_focused((name, k), True),
+            on_blur=lambda _e, k=key: entry.field_focused((name, k), False),
         )
         fields.append(
             ft.Semantics(

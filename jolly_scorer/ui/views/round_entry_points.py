@@ -85,14 +85,25 @@ def _PointsRows(
     request, entry.focus = entry.focus, None  # asked for by a tap
     if request is not None:
         asked.current = (request, asked.current[1] + 1)
+    page = ft.context.page
+
+    def key_down(e: ft.KeyboardEvent) -> None:
+        """Every key pressed on the page: one typed while no field has the
+        focus goes to the field about to take it (``stray_key``)."""
+        if not (e.ctrl or e.alt or e.meta) and entry.takes_stray(e.key):
+            act(entry.stray_key, e.key)
+
+    ft.use_effect(
+        lambda: _listen(page, key_down), [], cleanup=lambda: _listen(page, None)
+    )
 
     def enter(player: str, key: str) -> None:
-        """Enter in a field: on to the next one (the last one keeps it)."""
-        order = entry.fields()
-        place = (player, key)
-        if place in order and order.index(place) + 1 < len(order):
-            following = order[order.index(place) + 1]
-            act(lambda: setattr(entry, "focus", following))
+        """Enter in a field: on to the next player who needs a number (the
+        field itself when none does: Flutter takes the focus off a field on
+        Enter, and a key typed next must land somewhere it shows)."""
+        following = entry.next_field((player, "good" if key == "good" else "bad"))
+        if following is not None:
+            act(entry.ask_focus, following)
 
     rows: list[ft.Control] = []
     for seat, name in enumerate(entry.rounds.players):
@@ -108,3 +119,9 @@ def _PointsRows(
         fields = points_fields(entry, seat, name, t, act, 150, enter, asked.current)
         rows.append(player_box(seat, [head, *fields], padding=8, spacing=4))
     return ft.Column(rows, spacing=6)
+
+
+def _listen(page: ft.Page, handler: Callable[[ft.KeyboardEvent], None] | None) -> None:
+    """The page's key handler while the counting sheet is shown."""
+    page.on_keyboard_event = handler
+    page.update()
