@@ -126,3 +126,17 @@ def test_handglatt_gives_the_focus_back_to_the_field():
     entry.focus = None
     entry.set_handglatt(True)
     assert entry.focus == ("Emil", "bad") and entry.rounds.handglatt
+
+
+def test_a_key_typed_in_the_field_before_it_showed_the_stray_ones_follows_them():
+    """Enter, then 3 (no field has the focus: it is Ben's), then 0 typed in
+    Ben's field before the browser showed the 3: Ben has 30, not 0."""
+    entry = counting()
+    entry.set_points("Anna", "bad", "15")
+    entry.ask_focus(entry.next_field(("Anna", "bad")))
+    entry.stray_key("3")
+    entry.field_focused(("Ben", "bad"), True)
+    entry.set_points("Ben", "bad", "0")  # the browser's field: "" + "0"
+    assert entry.points_text("Ben", "bad") == "30"
+    entry.set_points("Ben", "bad", "301")  # later keys: as typed
+    assert entry.points_text("Ben", "bad") == "301"

@@ -105,6 +105,8 @@ class RoundEntryModel:
         self.drafts = 0  # changes so far (the latest one's draft is written)
         self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
+        #: a field's text before keys typed elsewhere went to it (stray_key)
+        self._strayed: dict[tuple[str, str], str] = {}
         # -- entering together (``models/shared_round.py``) --
         #: the round is shared at a live table: statuses and Done are shown
         self.together = False
@@ -132,6 +134,9 @@ class RoundEntryModel:
         #: the field asked to take the focus that has not taken it yet: keys
         #: typed meanwhile go there (:meth:`stray_key`)
         self.awaited: tuple[str, PointsKey] | None = None
+        #: the focus asked for is held by another control (the Handglatt
+        #: switch): the field asks for it (``autofocus`` would not take it)
+        self.focus_taken = False
         if rounds.default_mode == "points" and not rounds.melds:
             self.show_melds = False  # a table that counted keeps counting
 
@@ -289,7 +294,8 @@ class RoundEntryModel:
             self.ask_focus(self.next_field(target))
             return
         text = self.points_text(*target)
-        self.set_points(*target, text[:-1] if name == "Backspace" else text + name)
+        self._strayed.setdefault(target, text)  # what the field shows there
+        self._set_points(*target, text[:-1] if name == "Backspace" else text + name)
         if target != self.awaited:
             self.ask_focus(target)
 
@@ -510,6 +516,7 @@ class RoundEntryModel:
         self.rounds.set_handglatt(value)
         if self.typing_in is not None and self.typing_in in self.fields():
             self.ask_focus(self.typing_in)
+            self.focus_taken = True  # the switch holds it: asked explicitly
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
@@ -522,7 +529,17 @@ class RoundEntryModel:
     def set_points(self, player: str, key: PointsKey, text: str) -> None:
         """A counted-points field changed: a whole number goes in (emptied:
         nobody's number, so the player needs one again, never 0); anything
-        else keeps the text with a message and changes nothing."""
+        else keeps the text with a message and changes nothing.
+
+        Keys that went to the field before it had the focus (``stray_key``)
+        and that its text in the browser did not show yet when the person
+        typed on stay in front of what was typed there."""
+        base = self._strayed.pop((player, key), None)
+        if base is not None:
+            text = _merged(self.points_text(player, key), base, text)
+        self._set_points(player, key, text)
+
+    def _set_points(self, player: str, key: PointsKey, text: str) -> None:
         try:
             value = parse_whole_number(text, empty=0)
         except NumberError as error:
@@ -720,6 +737,21 @@ def _moved(
         text = format_cards(after.cards_of(target))
         return _replace(editing, target=target, text=text, bad=None, joker=None)
     return _replace(editing, target=target)
+
+
+def _merged(model: str, base: str, typed: str) -> str:
+    """The text of a field whose keys partly came while it had no focus:
+    ``model`` (with them), ``base`` (before them), ``typed`` (the browser's
+    field after a key typed in it).
+
+    >>> _merged("3", "", "3"), _merged("3", "", "33"), _merged("3", "", "0")
+    ('33', '33', '30')
+    """
+    if typed.startswith(model) and len(typed) > len(model):
+        return typed  # the browser showed them: typed on after them
+    if typed.startswith(base):  # typed on the text from before them
+        return model + typed[len(base) :]
+    return typed
 
 
 _STRAY_KEYS = frozenset("0123456789") | {"Backspace", "Enter"}

@@ -10,7 +10,7 @@ it, so a field tapped meanwhile keeps it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -81,10 +81,12 @@ def _PointsRows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
     plus = entry.rounds.rules.is_plus
-    asked: Any = ft.use_ref(lambda: (None, 0))  # (field, how often asked)
+    # (field, how often asked, held by another control)
+    asked: Any = ft.use_ref(lambda: (None, 0, False))
     request, entry.focus = entry.focus, None  # asked for by a tap
+    taken, entry.focus_taken = entry.focus_taken, False
     if request is not None:
-        asked.current = (request, asked.current[1] + 1)
+        asked.current = (request, asked.current[1] + 1, taken)
     page = ft.context.page
 
     def key_down(e: ft.KeyboardEvent) -> None:
@@ -96,6 +98,17 @@ def _PointsRows(
     ft.use_effect(
         lambda: _listen(page, key_down), [], cleanup=lambda: _listen(page, None)
     )
+    built: dict[tuple[str, str], ft.TextField] = {}
+
+    async def take_focus() -> None:
+        """The field asked for takes the focus, also from a control that
+        holds it (the Handglatt switch: ``autofocus`` would not take it)."""
+        place, _, taken = asked.current
+        field = built.get(place) if place and taken else None
+        if field is not None:
+            await cast(Any, field).focus()  # untyped in Flet
+
+    ft.use_effect(take_focus, [asked.current])
 
     def enter(player: str, key: str) -> None:
         """Enter in a field: on to the next player who needs a number (the
@@ -116,7 +129,9 @@ def _PointsRows(
         )
         score = preview.scores[name].score
         head = player_heading(seat, name, score, plus, t, size=18, extra=[cards])
-        fields = points_fields(entry, seat, name, t, act, 150, enter, asked.current)
+        fields = points_fields(
+            entry, seat, name, t, act, 150, enter, asked.current[:2], built
+        )
         rows.append(player_box(seat, [head, *fields], padding=8, spacing=4))
     return ft.Column(rows, spacing=6)
 
