@@ -140,3 +140,20 @@ def test_a_key_typed_in_the_field_before_it_showed_the_stray_ones_follows_them()
     assert entry.points_text("Ben", "bad") == "30"
     entry.set_points("Ben", "bad", "301")  # later keys: as typed
     assert entry.points_text("Ben", "bad") == "301"
+
+
+def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
+    """Issue 17.3: where the number is typed, in every language."""
+    import flet as ft
+
+    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.ui.views.round_entry_counted import points_fields
+
+    for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "×2")):
+        entry = counting()
+        entry.t = Translator(language)
+        entry.set_handglatt(True)
+        parts = points_fields(entry, 4, "Emil", entry.t, lambda *a: None)
+        hints = [p.label for p in parts if isinstance(p, ft.Semantics) and p.label]
+        assert hints and word in hints[0] and "×2" in hints[0], (language, hints)
+        assert not points_fields(entry, 2, "Cleo", entry.t, lambda *a: None)[1:]

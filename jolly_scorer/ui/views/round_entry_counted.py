@@ -75,6 +75,17 @@ def points_fields(
             )
         )
     out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
+    times = rounds.rules.handglatt_multiplier
+    if "bad" in keys and rounds.handglatt and times != 1:
+        # issue 17.3: the number typed is the count before the doubling
+        hint = t("As counted – the Handglatt then makes it ×{n}", n=times)
+        out.append(
+            ft.Semantics(
+                identifier=f"round-handglatt-hint-{seat}",
+                label=hint,
+                content=ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
     if rounds.counted_adds_to_cards(name):
         warning = t(
             "Counted points are added to the cards entered on the table "
