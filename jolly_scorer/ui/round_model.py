@@ -35,7 +35,13 @@ from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
-from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
+from jolly_scorer.core.melds import (
+    Meld,
+    check_meld,
+    check_melds,
+    meld_readings,
+    reading_choices,
+)
 from jolly_scorer.core.pack import PackCount, copies_in_pack
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
@@ -722,6 +728,31 @@ class RoundModel:
                     Problem(place, code, card=str(plain), count=limit, also=others)
                 )
         return found
+
+    def below_opening(self, player: str) -> int | None:
+        """The points of ``player``'s own melds when they cannot have opened
+        with them (below the opening threshold, core's ``opening_reached``),
+        else None. A table may play otherwise: a warning, never a refusal.
+        Who went out in one turn (Handglatt) needs no opening where the rules
+        waive it; melds not valid yet are not judged here.
+
+        >>> from jolly_scorer.core.game import new_game
+        >>> from jolly_scorer.core.rules import find_rules
+        >>> model = RoundModel(new_game(find_rules("jolly_at"), ["A", "B"]))
+        >>> _ = model.add_meld("B", parse_cards("2c 3c 4c"))
+        >>> model.below_opening("B"), model.below_opening("A")
+        (9, None)
+        """
+        own = [self.melds[i].plain for i in self.melds_of(player)]
+        if not own or not all(own):
+            return None
+        rules = self.rules
+        if player == self.closer and self.handglatt and rules.opening_waived_going_out:
+            return None
+        verdict = check_melds(own, rules)
+        if not verdict.valid or verdict.opening_reached:
+            return None
+        return verdict.points or 0
 
     def problems_at(self, place: Place) -> tuple[Problem, ...]:
         """The problems shown at one place."""

@@ -97,6 +97,7 @@ class RoundEntryModel:
         self.typing = False
         self.error: str | None = None
         self._checked: str | None = None  # the error Save's own checks gave
+        self._done_for: str | None = None  # a Done refused: whose part
         self.confirm_cancel = False
         self.taken: RoundTaken | None = None
         self.show_taken = False  # the saved round's details are open
@@ -582,6 +583,7 @@ class RoundEntryModel:
             # beside the field says which token; nothing is saved (finding 3)
             self.player = editing.player
         self.error = self._checked = self.refusal()
+        self._done_for = None
         return None if self.error else self.rounds.to_round()
 
     def refusal(self) -> str | None:
@@ -615,6 +617,9 @@ class RoundEntryModel:
         checked = self.error is not None and self.error == self._checked
         if checked and self.refusal() != self.error:
             self.error = self._checked = None
+        done_for = self._done_for
+        if done_for is not None and self.part_missing(done_for) is None:
+            self.error = self._done_for = None
 
     def saved(self, answer: str | RoundTaken | None) -> None:
         """What saving answered: None (saved), a refusal, or a round taken."""
@@ -663,11 +668,33 @@ class RoundEntryModel:
         return self.statuses.get(player)
 
     def tap_done(self, player: str) -> None:
-        """``player`` is done with their part (a second tap: not yet)."""
+        """``player`` is done with their part (a second tap: not yet). A
+        part with something missing (no hand, no points, a meld that is not
+        one) is not done: the bar says what, for whom (issue 18.4)."""
         self.rounds._check_player(player)
-        self.done_taps[player] = self.status(player) != "done"
+        done = self.status(player) != "done"
+        missing = self.part_missing(player) if done else None
+        if missing is not None:
+            self.error = self.t(
+                "{name} is not done yet: {what}", name=player, what=missing
+            )
+            self._checked = None
+            self._done_for = player
+            return
+        self.done_taps[player] = done
         self.notice = None
         self.dirty = True
+
+    def part_missing(self, player: str) -> str | None:
+        """What is missing in ``player``'s own part, in words (None: nothing)."""
+        from jolly_scorer.ui.views.round_entry_problems import missing_text
+
+        mine = [
+            p
+            for p in self.rounds.problems()
+            if p.place.player == player and p.code != "closer_missing"
+        ]
+        return missing_text(self.rounds, mine, self.t) if mine else None
 
     def everyone_done(self) -> bool:
         return all(self.status(p) == "done" for p in self.rounds.players)

@@ -23,6 +23,7 @@ from jolly_scorer.ui.views.round_entry_bar_questions import (
 )
 from jolly_scorer.ui.views.round_entry_cards import GOOD
 from jolly_scorer.ui.views.round_entry_keep import kept, latest
+from jolly_scorer.ui.views.round_entry_problems import opening_warnings
 
 __all__ = ["save_bar"]
 
@@ -39,6 +40,7 @@ def save_bar(
     stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
     entry.refresh_error()  # a refusal no longer true goes
     missing = None if preview.complete else entry.missing()
+    warnings = tuple(opening_warnings(entry.rounds, t))
     plus = entry.rounds.rules.is_plus
     signature = (
         t.language,
@@ -53,12 +55,18 @@ def save_bar(
         tuple((n, s.score) for n, s in preview.scores.items()),
         preview.complete,
         missing,
+        warnings,
     )
     return kept(
         "bar",
         signature,
         lambda: _bar(
-            entry, preview, t, {k: _tap(h) for k, h in stable.items()}, missing
+            entry,
+            preview,
+            t,
+            {k: _tap(h) for k, h in stable.items()},
+            missing,
+            warnings,
         ),
     )
 
@@ -75,6 +83,7 @@ def _bar(
     t: Translator,
     buttons: dict[str, Any],
     missing: str | None = None,
+    warnings: tuple[str, ...] = (),
 ) -> ft.Control:
     items: list[ft.Control] = []
     if entry.taken is not None:
@@ -84,6 +93,17 @@ def _bar(
     else:
         if entry.error:
             items.append(message_box("round-error", entry.error))
+        if warnings:  # a warning: Save still saves (issue 18.5)
+            text = " ".join(warnings)
+            items.append(
+                ft.Semantics(
+                    identifier="round-warning",
+                    label=text,
+                    content=ft.Text(
+                        text, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3
+                    ),
+                )
+            )
         scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
         status = t("Ready to save") if preview.complete else t("Not complete yet")
         if missing and not entry.error:  # what is missing, for whom

@@ -14,7 +14,15 @@ from jolly_scorer.ui.round_model import Place, Problem, RoundModel
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.views.round_entry_cards import BAD
 
-__all__ = ["meld_name", "missing_text", "place_name", "problem_box", "problem_text"]
+__all__ = [
+    "meld_name",
+    "missing_text",
+    "opening_warning",
+    "opening_warnings",
+    "place_name",
+    "problem_box",
+    "problem_text",
+]
 
 
 def meld_name(model: RoundModel, index: int, t: Translator) -> str:
@@ -69,6 +77,25 @@ def problem_text(model: RoundModel, problem: Problem, t: Translator) -> str:
         places = ", ".join(place_name(model, p, t) for p in problem.also)
         text += " " + t("Also in: {places}.", places=places)
     return text
+
+
+def opening_warnings(model: RoundModel, t: Translator) -> list[str]:
+    """Every player whose own melds cannot have opened, in words."""
+    out = []
+    for name in model.players:
+        points = model.below_opening(name)
+        if points is not None:
+            out.append(opening_warning(model, name, points, t))
+    return out
+
+
+def opening_warning(model: RoundModel, name: str, points: int, t: Translator) -> str:
+    return t(
+        "{name}'s melds make {points} points: not enough to open (needs {n}).",
+        name=name,
+        points=points,
+        n=model.rules.opening_min,
+    )
 
 
 def missing_text(model: RoundModel, problems: Sequence[Problem], t: Translator) -> str:
