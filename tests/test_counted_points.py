@@ -149,7 +149,7 @@ def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
     from jolly_scorer.ui.i18n import Translator
     from jolly_scorer.ui.views.round_entry_counted import points_fields
 
-    for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "×2")):
+    for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "kerralla")):
         entry = counting()
         entry.t = Translator(language)
         entry.set_handglatt(True)

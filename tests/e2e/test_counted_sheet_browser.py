@@ -72,3 +72,34 @@ def test_the_handglatt_switch_leaves_the_keys_in_the_field(web_app):
         lambda: app.page.evaluate("() => document.activeElement.value") == "12",
         what="Emil's field to hold 12",
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "viewport"), [("de", "phone"), ("fi", (1280, 800))]
+)
+def test_counted_sheet_screenshots(web_app, language, viewport):
+    """The counted sheet as a table sees it: who went out with a Handglatt,
+    two numbers typed, the next field focused, the live totals."""
+    app = web_app(
+        "counted_sheet_app:main",
+        viewport=viewport,
+        env={"ROUND_LANGUAGE": language},
+        wait_text=None,
+    )
+    app.by_id("round-closer-2").first.wait_for()
+    app.by_id("round-closer-2").first.click()
+    app.by_id("round-count-all").first.click()
+    focused_in(app, "round-bad-3")
+    app.by_id("round-handglatt").first.click()
+    focused_in(app, "round-bad-3")
+    app.next_frames(2)
+    app.page.keyboard.type("12", delay=120)
+    app.page.keyboard.press("Enter")
+    focused_in(app, "round-bad-4")
+    app.next_frames(2)
+    app.page.keyboard.type("30", delay=120)
+    app.page.keyboard.press("Enter")
+    focused_in(app, "round-bad-0")
+    app.settle()
+    size = "phone" if viewport == "phone" else "laptop"
+    app.screenshot(f"counted-sheet-{size}-{language}")
