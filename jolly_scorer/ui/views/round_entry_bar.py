@@ -40,7 +40,8 @@ def save_bar(
     stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
     entry.refresh_error()  # a refusal no longer true goes
     missing = None if preview.complete else entry.missing()
-    warnings = tuple(opening_warnings(entry.rounds, t))
+    # (not while cards are picked: the bar, and the grid above it, stay put)
+    warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
     plus = entry.rounds.rules.is_plus
     signature = (
         t.language,
