@@ -1,6 +1,6 @@
 """Enter reference rounds at a phone's size in Chromium, tap by tap, and time it.
 
-    uv run python benchmarks/table_speed.py [--rounds abcd] [--bare-taps N]
+    uv run python benchmarks/table_speed.py [--rounds abcde] [--bare-taps N]
 
 The app is served in web mode (tests/e2e/serve.py) on a fresh data folder with
 the game already started; headless Chromium at 390 x 844 opens the scoreboard
@@ -21,6 +21,14 @@ button updates one text. Rounds:
     fields (a counting table keeps counting); the tap on who went out puts
     the focus on Anna's good points, every other field is tapped.
 (d) Rommi, 3 players, hands only.
+(e) Rommé, 5 players, counted points (round 1 counted by everyone: the sheet
+    opens with every field); Cleo, the third player, goes out with a
+    Handglatt; the points are typed in seat order from the player after her,
+    round again (Dora, Emil, Anna, Ben), with Enter between (no tap on a field).
+
+Every round's saved scores are checked against the round as intended (built
+by hand below and scored by the engine): ``round X: scores as expected``, or
+the benchmark stops with an error naming the differences.
 
 The taps start with "Enter round" on the scoreboard and end with "Save round"
 (the scoreboard shows the next round). Output, one line per round, then
@@ -32,6 +40,7 @@ The taps start with "Enter round" on the scoreboard and end with "Save round"
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import socket
 import statistics
@@ -146,6 +155,22 @@ def round_c() -> list[Step]:
     ]
 
 
+def round_e() -> list[Step]:
+    return [
+        ("tap", "enter-round"),
+        ("tap", "round-closer-2"),  # the focus goes to Dora's bad points
+        ("tap", "round-handglatt"),  # it stays there (issue 17.7)
+        ("keys", "12"),
+        ("enter", ""),
+        ("keys", "30"),
+        ("enter", ""),
+        ("keys", "7"),
+        ("enter", ""),
+        ("keys", "25"),
+        ("tap", "round-save"),
+    ]
+
+
 def round_d() -> list[Step]:
     return [
         ("tap", "enter-round"),
@@ -160,13 +185,93 @@ def round_d() -> list[Step]:
 
 JOLLY = ("jolly_at", ["Anna", "Ben", "Cleo", "Dan"])
 ROMMI = ("rommi_fi", ["Anna", "Ben", "Cleo"])
+ROMME = ("romme_de", ["Anna", "Ben", "Cleo", "Dora", "Emil"])
 ROUNDS: dict[str, tuple[tuple[str, list[str]], list[Step], int, bool]] = {
     # name: (game, steps, melds, round 1 counted by everyone before)
     "a": (JOLLY, round_a(), 6, False),
     "b": (JOLLY, round_a(handglatt=True), 6, False),
     "c": (JOLLY, round_c(), 0, True),
     "d": (ROMMI, round_d(), 0, False),
+    "e": (ROMME, round_e(), 0, True),
 }
+
+
+def intended(name: str) -> Any:
+    """The round each benchmark round enters, written out card by card."""
+    sys.path.insert(0, str(ROOT))
+    from jolly_scorer.core.cards import parse_cards
+    from jolly_scorer.core.game import Counted, PlacedCard, Round, TableMeld
+
+    def meld(by: str, cards: str, *laid: tuple[str, str]) -> TableMeld:
+        placed = [PlacedCard(c) for c in parse_cards(cards)]
+        placed += [PlacedCard(c, who) for who, more in laid for c in parse_cards(more)]
+        return TableMeld(by, tuple(placed))
+
+    if name in "ab":
+        return Round(
+            closed_by="Anna",
+            handglatt=name == "b",
+            table=(
+                meld("Anna", "5h 6h 7h 8h", ("Ben", "4h")),
+                meld("Anna", "Qs Qd Qc"),
+                meld("Ben", "10c 10d 10s"),
+                meld("Cleo", "2s 3s 4s"),
+                meld("Dan", "Jh Qh Kh"),
+                meld("Dan", "6c 6d 6s"),
+            ),
+            hands=(
+                ("Ben", tuple(parse_cards("X Ac 3d"))),
+                ("Cleo", tuple(parse_cards("Kd 7c 10h Jc"))),
+                ("Dan", tuple(parse_cards("2d 5c 8s"))),
+            ),
+        )
+    if name == "c":
+        return Round(
+            closed_by="Anna",
+            counted=(
+                ("Anna", Counted(45, 0)),
+                ("Ben", Counted(0, 25)),
+                ("Cleo", Counted(0, 12)),
+                ("Dan", Counted(0, 8)),
+            ),
+        )
+    if name == "d":
+        return Round(
+            closed_by="Anna",
+            hands=(
+                ("Ben", tuple(parse_cards("Ks 7d 2c X"))),
+                ("Cleo", tuple(parse_cards("Ah 5h 9s"))),
+            ),
+        )
+    return Round(
+        closed_by="Cleo",
+        handglatt=True,
+        counted=(
+            ("Anna", Counted(0, 7)),
+            ("Ben", Counted(0, 25)),
+            ("Cleo", Counted(0, 0)),
+            ("Dora", Counted(0, 12)),
+            ("Emil", Counted(0, 30)),
+        ),
+    )
+
+
+def check_scores(name: str, data: Path, game_id: int) -> str:
+    """``round X: scores as expected``, or SystemExit naming what differs."""
+    from jolly_scorer.core.scoring import score_round
+    from jolly_scorer.store import Store
+
+    with Store.open(data) as store:
+        game = store.load_game(game_id)
+    saved = game.rounds[-1]
+    before = dataclasses.replace(game, rounds=game.rounds[:-1])
+    number = len(game.rounds)
+    got = {p: s.score for p, s in score_round(before, saved, number).scores.items()}
+    want = score_round(before, intended(name), number).scores
+    wanted = {p: s.score for p, s in want.items()}
+    if got != wanted:
+        raise SystemExit(f"round {name}: scores {got}, expected {wanted}")
+    return f"round {name}: scores as expected"
 
 
 @dataclass
@@ -292,6 +397,14 @@ def play(page: Any, steps: list[Step], tally: Tally) -> None:
             page.keyboard.type(arg, delay=40)
             tally.keys += len(arg)
             page.evaluate(SETTLED, page.evaluate("performance.now()"))
+        elif kind == "enter":  # timed like a tap: to the next field shown
+            t0 = page.evaluate("performance.now()")
+            page.keyboard.press("Enter")
+            latency, _ = page.evaluate(ANSWERED, t0)
+            page.evaluate(SETTLED, t0)
+            tally.keys += 1
+            if latency >= 0:
+                tally.latencies.append(latency)
         else:
             identifier, digits = arg.split(":")
             tap(page, identifier, tally, answered=False)
@@ -305,12 +418,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def make_game(data: Path, preset: str, players: list[str], counted: bool) -> int:
+def make_game(
+    data: Path, preset: str, players: list[str], counted: bool
+) -> tuple[int, int]:
     """The game, stored; ``counted``: with round 1 counted by everyone.
-    The number of the round to enter."""
+    The number of the round to enter, and the game's id."""
     sys.path.insert(0, str(ROOT))
-    import dataclasses
-
     from jolly_scorer.core.game import Counted, Round, new_game
     from jolly_scorer.core.rules import find_rules
     from jolly_scorer.store import Store
@@ -326,8 +439,8 @@ def make_game(data: Path, preset: str, players: list[str], counted: bool) -> int
         )
         game = dataclasses.replace(game, rounds=(first,))
     with Store.open(data) as store:
-        store.create_game(game)
-    return len(game.rounds) + 1
+        game_id = store.create_game(game)
+    return len(game.rounds) + 1, game_id
 
 
 def bare_main(page: Any) -> None:
@@ -351,7 +464,7 @@ def bare_main(page: Any) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", default="abcd")
+    parser.add_argument("--rounds", default="abcde")
     parser.add_argument("--bare-taps", type=int, default=30)
     args = parser.parse_args()
     # imported here: the bare page's server imports this module, without
@@ -366,7 +479,7 @@ def main() -> None:
         for name in args.rounds:
             (preset, players), steps, melds, counted = ROUNDS[name]
             data = Path(tmp) / name
-            number = make_game(data, preset, players, counted)
+            number, game_id = make_game(data, preset, players, counted)
             proc, url = serve("jolly_scorer.ui.app:main", data)
             try:
                 page = open_page(browser, url, "home-continue")
@@ -395,6 +508,7 @@ def main() -> None:
             )
             print(line, flush=True)
             lines.append(line)
+            print(check_scores(name, data, game_id), flush=True)
         proc, url = serve("benchmarks.table_speed:bare_main", Path(tmp) / "bare")
         try:
             page = open_page(browser, url, "bare-tap")

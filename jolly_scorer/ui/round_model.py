@@ -35,7 +35,13 @@ from jolly_scorer.core.cards import Card, parse_card, parse_cards
 from jolly_scorer.core.errors import GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
-from jolly_scorer.core.melds import Meld, check_meld, meld_readings, reading_choices
+from jolly_scorer.core.melds import (
+    Meld,
+    check_meld,
+    check_melds,
+    meld_readings,
+    reading_choices,
+)
 from jolly_scorer.core.pack import PackCount, copies_in_pack
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
@@ -110,7 +116,9 @@ class Problem:
     ``code``: ``invalid_meld`` (``meld`` holds the verdict), ``third_copy``
     (``card``; ``also`` the other places of that card), ``joker_too_many``
     (``count`` = jokers in the pack), ``empty_meld``, ``hand_missing``,
-    ``hand_too_large`` (``count`` = the most a hand holds), ``closer_missing``.
+    ``hand_too_large`` (``count`` = the most a hand holds), ``closer_missing``,
+    ``points_missing`` (a player who counted points, and nobody typed their
+    number: a field left empty is missing, never 0).
     """
 
     place: Place
@@ -664,7 +672,42 @@ class RoundModel:
                 found.append(
                     Problem(Place("hand", name), "hand_too_large", count=limit)
                 )
+        found += [
+            Problem(Place("counted", name), "points_missing")
+            for name in self.points_missing()
+        ]
         return tuple(found)
+
+    def points_keys(self, player: str) -> tuple[str, ...]:
+        """The counted-points fields ``player`` has: who went out their good
+        points (penalty scoring: none, they hold no cards), the others their
+        good and bad points (penalty scoring: bad)."""
+        if player == self.closer:
+            return ("good",) if self.rules.is_plus else ()
+        return ("good", "bad") if self.rules.is_plus else ("bad",)
+
+    def needs_points(self, player: str) -> bool:
+        """``player`` counted points and nobody typed a number for them yet
+        (a typed 0 counts; any one of a player's fields does)."""
+        if self.modes[player] != "points":
+            return False
+        keys = self.points_keys(player)
+        return bool(keys) and not any((player, k) in self.entered for k in keys)
+
+    def points_missing(self) -> list[str]:
+        """The players who still need a counted number, in seat order.
+
+        >>> from jolly_scorer.core.game import new_game
+        >>> from jolly_scorer.core.rules import find_rules
+        >>> model = RoundModel(new_game(find_rules("romme_de"), ["A", "B", "C"]))
+        >>> for p in "ABC":
+        ...     model.set_mode(p, "points")
+        >>> model.set_closer("B")
+        >>> model.set_counted("A", bad=0)
+        >>> model.points_missing()
+        ['C']
+        """
+        return [p for p in self.players if self.needs_points(p)]
 
     def _deck_problems(self) -> list[Problem]:
         places = self._deck_places()
@@ -685,6 +728,31 @@ class RoundModel:
                     Problem(place, code, card=str(plain), count=limit, also=others)
                 )
         return found
+
+    def below_opening(self, player: str) -> int | None:
+        """The points of ``player``'s own melds when they cannot have opened
+        with them (below the opening threshold, core's ``opening_reached``),
+        else None. A table may play otherwise: a warning, never a refusal.
+        Who went out in one turn (Handglatt) needs no opening where the rules
+        waive it; melds not valid yet are not judged here.
+
+        >>> from jolly_scorer.core.game import new_game
+        >>> from jolly_scorer.core.rules import find_rules
+        >>> model = RoundModel(new_game(find_rules("jolly_at"), ["A", "B"]))
+        >>> _ = model.add_meld("B", parse_cards("2c 3c 4c"))
+        >>> model.below_opening("B"), model.below_opening("A")
+        (9, None)
+        """
+        own = [self.melds[i].plain for i in self.melds_of(player)]
+        if not own or not all(own):
+            return None
+        rules = self.rules
+        if player == self.closer and self.handglatt and rules.opening_waived_going_out:
+            return None
+        verdict = check_melds(own, rules)
+        if not verdict.valid or verdict.opening_reached:
+            return None
+        return verdict.points or 0
 
     def problems_at(self, place: Place) -> tuple[Problem, ...]:
         """The problems shown at one place."""

@@ -68,6 +68,8 @@ def play_round(app, closer, bad_points):
     close_editor(app, wait=2_000)
     tap(app, "round-count-all")  # every player's fields on one screen
     app.by_id("round-bad-0" if closer else "round-bad-1").first.wait_for()
+    if app.by_id(f"round-good-{closer}").count():  # plus scoring: the closer's
+        type_in(app, f"round-good-{closer}", "0")  # good points (empty: missing)
     for seat, points in bad_points.items():
         type_in(app, f"round-bad-{seat}", str(points))
     close_editor(app)

@@ -162,6 +162,8 @@ def play_round(page: Any, bad_points: dict[int, int]) -> None:
     tap(page, "round-closer-0")
     tap(page, "round-count-all")  # every player's fields on one screen
     by_id(page, f"round-bad-{next(iter(bad_points))}").wait_for(timeout=20_000)
+    if by_id(page, "round-good-0").count():  # plus scoring: the closer's good
+        type_in(page, "round-good-0", "0")  # points (a field left empty: missing)
     for seat, points in bad_points.items():
         type_in(page, f"round-bad-{seat}", str(points))
     tap(page, "round-save")

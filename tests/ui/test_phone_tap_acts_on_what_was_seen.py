@@ -75,6 +75,7 @@ def test_save_shows_a_change_made_elsewhere_a_moment_before_and_saves_nothing(
     app.click(app.find(semantics="round-seat-1"))  # Ben
     app.click(app.find(semantics="round-count-all"))
     app.click(app.find(semantics="round-closer-0"))  # Anna went out
+    app.type_text(app.find(semantics="round-good-0").content, "40")
     for seat in (1, 2):
         app.type_text(app.find(semantics=f"round-bad-{seat}").content, "5")
     app.click(app.find(semantics="round-done-1"))

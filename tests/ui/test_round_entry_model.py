@@ -85,6 +85,9 @@ def test_the_closer_must_be_chosen_and_cancel_asks(entry):
     assert not entry.confirm_cancel
     assert entry.save() is None and "Who went out?" in entry.error
     entry.set_closer(None)
+    assert entry.save() is None and "Still needs points" in entry.error
+    for player in PLAYERS:
+        entry.set_points(player, "bad", "0")
     assert entry.save() is not None
 
 
@@ -115,6 +118,7 @@ def test_a_draft_remembers_its_round_number_and_the_closer_choice():
 def test_save_refuses_while_a_typed_card_is_not_readable(entry):
     entry.set_closer("Anna")
     entry.set_mode("Cleo", "points")
+    entry.set_points("Cleo", "bad", "0")
     entry.select_player("Ben")  # the editor opens on Ben's hand
     entry.typed("Kh Qs 5")
     assert entry.editing.bad == "Not a card: 5"

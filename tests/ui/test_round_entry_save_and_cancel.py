@@ -25,9 +25,9 @@ def jolly():
 # -- defect 8: the closer defaults to nobody -------------------------------------
 def test_save_asks_who_went_out(flet_app, jolly):
     s = Screen(flet_app, jolly)
-    s.tap("round-mode-0-points")
-    s.tap("round-mode-1-points")
-    s.tap("round-mode-2-points")
+    for seat in range(3):
+        s.tap(f"round-mode-{seat}-points")
+        s.type(f"round-bad-{seat}", "0")
     s.tap("round-save")
     assert not s.saved
     assert "Who went out?" in s.label("round-error")
@@ -112,10 +112,14 @@ def test_counted_points_refuse_anything_but_digits(flet_app, jolly, text, key):
     assert field.value == text  # what was typed stays, with the message beside
     assert len(s.drafts) == drafts  # nothing changed
     s.tap("round-mode-2-points")
+    s.type("round-bad-2", "0")  # a typed 0 is a number
     s.tap("round-save")
     assert not s.saved
     assert "not a whole number" in s.label("round-error")
-    s.type(f"round-{key}-1", "")  # empty is 0
+    s.type(f"round-{key}-1", "")  # empty is missing (issue 17.2), never 0
+    s.tap("round-save")
+    assert not s.saved and "Still needs points: Ben." in s.label("round-error")
+    s.type(f"round-{key}-1", "0")
     s.tap("round-save")
     counted = dict(s.saved[0].counted)["Ben"]
     assert getattr(counted, key) == 0
@@ -131,6 +135,7 @@ def test_counted_points_take_whole_numbers(flet_app, jolly, text, value):
     s.type("round-bad-1", text)
     assert not s.field("round-bad-1").error
     s.tap("round-mode-2-points")
+    s.type("round-bad-2", "0")
     s.tap("round-save")
     assert dict(s.saved[0].counted)["Ben"] == Counted(0, value)
 
@@ -178,6 +183,7 @@ def test_the_entry_shows_what_was_saved_and_the_choices(flet_app, jolly):
     s.tap("round-closer-1")
     for seat in range(3):
         s.tap(f"round-mode-{seat}-points")
+        s.type(f"round-{'good' if seat == 1 else 'bad'}-{seat}", "0")
     s.tap("round-save")
     assert "Round 1 was saved on another device" in s.label("round-taken")
     assert "Saved there: Anna went out" in " ".join(s.app.texts())
@@ -195,6 +201,7 @@ def test_drop_mine_leaves_without_asking(flet_app, jolly):
     s.tap("round-closer-none")
     for seat in range(3):
         s.tap(f"round-mode-{seat}-points")
+        s.type(f"round-bad-{seat}", "0")
     s.tap("round-save")
     s.tap("round-taken-drop")
     assert s.cancelled == 1

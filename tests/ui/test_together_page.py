@@ -19,6 +19,10 @@ def test_a_phone_asks_its_seat_once_and_opens_on_it(guest_page, tmp_path):  # no
     assert not app.find_all(semantics="round-done-0")
     chip = app.find(semantics="round-show-1")
     assert chip.selected  # the phone shows its own player
+    app.click(app.find(semantics="round-done-1"))  # an empty hand: not done
+    assert "Ben is not done yet" in " ".join(app.texts())  # (issue 18.4)
+    app.wait_for(lambda: bool(app.find_all(semantics="pick-Kd")))
+    app.click(app.find(semantics="pick-Kd"))
     app.click(app.find(semantics="round-done-1"))
     with Store.open(tmp_path) as store:
         parts = store.load_seat_parts(own, 1)
@@ -26,9 +30,11 @@ def test_a_phone_asks_its_seat_once_and_opens_on_it(guest_page, tmp_path):  # no
     assert parts[PLAYERS[1]].device.startswith("guest-")
     # back to the board and in again: no question, the same seat
     app.click(app.find(semantics="round-cancel-top"))
+    # (this page alone entered the round: Cancel asks, and throws it away)
+    app.click(app.find(semantics="round-throw-away"))
     app.click(app.find(semantics="enter-round"))
     assert "Which seat is yours?" not in app.texts()
-    assert app.find(semantics="round-done-1").selected  # still done
+    assert app.find_all(semantics="round-done-1")
     app.click(app.find(semantics="round-seat-change"))
     assert "Which seat is yours?" in app.texts()
     app.click(app.find(semantics="round-seat-2"))

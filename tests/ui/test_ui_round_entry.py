@@ -245,6 +245,7 @@ def test_the_closers_last_card_in_one_tap(flet_app, jolly):
     assert s.app.find(semantics="pick-9c").disabled  # table, hands and discard
     s.tap("editor-done")
     s.tap("round-mode-2-points")
+    s.type("round-bad-2", "0")
     s.tap("round-save")
     assert s.saved[0].discard == parse_card("9c")
 
@@ -300,6 +301,10 @@ def test_everyone_counted_points_on_one_phone_screen(flet_app, jolly):
     assert not s.app.find_all(semantics="round-show-0")
     s.app.type_text(s.field("round-bad-0"), "15")
     s.app.type_text(s.field("round-good-2"), "60")
+    s.tap("round-save")  # Ben's fields were left empty: missing, not 0
+    assert not s.saved and "Still needs points: Ben." in s.label("round-error")
+    s.app.type_text(s.field("round-bad-1"), "0")
+    assert not s.app.find_all(semantics="round-error")  # no longer true: gone
     s.tap("round-save")
     assert dict(s.saved[0].counted) == {
         "Anna": Counted(0, 15),

@@ -96,6 +96,8 @@ class RoundEntryModel:
         self.show_melds = rounds.melds_needed()
         self.typing = False
         self.error: str | None = None
+        self._checked: str | None = None  # the error Save's own checks gave
+        self._done_for: str | None = None  # a Done refused: whose part
         self.confirm_cancel = False
         self.taken: RoundTaken | None = None
         self.show_taken = False  # the saved round's details are open
@@ -104,6 +106,8 @@ class RoundEntryModel:
         self.drafts = 0  # changes so far (the latest one's draft is written)
         self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
+        #: a field's text before keys typed elsewhere went to it (stray_key)
+        self._strayed: dict[tuple[str, str], str] = {}
         # -- entering together (``models/shared_round.py``) --
         #: the round is shared at a live table: statuses and Done are shown
         self.together = False
@@ -122,6 +126,18 @@ class RoundEntryModel:
         #: speed: the counted-points field to focus after the next redraw
         #: (a tap on who went out, everyone counting): (player, "good"|"bad")
         self.focus: tuple[str, PointsKey] | None = None
+        #: the counted-points field that had the keyboard focus last (a tap
+        #: on the Handglatt switch gives it back)
+        self.typing_in: tuple[str, PointsKey] | None = None
+        #: the counted-points field that has the keyboard focus now (None
+        #: after it lost it: Enter, a tap elsewhere)
+        self.focused: tuple[str, PointsKey] | None = None
+        #: the field asked to take the focus that has not taken it yet: keys
+        #: typed meanwhile go there (:meth:`stray_key`)
+        self.awaited: tuple[str, PointsKey] | None = None
+        #: the focus asked for is held by another control (the Handglatt
+        #: switch): the field asks for it (``autofocus`` would not take it)
+        self.focus_taken = False
         if rounds.default_mode == "points" and not rounds.melds:
             self.show_melds = False  # a table that counted keeps counting
 
@@ -198,30 +214,91 @@ class RoundEntryModel:
         self.editing = None
         self.laying_off = None
         self.dirty = True
-        self.focus = self.first_field()  # speed: the digits go right in
+        self.ask_focus(self.first_field())  # speed: the digits go right in
 
     def fields(self) -> list[tuple[str, PointsKey]]:
         """Every counted-points field shown, from who went out on in seat
         order: the closer's good points (none in penalty scoring), the
         others' good (plus scoring) and bad points. Enter moves along it."""
         rounds = self.rounds
-        plus = rounds.rules.is_plus
         seat = rounds.players.index(rounds.closer) if rounds.closer else 0
         out: list[tuple[str, PointsKey]] = []
         for player in rounds.players[seat:] + rounds.players[:seat]:
             if rounds.modes[player] != "points":
                 continue
-            if plus:
-                out.append((player, "good"))
-            if player != rounds.closer:
-                out.append((player, "bad"))
+            for key in rounds.points_keys(player):
+                out.append((player, "good" if key == "good" else "bad"))
         return out
 
+    def _empty(self, place: tuple[str, PointsKey]) -> bool:
+        """Nobody typed into this field (a typed 0 is not empty)."""
+        return place not in self.rounds.entered and not self.points_error(*place)
+
     def first_field(self) -> tuple[str, PointsKey] | None:
-        """The field to fill first: the closer's good points (penalty
-        scoring: the next player's bad points)."""
+        """The field to fill first: the first empty one from who went out on
+        (the closer's good points; penalty scoring: the next player's bad
+        points), else the first."""
         fields = self.fields()
-        return fields[0] if fields else None
+        empty = [f for f in fields if self._empty(f)]
+        return empty[0] if empty else (fields[0] if fields else None)
+
+    def next_field(self, place: tuple[str, PointsKey]) -> tuple[str, PointsKey] | None:
+        """Where Enter in field ``place`` goes: the next field nobody filled,
+        in seat order from there and round again (who went out has none in
+        penalty scoring); with every field filled, ``place`` itself, so that
+        the keys typed next never go nowhere."""
+        fields = self.fields()
+        if place not in fields:
+            return self.first_field()
+        at = fields.index(place)
+        following = fields[at + 1 :] + fields[:at]
+        return next((f for f in following if self._empty(f)), place)
+
+    def ask_focus(self, place: tuple[str, PointsKey] | None) -> None:
+        """Give the keyboard focus to counted-points field ``place`` after
+        the next redraw (the keys typed until it has it go there too)."""
+        self.focus = place
+        self.awaited = place
+
+    def field_focused(self, place: tuple[str, PointsKey], focused: bool) -> None:
+        """Field ``place`` took (``True``) or lost the keyboard focus."""
+        if focused:
+            self.focused = self.typing_in = place
+            if self.awaited == place:
+                self.awaited = None
+        elif self.focused == place:
+            self.focused = None
+
+    def takes_stray(self, key: str) -> bool:
+        """Whether :meth:`stray_key` takes ``key``: a digit, Backspace or
+        Enter pressed while everyone counts and no field has the focus."""
+        return (
+            self.focused is None
+            and self.all_counted
+            and bool(self.fields())
+            and _key_name(key) in _STRAY_KEYS
+        )
+
+    def stray_key(self, key: str) -> None:
+        """A key pressed while no counted-points field had the keyboard focus
+        (between Enter and the next field taking it, or after a tap
+        elsewhere): it goes to the field about to take the focus (or the
+        first that needs a number), which then takes it. No key typed at the
+        counting table goes nowhere."""
+        if not self.takes_stray(key):
+            return
+        target = self.awaited or self.first_field()
+        if target is None:
+            return
+        name = _key_name(key)
+        if name == "Enter":
+            self.ask_focus(self.next_field(target))
+            return
+        text = self.points_text(*target)
+        self._strayed.setdefault(target, text)  # what the field shows there
+        self._set_points(*target, text[:-1] if name == "Backspace" else text + name)
+        if target != self.awaited:
+            self.ask_focus(target)
 
     @property
     def all_counted(self) -> bool:
@@ -420,7 +497,7 @@ class RoundEntryModel:
     def set_closer(self, player: str | None) -> None:
         self.rounds.set_closer(player)
         if self.all_counted:  # speed: on to the first field to fill
-            self.focus = self.first_field()
+            self.ask_focus(self.first_field())
         editing = self.editing
         if (
             player is not None
@@ -433,10 +510,14 @@ class RoundEntryModel:
     def set_handglatt(self, value: bool, closer: str | None = None) -> None:
         """Handglatt on or off; ``closer``: the player the switch named when
         it was tapped (another device chose another closer meanwhile: the
-        tap is not given to them)."""
+        tap is not given to them). A counted-points field being typed in
+        gets the focus back (a tap outside a field takes it away)."""
         if closer is not None and closer != self.rounds.closer:
             return
         self.rounds.set_handglatt(value)
+        if self.typing_in is not None and self.typing_in in self.fields():
+            self.ask_focus(self.typing_in)
+            self.focus_taken = True  # the switch holds it: asked explicitly
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
@@ -447,8 +528,19 @@ class RoundEntryModel:
         self.dirty = True
 
     def set_points(self, player: str, key: PointsKey, text: str) -> None:
-        """A counted-points field changed: a whole number (empty: 0) goes in;
-        anything else keeps the text with a message and changes nothing."""
+        """A counted-points field changed: a whole number goes in (emptied:
+        nobody's number, so the player needs one again, never 0); anything
+        else keeps the text with a message and changes nothing.
+
+        Keys that went to the field before it had the focus (``stray_key``)
+        and that its text in the browser did not show yet when the person
+        typed on stay in front of what was typed there."""
+        base = self._strayed.pop((player, key), None)
+        if base is not None:
+            text = _merged(self.points_text(player, key), base, text)
+        self._set_points(player, key, text)
+
+    def _set_points(self, player: str, key: PointsKey, text: str) -> None:
         try:
             value = parse_whole_number(text, empty=0)
         except NumberError as error:
@@ -484,26 +576,50 @@ class RoundEntryModel:
     # -- save, cancel, a round saved meanwhile -------------------------------------
     def save(self) -> Round | None:
         """The round to save, or None with :attr:`error` saying why not."""
-        from jolly_scorer.ui.views.round_entry_parts import problem_text
-
         self.confirm_cancel = False
         editing = self.editing
         if editing is not None and parse_typed(editing.text)[1] is not None:
             # the cards up to the bad token are in, the rest is not: the text
             # beside the field says which token; nothing is saved (finding 3)
             self.player = editing.player
-            self.error = self.t("Not saved: a card is not readable.")
-            return None
+        self.error = self._checked = self.refusal()
+        self._done_for = None
+        return None if self.error else self.rounds.to_round()
+
+    def refusal(self) -> str | None:
+        """Why Save would refuse the round now (None: it would save it)."""
+        from jolly_scorer.ui.views.round_entry_problems import missing_text
+
+        editing = self.editing
+        if editing is not None and parse_typed(editing.text)[1] is not None:
+            return self.t("Not saved: a card is not readable.")
         if any(message for _, message in self._points.values()):
-            self.error = self.t("Not saved: a points field is not a whole number.")
-            return None
+            return self.t("Not saved: a points field is not a whole number.")
         problems = self.rounds.problems()
         if problems:
-            problem = problem_text(self.rounds, problems[0], self.t)
-            self.error = self.t("Not saved: {problem}", problem=problem)
+            problem = missing_text(self.rounds, problems, self.t)
+            return self.t("Not saved: {problem}", problem=problem)
+        return self.rounds.check()
+
+    def missing(self) -> str | None:
+        """What keeps the round from being ready, for whom, in one line
+        (None: nothing; the status line says it)."""
+        refusal = self.refusal()
+        if refusal is None:
             return None
-        self.error = self.rounds.check()
-        return None if self.error else self.rounds.to_round()
+        prefix = self.t("Not saved: {problem}", problem="")
+        return refusal.removeprefix(prefix) if prefix else refusal
+
+    def refresh_error(self) -> None:
+        """Save's refusal goes once it is no longer true (the closer chosen,
+        the points typed): a message on screen always says what is so now.
+        (A refusal of the store stays until the next Save.)"""
+        checked = self.error is not None and self.error == self._checked
+        if checked and self.refusal() != self.error:
+            self.error = self._checked = None
+        done_for = self._done_for
+        if done_for is not None and self.part_missing(done_for) is None:
+            self.error = self._done_for = None
 
     def saved(self, answer: str | RoundTaken | None) -> None:
         """What saving answered: None (saved), a refusal, or a round taken."""
@@ -552,11 +668,33 @@ class RoundEntryModel:
         return self.statuses.get(player)
 
     def tap_done(self, player: str) -> None:
-        """``player`` is done with their part (a second tap: not yet)."""
+        """``player`` is done with their part (a second tap: not yet). A
+        part with something missing (no hand, no points, a meld that is not
+        one) is not done: the bar says what, for whom (issue 18.4)."""
         self.rounds._check_player(player)
-        self.done_taps[player] = self.status(player) != "done"
+        done = self.status(player) != "done"
+        missing = self.part_missing(player) if done else None
+        if missing is not None:
+            self.error = self.t(
+                "{name} is not done yet: {what}", name=player, what=missing
+            )
+            self._checked = None
+            self._done_for = player
+            return
+        self.done_taps[player] = done
         self.notice = None
         self.dirty = True
+
+    def part_missing(self, player: str) -> str | None:
+        """What is missing in ``player``'s own part, in words (None: nothing)."""
+        from jolly_scorer.ui.views.round_entry_problems import missing_text
+
+        mine = [
+            p
+            for p in self.rounds.problems()
+            if p.place.player == player and p.code != "closer_missing"
+        ]
+        return missing_text(self.rounds, mine, self.t) if mine else None
 
     def everyone_done(self) -> bool:
         return all(self.status(p) == "done" for p in self.rounds.players)
@@ -626,6 +764,33 @@ def _moved(
         text = format_cards(after.cards_of(target))
         return _replace(editing, target=target, text=text, bad=None, joker=None)
     return _replace(editing, target=target)
+
+
+def _merged(model: str, base: str, typed: str) -> str:
+    """The text of a field whose keys partly came while it had no focus:
+    ``model`` (with them), ``base`` (before them), ``typed`` (the browser's
+    field after a key typed in it).
+
+    >>> _merged("3", "", "3"), _merged("3", "", "33"), _merged("3", "", "0")
+    ('33', '33', '30')
+    """
+    if typed.startswith(model) and len(typed) > len(model):
+        return typed  # the browser showed them: typed on after them
+    if typed.startswith(base):  # typed on the text from before them
+        return model + typed[len(base) :]
+    return typed
+
+
+_STRAY_KEYS = frozenset("0123456789") | {"Backspace", "Enter"}
+
+
+def _key_name(key: str) -> str:
+    """A key as Flutter names it, the number pad's like the others'.
+
+    >>> _key_name("Numpad 7"), _key_name("Numpad Enter"), _key_name("7")
+    ('7', 'Enter', '7')
+    """
+    return key.removeprefix("Numpad ").strip()
 
 
 def _replace(value: Editing, **changes: object) -> Editing:

@@ -23,6 +23,7 @@ from jolly_scorer.ui.views.round_entry_bar_questions import (
 )
 from jolly_scorer.ui.views.round_entry_cards import GOOD
 from jolly_scorer.ui.views.round_entry_keep import kept, latest
+from jolly_scorer.ui.views.round_entry_problems import opening_warnings
 
 __all__ = ["save_bar"]
 
@@ -37,6 +38,10 @@ def save_bar(
     ``look``, ``correct``, ``drop``. Built again only when what it shows
     changed (its handlers stay the newest: :func:`latest`)."""
     stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
+    entry.refresh_error()  # a refusal no longer true goes
+    missing = None if preview.complete else entry.missing()
+    # (not while cards are picked: the bar, and the grid above it, stay put)
+    warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
     plus = entry.rounds.rules.is_plus
     signature = (
         t.language,
@@ -50,11 +55,20 @@ def save_bar(
         entry.all_counted,
         tuple((n, s.score) for n, s in preview.scores.items()),
         preview.complete,
+        missing,
+        warnings,
     )
     return kept(
         "bar",
         signature,
-        lambda: _bar(entry, preview, t, {k: _tap(h) for k, h in stable.items()}),
+        lambda: _bar(
+            entry,
+            preview,
+            t,
+            {k: _tap(h) for k, h in stable.items()},
+            missing,
+            warnings,
+        ),
     )
 
 
@@ -69,6 +83,8 @@ def _bar(
     preview: Preview,
     t: Translator,
     buttons: dict[str, Any],
+    missing: str | None = None,
+    warnings: tuple[str, ...] = (),
 ) -> ft.Control:
     items: list[ft.Control] = []
     if entry.taken is not None:
@@ -78,8 +94,21 @@ def _bar(
     else:
         if entry.error:
             items.append(message_box("round-error", entry.error))
+        if warnings:  # a warning: Save still saves (issue 18.5)
+            text = " ".join(warnings)
+            items.append(
+                ft.Semantics(
+                    identifier="round-warning",
+                    label=text,
+                    content=ft.Text(
+                        text, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3
+                    ),
+                )
+            )
         scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
         status = t("Ready to save") if preview.complete else t("Not complete yet")
+        if missing and not entry.error:  # what is missing, for whom
+            status = t("{status} – {what}", status=status, what=missing)
         items.append(
             ft.Semantics(
                 identifier="round-status",

@@ -29,12 +29,14 @@ def points_fields(
     width: int = 170,
     on_enter: Callable[[str, str], Any] | None = None,
     focus: tuple[tuple[str, str] | None, int] = (None, 0),
+    built: dict[tuple[str, str], ft.TextField] | None = None,
 ) -> list[ft.Control]:
     """``on_enter(player, key)``: Enter in a field (everyone's fields on one
     screen); ``focus``: the field to take the focus (and how often one was
     asked for): it is built anew with ``autofocus``, which Flutter honours
     only while no other field has the focus, so a field tapped meanwhile
-    keeps it and the digits never go where they were not typed."""
+    keeps it and the digits never go where they were not typed. ``built``
+    gets every field built (the screen asks one for the focus)."""
     rounds = entry.rounds
     if name == rounds.closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
@@ -60,7 +62,11 @@ def points_fields(
             on_submit=(
                 None if on_enter is None else lambda _e, k=key: on_enter(name, k)
             ),
+            on_focus=lambda _e, k=key: entry.field_focused((name, k), True),
+            on_blur=lambda _e, k=key: entry.field_focused((name, k), False),
         )
+        if built is not None:
+            built[(name, key)] = field
         fields.append(
             ft.Semantics(
                 identifier=f"round-{key}-{seat}",
@@ -69,6 +75,17 @@ def points_fields(
             )
         )
     out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
+    times = rounds.rules.handglatt_multiplier
+    if "bad" in keys and rounds.handglatt and times != 1:
+        # issue 17.3: the number typed is the count before the doubling
+        hint = t("As counted – the Handglatt then makes it ×{n}", n=times)
+        out.append(
+            ft.Semantics(
+                identifier=f"round-handglatt-hint-{seat}",
+                label=hint,
+                content=ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
     if rounds.counted_adds_to_cards(name):
         warning = t(
             "Counted points are added to the cards entered on the table "

@@ -112,7 +112,9 @@ def layout(
     def panel(seat: int, name: str) -> ft.Control:
         return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
 
-    if wide:
+    if entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
+        body.append(points_rows(entry, preview, t, act))
+    elif wide:
         body.append(
             ft.ResponsiveRow(
                 [
@@ -123,8 +125,6 @@ def layout(
                 run_spacing=10,
             )
         )
-    elif entry.all_counted:
-        body.append(points_rows(entry, preview, t, act))
     else:  # a phone: only the player shown is built
         seat = rounds.players.index(entry.player)
         body.append(  # a swipe moves to the next or previous player

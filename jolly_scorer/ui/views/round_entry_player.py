@@ -16,7 +16,7 @@ from jolly_scorer.ui.views.round_entry_keep import kept, meld_signature
 from jolly_scorer.ui.views.round_entry_meld_tile import meld_tile
 from jolly_scorer.ui.views.round_entry_parts import score_line, signed, tile
 from jolly_scorer.ui.views.round_entry_points import player_box
-from jolly_scorer.ui.views.round_entry_problems import meld_name
+from jolly_scorer.ui.views.round_entry_problems import meld_name, opening_warning
 from jolly_scorer.ui.views.round_entry_seat import Act, PlayerPart
 from jolly_scorer.ui.views.round_entry_status import done_button, status_mark
 from jolly_scorer.ui.widgets.basics import colour, one_line
@@ -80,6 +80,21 @@ def _melds(part: PlayerPart) -> list[ft.Control]:
         ),
     ]
     out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    below = rounds.below_opening(name)
+    if below is not None:  # issue 18.5: a warning, the table may play otherwise
+        warning = opening_warning(rounds, name, below, t)
+        out.append(
+            ft.Semantics(
+                identifier=f"round-opening-warning-{seat}",
+                label=warning,
+                content=ft.Container(
+                    ft.Text(warning, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    border_radius=10,
+                    padding=10,
+                ),
+            )
+        )
     if entry.laying_off == name and entry.editing is None:
         out.append(layoff_choice(entry, seat, name, t, act))
     return out

@@ -10,7 +10,7 @@ it, so a field tapped meanwhile keeps it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -81,18 +81,42 @@ def _PointsRows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
     plus = entry.rounds.rules.is_plus
-    asked: Any = ft.use_ref(lambda: (None, 0))  # (field, how often asked)
+    # (field, how often asked, held by another control)
+    asked: Any = ft.use_ref(lambda: (None, 0, False))
     request, entry.focus = entry.focus, None  # asked for by a tap
+    taken, entry.focus_taken = entry.focus_taken, False
     if request is not None:
-        asked.current = (request, asked.current[1] + 1)
+        asked.current = (request, asked.current[1] + 1, taken)
+    page = ft.context.page
+
+    def key_down(e: ft.KeyboardEvent) -> None:
+        """Every key pressed on the page: one typed while no field has the
+        focus goes to the field about to take it (``stray_key``)."""
+        if not (e.ctrl or e.alt or e.meta) and entry.takes_stray(e.key):
+            act(entry.stray_key, e.key)
+
+    ft.use_effect(
+        lambda: _listen(page, key_down), [], cleanup=lambda: _listen(page, None)
+    )
+    built: dict[tuple[str, str], ft.TextField] = {}
+
+    async def take_focus() -> None:
+        """The field asked for takes the focus, also from a control that
+        holds it (the Handglatt switch: ``autofocus`` would not take it)."""
+        place, _, taken = asked.current
+        field = built.get(place) if place and taken else None
+        if field is not None:
+            await cast(Any, field).focus()  # untyped in Flet
+
+    ft.use_effect(take_focus, [asked.current])
 
     def enter(player: str, key: str) -> None:
-        """Enter in a field: on to the next one (the last one keeps it)."""
-        order = entry.fields()
-        place = (player, key)
-        if place in order and order.index(place) + 1 < len(order):
-            following = order[order.index(place) + 1]
-            act(lambda: setattr(entry, "focus", following))
+        """Enter in a field: on to the next player who needs a number (the
+        field itself when none does: Flutter takes the focus off a field on
+        Enter, and a key typed next must land somewhere it shows)."""
+        following = entry.next_field((player, "good" if key == "good" else "bad"))
+        if following is not None:
+            act(entry.ask_focus, following)
 
     rows: list[ft.Control] = []
     for seat, name in enumerate(entry.rounds.players):
@@ -105,6 +129,14 @@ def _PointsRows(
         )
         score = preview.scores[name].score
         head = player_heading(seat, name, score, plus, t, size=18, extra=[cards])
-        fields = points_fields(entry, seat, name, t, act, 150, enter, asked.current)
+        fields = points_fields(
+            entry, seat, name, t, act, 150, enter, asked.current[:2], built
+        )
         rows.append(player_box(seat, [head, *fields], padding=8, spacing=4))
     return ft.Column(rows, spacing=6)
+
+
+def _listen(page: ft.Page, handler: Callable[[ft.KeyboardEvent], None] | None) -> None:
+    """The page's key handler while the counting sheet is shown."""
+    page.on_keyboard_event = handler
+    page.update()

@@ -14,7 +14,15 @@ from jolly_scorer.ui.round_model import Place, Problem, RoundModel
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.views.round_entry_cards import BAD
 
-__all__ = ["meld_name", "place_name", "problem_box", "problem_text"]
+__all__ = [
+    "meld_name",
+    "missing_text",
+    "opening_warning",
+    "opening_warnings",
+    "place_name",
+    "problem_box",
+    "problem_text",
+]
 
 
 def meld_name(model: RoundModel, index: int, t: Translator) -> str:
@@ -50,6 +58,8 @@ def problem_text(model: RoundModel, problem: Problem, t: Translator) -> str:
             "Enter the cards left in {name}'s hand, or the points counted.",
             name=problem.place.player or "",
         )
+    if code == "points_missing":
+        return t("Still needs points: {names}.", names=problem.place.player or "")
     if code == "hand_too_large":
         return t("A hand holds at most {n} cards.", n=problem.count or 0)
     if code == "joker_too_many":
@@ -67,6 +77,44 @@ def problem_text(model: RoundModel, problem: Problem, t: Translator) -> str:
         places = ", ".join(place_name(model, p, t) for p in problem.also)
         text += " " + t("Also in: {places}.", places=places)
     return text
+
+
+def opening_warnings(model: RoundModel, t: Translator) -> list[str]:
+    """Every player whose own melds cannot have opened, in words."""
+    out = []
+    for name in model.players:
+        points = model.below_opening(name)
+        if points is not None:
+            out.append(opening_warning(model, name, points, t))
+    return out
+
+
+def opening_warning(model: RoundModel, name: str, points: int, t: Translator) -> str:
+    return t(
+        "{name}'s melds make {points} points: not enough to open (needs {n}).",
+        name=name,
+        points=points,
+        n=model.rules.opening_min,
+    )
+
+
+def missing_text(model: RoundModel, problems: Sequence[Problem], t: Translator) -> str:
+    """What keeps the round from being saved, in one line, for whom: who
+    went out (not chosen yet), every player who still needs points (named,
+    in seat order), and the first other problem with its place."""
+    parts: list[str] = []
+    if any(p.code == "closer_missing" for p in problems):
+        parts.append(t("Who went out? Choose a player, or Nobody."))
+    names = [p.place.player or "" for p in problems if p.code == "points_missing"]
+    if names:
+        parts.append(t("Still needs points: {names}.", names=", ".join(names)))
+    others = [p for p in problems if p.code not in ("closer_missing", "points_missing")]
+    if others:
+        text = problem_text(model, others[0], t)
+        if others[0].place.kind == "meld":
+            text = f"{place_name(model, others[0].place, t)}: {text}"
+        parts.append(text)
+    return " ".join(parts)
 
 
 def problem_box(

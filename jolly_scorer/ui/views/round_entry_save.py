@@ -46,6 +46,11 @@ def save_handlers(
         # on another device, or changed there just now: nothing is saved)
         if shared is not None and not shared.ready_to_save():
             return
+        if entry.refusal() is not None:  # check first (issue 18.3): ask
+            entry.save()  # only about a round that can be saved
+            entry.confirm_save = False
+            redraw()
+            return
         if entry.ask_before_saving():
             redraw()
             return

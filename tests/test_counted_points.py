@@ -1,0 +1,159 @@
+"""Counted points at the table (issue 17, items 1, 2, 7): Enter goes to the
+next player who needs a number, skipping who went out and wrapping round, in
+every seat order; a key typed while no field has the focus lands in the field
+about to take it; a field nobody filled is missing, never 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from jolly_scorer.core.game import Counted, new_game
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.round_model import RoundModel
+
+PLAYERS = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
+
+
+def counting(preset: str = "romme_de", closer: str | None = "Cleo") -> RoundEntryModel:
+    entry = RoundEntryModel(RoundModel(new_game(find_rules(preset), PLAYERS)))
+    entry.set_closer(closer)
+    entry.count_all()
+    return entry
+
+
+def test_the_issue_table_enter_skips_the_closer_and_wraps():
+    """15 Enter 30 Enter: Anna, then Ben, then Dora (not nowhere)."""
+    entry = counting()
+    assert entry.focus == ("Dora", "bad")  # the first after who went out
+    entry.set_points("Anna", "bad", "15")
+    assert entry.next_field(("Anna", "bad")) == ("Ben", "bad")
+    entry.set_points("Ben", "bad", "30")
+    assert entry.next_field(("Ben", "bad")) == ("Dora", "bad")
+    entry.set_points("Dora", "bad", "33")
+    assert entry.next_field(("Dora", "bad")) == ("Emil", "bad")
+    entry.set_points("Emil", "bad", "8")
+    # everyone has a number: Enter keeps the field (a key typed next shows)
+    assert entry.next_field(("Emil", "bad")) == ("Emil", "bad")
+
+
+@pytest.mark.parametrize("closer", PLAYERS)
+@pytest.mark.parametrize("start", PLAYERS)
+def test_enter_reaches_every_player_who_needs_a_number(closer, start):
+    """In every seat order: from any field, Enter after Enter visits each
+    player still without a number once, never who went out."""
+    entry = counting(closer=closer)
+    others = [p for p in PLAYERS if p != closer]
+    if start == closer:
+        return
+    place = (start, "bad")
+    visited = [start]
+    entry.set_points(start, "bad", "1")
+    for _ in range(len(others) - 1):
+        place = entry.next_field(place)
+        assert place[0] not in visited and place[0] != closer
+        visited.append(place[0])
+        entry.set_points(place[0], "bad", "2")
+    assert sorted(visited) == sorted(others)
+    assert entry.rounds.points_missing() == []
+
+
+def test_an_empty_field_is_missing_not_zero():
+    entry = counting()
+    assert entry.rounds.points_missing() == ["Anna", "Ben", "Dora", "Emil"]
+    assert entry.save() is None
+    assert entry.error == "Not saved: Still needs points: Anna, Ben, Dora, Emil."
+    assert entry.missing() == "Still needs points: Anna, Ben, Dora, Emil."
+    for name in ("Anna", "Ben", "Dora"):
+        entry.set_points(name, "bad", "0")  # a typed 0 is a number
+    entry.set_points("Emil", "bad", "7")
+    entry.set_points("Emil", "bad", "")  # emptied: missing again
+    assert entry.save() is None and entry.rounds.points_missing() == ["Emil"]
+    entry.set_points("Emil", "bad", "0")
+    saved = entry.save()
+    assert saved is not None and dict(saved.counted)["Emil"] == Counted(0, 0)
+
+
+def test_plus_scoring_needs_the_closers_good_points_and_one_number_each():
+    entry = counting("jolly_at", closer="Anna")
+    assert entry.focus == ("Anna", "good")
+    entry.set_points("Anna", "good", "45")
+    assert entry.next_field(("Anna", "good")) == ("Ben", "good")
+    entry.set_points("Ben", "bad", "20")  # one number is enough for Ben
+    assert entry.rounds.points_missing() == ["Cleo", "Dora", "Emil"]
+
+
+def test_the_refusal_goes_once_it_is_no_longer_true():
+    """Issue 18.2: "Not saved: Who went out?" goes when the closer is chosen."""
+    entry = RoundEntryModel(RoundModel(new_game(find_rules("romme_de"), PLAYERS)))
+    entry.count_all()
+    for name in PLAYERS:
+        entry.set_points(name, "bad", "5")
+    assert entry.save() is None and "Who went out?" in (entry.error or "")
+    entry.refresh_error()
+    assert entry.error is not None  # still true
+    entry.set_closer("Cleo")
+    entry.refresh_error()
+    assert entry.error is None
+
+
+def test_keys_typed_while_no_field_has_the_focus_land_in_the_next():
+    """Enter took the focus off Anna's field; 3, 3 arrive before Ben's field
+    has taken it: they are Ben's, and Ben's field is asked to take the focus."""
+    entry = counting()
+    entry.field_focused(("Anna", "bad"), True)
+    assert not entry.takes_stray("3")  # Anna's field has it: typed there
+    entry.set_points("Anna", "bad", "15")
+    entry.ask_focus(entry.next_field(("Anna", "bad")))  # Enter
+    entry.field_focused(("Anna", "bad"), False)
+    for key in ("3", "Numpad 3"):
+        assert entry.takes_stray(key)
+        entry.stray_key(key)
+    assert entry.points_text("Ben", "bad") == "33" and entry.focus == ("Ben", "bad")
+    entry.stray_key("Backspace")
+    assert entry.points_text("Ben", "bad") == "3"
+    entry.stray_key("Enter")  # on to the next who needs a number
+    assert entry.focus == ("Dora", "bad")
+    entry.field_focused(("Dora", "bad"), True)
+    assert not entry.takes_stray("4") and entry.awaited is None
+    assert not entry.takes_stray("x")
+
+
+def test_handglatt_gives_the_focus_back_to_the_field():
+    entry = counting()
+    entry.field_focused(("Emil", "bad"), True)
+    entry.field_focused(("Emil", "bad"), False)  # the tap on the switch
+    entry.focus = None
+    entry.set_handglatt(True)
+    assert entry.focus == ("Emil", "bad") and entry.rounds.handglatt
+
+
+def test_a_key_typed_in_the_field_before_it_showed_the_stray_ones_follows_them():
+    """Enter, then 3 (no field has the focus: it is Ben's), then 0 typed in
+    Ben's field before the browser showed the 3: Ben has 30, not 0."""
+    entry = counting()
+    entry.set_points("Anna", "bad", "15")
+    entry.ask_focus(entry.next_field(("Anna", "bad")))
+    entry.stray_key("3")
+    entry.field_focused(("Ben", "bad"), True)
+    entry.set_points("Ben", "bad", "0")  # the browser's field: "" + "0"
+    assert entry.points_text("Ben", "bad") == "30"
+    entry.set_points("Ben", "bad", "301")  # later keys: as typed
+    assert entry.points_text("Ben", "bad") == "301"
+
+
+def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
+    """Issue 17.3: where the number is typed, in every language."""
+    import flet as ft
+
+    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.ui.views.round_entry_counted import points_fields
+
+    for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "kerralla")):
+        entry = counting()
+        entry.t = Translator(language)
+        entry.set_handglatt(True)
+        parts = points_fields(entry, 4, "Emil", entry.t, lambda *a: None)
+        hints = [p.label for p in parts if isinstance(p, ft.Semantics) and p.label]
+        assert hints and word in hints[0] and "×2" in hints[0], (language, hints)
+        assert not points_fields(entry, 2, "Cleo", entry.t, lambda *a: None)[1:]
