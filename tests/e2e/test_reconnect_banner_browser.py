@@ -76,7 +76,9 @@ def test_the_phone_says_so_in_its_language_while_the_host_is_down(
         assert "Working" not in page.content()
         raw_shot(page, f"reconnect-{language}-down")
         # under the banner the last screen is still drawn, unchanged
-        page.evaluate(f"() => document.querySelector('{BANNER}').style.display = 'none'")
+        page.evaluate(
+            f"() => document.querySelector('{BANNER}').style.display = 'none'"
+        )
         assert page.screenshot() == before, "the page under the banner changed"
         page.evaluate(f"() => document.querySelector('{BANNER}').style.display = ''")
 
