@@ -34,15 +34,25 @@ from __future__ import annotations
 
 import json
 
+import flet as ft
+
 from jolly_scorer.ui.i18n import N_, Translator, available_languages
 
-__all__ = ["LANGUAGE_KEY", "LOST", "SCRIPT", "texts", "with_reconnect_banner"]
+__all__ = [
+    "LANGUAGE_KEY",
+    "LOST",
+    "SCRIPT",
+    "tell_page_language",
+    "texts",
+    "with_reconnect_banner",
+]
 
 LOST = N_("Connection to the table lost – reconnecting…")
 #: Where the page finds the app's language (``SharedPreferences`` key
 #: ``jolly-scorer.language``; Flet's client stores it JSON-encoded, with
 #: Flutter's ``flutter.`` prefix).
 LANGUAGE_KEY = "flutter.jolly-scorer.language"
+_PREFERENCE = LANGUAGE_KEY.removeprefix("flutter.")
 #: The element the script lays over the page (tests look for it).
 BANNER_ID = "jolly-reconnecting"
 #: Where the script goes: before Flet's own scripts start the client.
@@ -210,3 +220,22 @@ def with_reconnect_banner(index_html: bytes, code: bytes | None = None) -> bytes
         raise ValueError("Flet's index.html no longer loads python.js: move the script")
     code = script() if code is None else code
     return index_html.replace(_ANCHOR, code + b"  " + _ANCHOR)
+
+
+def tell_page_language(page: ft.Page, language: str) -> None:
+    """Store the language the app speaks on this page in the browser, for
+    the banner (:data:`LANGUAGE_KEY`); the app calls it (a component effect)
+    whenever the language changes. A page that is not in a browser, or a
+    browser that keeps nothing, has nothing to store: the banner then
+    follows the browser's language."""
+    if not page.web:
+        return
+    preferences = ft.SharedPreferences()  # registered with this page
+
+    async def store() -> None:
+        try:
+            await preferences.set(_PREFERENCE, language)
+        except Exception:  # a closed page, a browser that keeps nothing
+            return
+
+    page.run_task(store)
