@@ -70,6 +70,7 @@ from jolly_scorer.ui.views.scoreboard import Scoreboard
 from jolly_scorer.ui.views.settings_view import SettingsView
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH
 from jolly_scorer.ui.widgets.screen import screen
+from jolly_scorer.web.reconnect import tell_page_language
 
 log = logging.getLogger("jolly_scorer.app")
 free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
@@ -206,6 +207,8 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
         page.update()
 
     ft.use_effect(theme_changed, [theme])
+    language = state.settings.language  # the banner while the host is away
+    ft.use_effect(lambda: tell_page_language(page, language), [language])
     game_id = state.game_id
 
     def game_changed() -> None:  # also a game opened by following another device

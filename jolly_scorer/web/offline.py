@@ -22,6 +22,10 @@ file hard-linked where the file system allows) in a cache folder, once per
 ``flet-web`` build, and :func:`use_offline_web_root` points Flet at it
 (``FLET_WEB_PATH``, read when the first page is served). The built phone app
 (``build-web``) gets the same patch (``web/build.py``, patch ``no-rive-cdn``).
+
+The copy's ``index.html`` also gets the app's message for the time the host
+is away (:mod:`jolly_scorer.web.reconnect`, issue 18 item 6); the served app
+only, the built phone app has no host.
 """
 
 from __future__ import annotations
@@ -34,8 +38,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from jolly_scorer.web.reconnect import script, with_reconnect_banner
+
 __all__ = [
     "RIVE_CDN",
+    "INDEX",
     "PATCHED",
     "calls_out",
     "offline_web_root",
@@ -50,6 +57,8 @@ RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/[A-Za-z0-9_.@/
 _STAND_IN = b"data:text/javascript,RiveNative=_=>new Promise(_=>0)//"
 #: The files of Flet's web root that hold the address.
 PATCHED = ("main.dart.js", "main.dart.wasm")
+#: The page every session starts from: gets the reconnect banner.
+INDEX = "index.html"
 _MARK = ".jolly-scorer-offline"
 
 
@@ -89,7 +98,8 @@ def _package_web_dir() -> Path:
 def _fingerprint(source: Path) -> str:
     """Names this build of the web root (its patched files' sizes and times)."""
     digest = hashlib.sha256(str(source.resolve()).encode())
-    for name in PATCHED:
+    digest.update(script())  # its texts change with the translations
+    for name in (*PATCHED, INDEX):
         path = source / name
         if path.is_file():
             stat = path.stat()
@@ -134,6 +144,8 @@ def offline_web_root(source: Path | None = None, cache: Path | None = None) -> P
             target.parent.mkdir(parents=True, exist_ok=True)
             if path.relative_to(source).as_posix() in PATCHED:
                 target.write_bytes(without_rive_cdn(path.read_bytes()))
+            elif path.relative_to(source).as_posix() == INDEX:
+                target.write_bytes(with_reconnect_banner(path.read_bytes()))
             else:
                 _link_or_copy(path, target)
         (building / _MARK).write_text(str(source), encoding="utf-8")
