@@ -288,6 +288,12 @@ async def _redirect(send: Send, location: str) -> None:
 
 def _valid_frame(data: bytes, registered: bool) -> bool:
     """Whether ``data`` is a frame Flet's protocol can take (see ``FletApp``)."""
+    return _checked_frame(data, registered) is not None
+
+
+def _checked_frame(data: bytes, registered: bool) -> list[Any] | None:
+    """``[action, body]`` of a frame Flet's protocol can take, else None
+    (a binary upload chunk: ``[None, None]``)."""
     import msgpack
     from flet.messaging.protocol import (
         ControlEventBody,
@@ -299,17 +305,17 @@ def _valid_frame(data: bytes, registered: bool) -> bool:
     )
 
     if not data:
-        return False
+        return None
     if data[0] == 0x01:
-        return registered and len(data) >= 5
+        return [None, None] if registered and len(data) >= 5 else None
     if data[0] != 0x00:
-        return False
+        return None
     try:
         message = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
         action = MessageAction(message[0])
         body = message[1]
         if not isinstance(body, dict) or len(message) != 2:
-            return False
+            return None
         kinds: dict[Any, Any] = {
             MessageAction.REGISTER_CLIENT: RegisterClientRequestBody,
             MessageAction.CONTROL_EVENT: ControlEventBody,
@@ -318,22 +324,69 @@ def _valid_frame(data: bytes, registered: bool) -> bool:
         }
         kind = kinds[action]
         if (action == MessageAction.REGISTER_CLIENT) == registered:
-            return False
+            return None
         kind(**body)
-        return True
+        return [action, body]
     except Exception:
+        return None
+
+
+EVENT_RATE = 40.0  # frames per second a page may send, on average
+EVENT_BURST = 120  # frames a page may send at once
+FLOOD_DROPS = 200  # frames over its share (refilled at EVENT_RATE) before it is closed
+
+
+class FrameBudget:
+    """A page's share of the server: a token bucket of :data:`EVENT_BURST`
+    frames refilled at :data:`EVENT_RATE` per second. A frame over the share
+    is dropped (a person taps and types far slower); a page that keeps
+    sending, :data:`FLOOD_DROPS` frames over its share, is flooding."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.tokens = float(EVENT_BURST)
+        self.spare = float(FLOOD_DROPS)
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Whether one more frame may go through now."""
+        now = self.clock()
+        gained = (now - self.at) * EVENT_RATE
+        self.at = now
+        self.tokens = min(float(EVENT_BURST), self.tokens + gained)
+        self.spare = min(float(FLOOD_DROPS), self.spare + gained)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.spare -= 1
         return False
+
+    @property
+    def flooding(self) -> bool:
+        return self.spare <= 0
 
 
 class _CheckedSocket:
     """The websocket as ``FletApp`` sees it: already accepted, the first
     (register) frame replayed, every later frame checked; a bad frame ends the
-    connection quietly (``WebSocketDisconnect``)."""
+    connection quietly (``WebSocketDisconnect``).
 
-    def __init__(self, websocket: Any, first: bytes) -> None:
+    An event for a control the page does not have is dropped here: Flet would
+    look for it by walking the page's whole tree (milliseconds at every
+    frame). Frames over the page's :class:`FrameBudget` are dropped, and a
+    page that floods is closed."""
+
+    def __init__(
+        self,
+        websocket: Any,
+        first: bytes,
+        controls: Callable[[], Any] | None = None,
+    ) -> None:
         self._ws = websocket
         self._first: bytes | None = first
         self._gone = False
+        self._controls = controls or (lambda: None)
+        self.budget = FrameBudget()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ws, name)
@@ -351,23 +404,56 @@ class _CheckedSocket:
         except Exception:
             self._gone = True
 
+    async def _end(self, code: int) -> Exception:
+        from fastapi import WebSocketDisconnect
+
+        with contextlib.suppress(Exception):
+            await self._ws.close(code=code)
+        return WebSocketDisconnect(code)
+
     async def receive_bytes(self) -> bytes:
         from fastapi import WebSocketDisconnect
+        from flet.messaging.protocol import MessageAction
 
         if self._first is not None:
             first, self._first = self._first, None
             return first
-        data: bytes = await self._ws.receive_bytes()
-        if not _valid_frame(data, registered=True):
-            with contextlib.suppress(Exception):
-                await self._ws.close(code=1008)
-            raise WebSocketDisconnect(1008)
-        return data
+        while True:
+            message = await self._ws.receive()
+            if message.get("type") == "websocket.disconnect":
+                raise WebSocketDisconnect(int(message.get("code") or 1000))
+            data = message.get("bytes")
+            frame = _checked_frame(data, registered=True) if data else None
+            if frame is None:  # junk, or a text frame: Flet takes bytes only
+                raise await self._end(1008)
+            if not self.budget.take():
+                if self.budget.flooding:
+                    log.warning("closed a page that sent too many events")
+                    raise await self._end(1008)
+                continue
+            if frame[0] == MessageAction.CONTROL_EVENT:
+                controls = self._controls()
+                if controls is not None and frame[1]["target"] not in controls:
+                    continue  # no such control on this page: nothing to do
+            return bytes(data)
 
 
 async def _close(websocket: Any) -> None:
     with contextlib.suppress(Exception):
         await websocket.close(code=1008)
+
+
+async def _first_bytes(websocket: Any) -> bytes:
+    """The first frame's bytes (b"": a text frame, or the client left)."""
+    message = await websocket.receive()
+    data = message.get("bytes")
+    return bytes(data) if data else b""
+
+
+def _controls_of(flet_app: Any) -> Any:
+    """The page's controls by id (its session's index), None before it has one."""
+    session = getattr(flet_app, "_FletApp__session", None)
+    return None if session is None else session.index
 
 
 async def _disconnect(flet_app: Any, app_manager: Any) -> None:
@@ -432,7 +518,7 @@ def _websocket_handler(
         await websocket.accept()
         try:
             first = await asyncio.wait_for(
-                websocket.receive_bytes(), timeout=REGISTER_TIMEOUT
+                _first_bytes(websocket), timeout=REGISTER_TIMEOUT
             )
         except Exception:
             with contextlib.suppress(Exception):
@@ -471,7 +557,9 @@ def _websocket_handler(
             session_timeout_seconds=session_timeout(),
         )
         try:
-            await flet_app.handle(_CheckedSocket(websocket, first))
+            await flet_app.handle(
+                _CheckedSocket(websocket, first, lambda: _controls_of(flet_app))
+            )
         except Exception as error:
             # Flet skipped disconnecting the session: do it, or it is kept forever
             log.info("page connection ended: %s", error)
@@ -895,6 +983,86 @@ def use_system_malloc(**env: str) -> None:
         os.execve(sys.executable, list(sys.orig_argv), env)
 
 
+HEADER_TIMEOUT = 10.0  # seconds a connection may take to send a request's headers
+WAITING_PER_ADDRESS = 16  # connections of one address waiting for headers
+WAITING_IN_ALL = 200  # connections of all addresses waiting for headers
+
+
+def _guarded_http() -> Any:
+    """uvicorn's HTTP protocol (httptools) with a limit on connections that
+    hold no request: one whose headers have not all come (a new connection,
+    or a kept-alive one between requests) is *waiting*. A waiting connection
+    is closed after :data:`HEADER_TIMEOUT` seconds; an address with more than
+    :data:`WAITING_PER_ADDRESS` waiting, or the server with more than
+    :data:`WAITING_IN_ALL`, loses its oldest waiting one. (uvicorn has no
+    time limit on headers, and counts such connections against its
+    concurrency limit, after which everyone got 503: 500 half-open
+    connections locked every page out.)"""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    waiting: dict[Any, None] = {}  # oldest first
+    by_address: dict[str, dict[Any, None]] = {}
+
+    class GuardedHttp(HttpToolsProtocol):
+        _timer: asyncio.TimerHandle | None = None
+        _address = ""
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._address = str(self.client[0]) if self.client else ""
+            self._wait()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._done_waiting()
+            super().connection_lost(exc)
+
+        def on_headers_complete(self) -> None:
+            self._done_waiting()
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and not self.pipeline:
+                self._wait()  # kept alive: waiting for the next request
+
+        def _wait(self) -> None:
+            if self in waiting:
+                return
+            waiting[self] = None
+            mine = by_address.setdefault(self._address, {})
+            mine[self] = None
+            self._timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+            if len(mine) > WAITING_PER_ADDRESS:
+                next(iter(mine))._too_slow()
+            if len(waiting) > WAITING_IN_ALL:
+                next(iter(waiting))._too_slow()
+
+        def _done_waiting(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self in waiting:
+                del waiting[self]
+                mine = by_address.get(self._address, {})
+                mine.pop(self, None)
+                if not mine:
+                    by_address.pop(self._address, None)
+
+        def _too_slow(self) -> None:
+            self._done_waiting()
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return GuardedHttp
+
+
+def trusted_proxies() -> str:
+    """The addresses of reverse proxies whose ``X-Forwarded-For`` is believed
+    (``JOLLY_SCORER_TRUSTED_PROXIES``, comma-separated); none by default, so
+    a client cannot choose the address its wrong PINs are counted under."""
+    return os.environ.get("JOLLY_SCORER_TRUSTED_PROXIES", "").strip()
+
+
 def _server_class(on_ready: Callable[[], None] | None) -> Any:
     import uvicorn
 
@@ -950,6 +1118,9 @@ def serve(
         ws_max_size=MAX_FRAME,
         timeout_graceful_shutdown=3,
         limit_concurrency=MAX_CONNECTIONS,  # then 503, before files run out
+        http=_guarded_http(),
+        proxy_headers=bool(trusted_proxies()),  # X-Forwarded-For: only if told
+        forwarded_allow_ips=trusted_proxies() or None,
         lifespan="on",
     )
     _steady_gc()
