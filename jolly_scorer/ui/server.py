@@ -29,7 +29,7 @@ import socket
 import sys
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -710,7 +710,10 @@ def build_app(
                 device, problem = table.join_with_link(token, client, agent)
                 if device is not None:
                     return joined(request, device)
-                return HTMLResponse(join_page(t, t(problem.message)), status_code=403)
+                return HTMLResponse(
+                    join_page(t, problem.text(t)),
+                    status_code=429 if problem.locked else 403,
+                )
             return HTMLResponse(join_page(t, None))
 
         async def join_post(request: Request) -> Response:
@@ -726,7 +729,7 @@ def build_app(
             if device is not None:
                 return joined(request, device)
             return HTMLResponse(
-                join_page(t, t(problem.message, minutes=problem.minutes)),
+                join_page(t, problem.text(t)),
                 status_code=429 if problem.locked else 403,
             )
 
@@ -811,6 +814,37 @@ def configure_logging() -> None:
         logger.handlers = list(handlers)
         logger.setLevel(level if level in ("DEBUG", "INFO", "ERROR") else "WARNING")
         logger.propagate = False
+
+
+# -- telling a page from another thread -----------------------------------------
+
+
+def post_to_page(
+    page: ft.Page, handler: Callable[[], Coroutine[Any, Any, None]]
+) -> bool:
+    """Run ``handler()`` on ``page``'s event loop, from any thread.
+
+    Returns False when the page is gone for good (its session was closed):
+    the caller stops following for it. A page that is disconnected but kept
+    for a reconnect runs nothing now and returns True: what changed is on its
+    controls and goes out with its next update. (``page.run_task`` made the
+    coroutine first and then failed on a page without a connection: "coroutine
+    ... was never awaited", and the caller, taking the error for a closed
+    page, stopped following a page that came back.)"""
+    try:
+        session = page.session
+    except RuntimeError:  # the session was destroyed
+        return False
+    connection = session.connection
+    if connection is None:
+        return session.expires_at is not None  # kept for a reconnect
+    coroutine = handler()
+    try:
+        asyncio.run_coroutine_threadsafe(coroutine, connection.loop)
+    except RuntimeError:  # its loop is closed
+        coroutine.close()
+        return False
+    return True
 
 
 # -- errors never reach the page as tracebacks ---------------------------------
@@ -1143,6 +1177,7 @@ __all__ = [
     "current_access",
     "format_exception_line",
     "lan_address",
+    "post_to_page",
     "serve",
     "session_timeout",
     "current_table",
