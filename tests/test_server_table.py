@@ -714,3 +714,18 @@ def test_viewer_link_through_a_raw_websocket(table):
     assert refused(table, viewer_cookie) == 403
     assert http(link)[0] == 403
     host.close()
+
+
+def test_one_live_table_per_data_folder(table, tmp_path):
+    """Issue 19.6: a second --table server on the same folder took the same
+    secrets, and stopping either deleted live-table.json under the other."""
+    kept = table.data / "live-table.json"
+    assert kept.exists()
+    with pytest.raises(RuntimeError) as caught:
+        (tmp_path / "second").mkdir()
+        start_server(tmp_path / "second", "--table", data=table.data)
+    assert "a live table is already open on" in str(caught.value)
+    assert "ready at" not in str(caught.value)
+    assert kept.exists()  # the first table is untouched
+    status, _, _ = http(table.url + "/join")
+    assert status == 200

@@ -549,11 +549,12 @@ def run(
     open_browser: bool = True,
     data_dir: str | Path | None = None,
     table: bool = False,
-) -> None:
+) -> int:
     """Open the app: a native window with a display, else serve it in web mode.
 
     ``table``: serve the live table on the local network (the LAN address
-    unless ``host`` is given), with its join QR code and PIN.
+    unless ``host`` is given), with its join QR code and PIN. One live table
+    per data folder: a second one is refused (status 1, nothing served).
     """
 
     def session(page: ft.Page) -> None:
@@ -570,15 +571,32 @@ def run(
     window = not web and not table and _has_display()
     if window and os.environ.get(NO_WINDOW) != "1" and _desktop_client_ready():
         ft.run(session, assets_dir=str(ASSETS))
-        return
+        return 0
     # may restart this process (not trying the window again): print nothing before
     use_system_malloc(**{NO_WINDOW: "1"})
     live: Table | None = None
+    held: Any = None  # the live table's lock on the data folder
     if table:
         from jolly_scorer.store.paths import default_data_dir
-        from jolly_scorer.ui.table import TABLE_FILE
+        from jolly_scorer.store.platform import hold_lock
+        from jolly_scorer.ui.table import TABLE_FILE, TABLE_LOCK
 
-        kept = default_data_dir(data_dir) / TABLE_FILE
+        folder = default_data_dir(data_dir)
+        # held until the server has stopped (closed at the end of this function)
+        try:
+            held = hold_lock(folder / TABLE_LOCK)
+        except OSError:  # a read-only folder: nothing can be kept there anyway
+            held = contextlib.nullcontext()
+        if held is None:
+            print(
+                f"jolly-scorer: a live table is already open on {folder} (another "
+                "jolly-scorer serves it): use that one, or stop it first "
+                "(Ctrl+C in its terminal). Nothing was started.",
+                file=sys.stderr,
+                flush=True,
+            )
+            return 1
+        kept = folder / TABLE_FILE
         live = Table.resume(kept)
         if live is not None:
             print(
@@ -623,3 +641,6 @@ def run(
             live.forget()
     finally:
         close_shared_stores()
+        if held is not None and hasattr(held, "close"):
+            held.close()
+    return 0

@@ -60,6 +60,7 @@ JOINS_PER_ADDRESS = 20  # new devices from one address within JOIN_WINDOW
 JOIN_WINDOW = 600.0  # seconds
 MAX_DEVICES = 64
 TABLE_FILE = "live-table.json"  # in the data folder while a table is open
+TABLE_LOCK = "live-table.lock"  # held by the one server of a live table
 RESUME_FOR = 12 * 3600.0  # seconds after its last change a table can go on
 RECONNECT_GRACE = 30.0  # seconds a device that was just connected is "coming back"
 
