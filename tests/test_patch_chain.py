@@ -1,5 +1,5 @@
 """A page's redraw leaves nothing for Python's cycle collector
-(``ui/patch_chain.py``): Flet's diff chain is unlinked when the patch is sent,
+(``server/flet_fixes.py``): Flet's diff chain is unlinked when the patch is sent,
 and a component taken over by its new drawing lets go of its old body.
 Before, each saved round left about 2,000 objects per watching page in
 cycles, and at a table of twelve phones their full collections held every
@@ -16,7 +16,7 @@ from test_board_after_save import PLAYERS, rounds, shows_round
 from test_ui_app import enter_round
 from test_ui_table import open_seeded
 
-from jolly_scorer.ui.patch_chain import free_patch_chains
+from jolly_scorer.server.flet_fixes import free_patch_chains
 
 open_app = test_ui_app.open_app  # the fixture: the app on a temporary database
 

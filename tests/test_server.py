@@ -1,4 +1,4 @@
-"""The web server (jolly_scorer/ui/server.py) as a real process on 127.0.0.1:
+"""The web server (jolly_scorer/server/) as a real process on 127.0.0.1:
 only the app's own pages may talk to it (issue 12.1), its page title (12),
 dropped sessions and junk frames cost nothing lasting and SIGTERM ends it (12.5).
 """
@@ -172,7 +172,7 @@ def test_a_message_to_a_page_is_not_formatted_unless_debugging(caplog):
     from flet_web.fastapi import FletApp
     from server_process import decode
 
-    from jolly_scorer.ui.server import _send_message, quiet_send_message
+    from jolly_scorer.server.flet_fixes import _send_message, quiet_send_message
 
     assert quiet_send_message()  # still needed with this Flet, and in place
     assert FletApp.send_message is _send_message
@@ -234,7 +234,7 @@ def test_a_page_flooding_events_is_closed_and_other_pages_keep_answering(server)
 
 def test_a_page_sending_within_its_share_is_not_closed():
     """The share is far above what a person taps and types."""
-    from jolly_scorer.ui.server import EVENT_BURST, EVENT_RATE, FrameBudget
+    from jolly_scorer.server.frames import EVENT_BURST, EVENT_RATE, FrameBudget
 
     now = [0.0]
     budget = FrameBudget(clock=lambda: now[0])

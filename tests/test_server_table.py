@@ -12,9 +12,7 @@ from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.rules import resolve_rules
-from jolly_scorer.store import GameNotFound, Store
-from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.table import (
+from jolly_scorer.server.table import (
     JOINS_PER_ADDRESS,
     LOCKOUT,
     MAX_DEVICES,
@@ -25,6 +23,8 @@ from jolly_scorer.ui.table import (
     Refused,
     Table,
 )
+from jolly_scorer.store import GameNotFound, Store
+from jolly_scorer.ui.i18n import Translator
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 
@@ -318,8 +318,8 @@ def test_guest_can_undo_on_the_tables_game_only(tmp_path):
 def guest_page(flet_app, tmp_path, monkeypatch):
     """A joined phone's page, in process (the server sets this access from
     the device cookie before Flet starts the page session)."""
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "d"))
@@ -464,7 +464,7 @@ def test_a_phone_cannot_take_over_the_hosts_page(table):
 
 
 def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
-    from jolly_scorer.ui.table import NotTheTablesGame
+    from jolly_scorer.server.table import NotTheTablesGame
 
     other, own = make_games(tmp_path)
     table = Table()
@@ -501,9 +501,9 @@ def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
 def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
     from test_ui_app import new_game
 
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui import server
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
@@ -526,9 +526,9 @@ def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypat
 def test_host_page_following_another_device_pins_that_game(
     flet_app, tmp_path, monkeypatch
 ):
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui import server
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
@@ -608,7 +608,7 @@ def test_viewers_join_only_while_the_host_allows_them():
 
 
 def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
-    from jolly_scorer.ui.table import ViewerRefused, ViewerStore
+    from jolly_scorer.server.table import ViewerRefused, ViewerStore
 
     other, own = make_games(tmp_path)
     with Store.open(tmp_path) as store:
@@ -641,8 +641,8 @@ def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
 
 
 def test_viewer_page_shows_the_scoreboard_read_only(flet_app, tmp_path, monkeypatch):
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     monkeypatch.setattr(ui_app, "current_access", lambda: Access("viewer", "v"))

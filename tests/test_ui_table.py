@@ -515,8 +515,8 @@ def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
     refuses it). Rounds, undo, rename and export stay: those it may do."""
     import functools
 
+    from jolly_scorer.server.table import Access, Table
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access, Table
 
     host = open_app()
     new_game(host, ("Anna", "Ben"), preset="rommi_fi")
@@ -685,8 +685,8 @@ def test_the_host_bar_keeps_following_a_page_that_was_disconnected(
 
     from test_phone_round import host_page
 
-    from jolly_scorer.ui import server
-    from jolly_scorer.ui.table import Access
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
 
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
     table = server.current_table()
@@ -717,10 +717,10 @@ def test_the_host_sees_each_devices_seat_state_and_wrong_pins(
     rows; wrong PINs unseen by the host."""
     from test_phone_round import host_page
 
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
     from jolly_scorer.store import Store
-    from jolly_scorer.ui import server
     from jolly_scorer.ui.state import device_key
-    from jolly_scorer.ui.table import Access
 
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
     table = server.current_table()

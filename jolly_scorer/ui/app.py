@@ -3,10 +3,10 @@
 ``run`` opens a native window where there is a display (if Flet's desktop client
 cannot be had, it says so in one line and serves the browser instead); without
 one (or with ``web=True``) it serves the app in web mode through
-``ui/server.py`` (only the app's own pages may connect; renderer served locally),
+``server/web.py`` (only the app's own pages may connect; renderer served locally),
 prints the address, and opens a browser unless told not. ``table=True``
 (``--table``) serves the live table on the local network: only devices that
-joined with its QR code or PIN get the app (``ui/table.py``).
+joined with its QR code or PIN get the app (``server/table.py``).
 
 Every page session shares one store per data folder; a page shows changes made
 by other pages, other processes, and catches up when its connection comes back.
@@ -28,6 +28,25 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.server.addresses import is_wildcard, lan_address
+from jolly_scorer.server.flet_fixes import free_patch_chains
+from jolly_scorer.server.pages import contain_errors
+from jolly_scorer.server.table import (
+    GuestStore,
+    NotTheTablesGame,
+    Table,
+    ViewerStore,
+    print_table,
+)
+from jolly_scorer.server.watcher import unwatch_store, watch_store
+from jolly_scorer.server.web import (
+    current_access,
+    current_table,
+    format_exception_line,
+    remember_session,
+    serve,
+    use_system_malloc,
+)
 from jolly_scorer.store import (
     Store,
     StoreCorrupt,
@@ -39,29 +58,8 @@ from jolly_scorer.store import (
 )
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
-from jolly_scorer.ui.patch_chain import free_patch_chains
-from jolly_scorer.ui.server import (
-    contain_errors,
-    current_access,
-    current_table,
-    format_exception_line,
-    is_wildcard,
-    lan_address,
-    remember_session,
-    serve,
-    unwatch_store,
-    use_system_malloc,
-    watch_store,
-)
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
-from jolly_scorer.ui.table import (
-    GuestStore,
-    NotTheTablesGame,
-    Table,
-    ViewerStore,
-    print_table,
-)
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
 from jolly_scorer.ui.views.new_game import NewGame
@@ -577,9 +575,9 @@ def run(
     live: Table | None = None
     held: Any = None  # the live table's lock on the data folder
     if table:
+        from jolly_scorer.server.table import TABLE_FILE, TABLE_LOCK
         from jolly_scorer.store.paths import default_data_dir
         from jolly_scorer.store.platform import hold_lock
-        from jolly_scorer.ui.table import TABLE_FILE, TABLE_LOCK
 
         folder = default_data_dir(data_dir)
         # held until the server has stopped (closed at the end of this function)

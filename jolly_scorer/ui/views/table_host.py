@@ -15,10 +15,11 @@ from typing import Any, cast
 
 import flet as ft
 
+from jolly_scorer.server.pages import post_to_page
+from jolly_scorer.server.table import RECONNECT_GRACE, Table
+from jolly_scorer.server.web import current_table
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.server import current_table, post_to_page
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.table import RECONNECT_GRACE, Table
 from jolly_scorer.ui.views.table_panel import table_panel
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.server import post_to_page
+from jolly_scorer.server.pages import post_to_page
+from jolly_scorer.server.table import Device, Table, join_url, qr_png, view_url
 from jolly_scorer.ui.state import AppState, device_key
-from jolly_scorer.ui.table import Device, Table, join_url, qr_png, view_url
 
 __all__ = ["table_panel", "wrong_pin_lines"]
 

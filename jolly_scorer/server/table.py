@@ -4,7 +4,7 @@ joined device may do with the games database.
 ``jolly-scorer --table`` makes one :class:`Table`. The host's browser gets the
 host token; phones join with the join token (in the QR code) or the PIN typed
 on ``/join``. Either way ``/join`` sets an HttpOnly cookie naming the device,
-which the server checks on every websocket (see ``ui/server.py``). Wrong PINs
+which the server checks on every websocket (see ``server/web.py``). Wrong PINs
 are counted per client address: :data:`PIN_TRIES` wrong ones lock that client
 out for :data:`LOCKOUT` seconds; after :data:`PIN_BURST` wrong PINs from anyone
 within :data:`PIN_BURST_WINDOW` seconds, the PIN takes one try (from anyone)
