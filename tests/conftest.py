@@ -39,8 +39,8 @@ def guest_page(flet_app, tmp_path, monkeypatch):
     the device cookie before Flet starts the page session)."""
     from support.live_table import make_games
 
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     monkeypatch.setattr(ui_app, "current_access", lambda: Access("guest", "d"))

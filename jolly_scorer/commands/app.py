@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the app until its window is closed (or Ctrl+C in web mode)."""
     from jolly_scorer.ui.app import run as run_app
 
-    run_app(
+    status = run_app(
         host=args.host,
         port=args.port,
         web=args.web,
@@ -67,4 +67,4 @@ def run(args: argparse.Namespace) -> int:
         data_dir=getattr(args, "data_dir", None),
         table=args.table,
     )
-    return 0
+    return status or 0

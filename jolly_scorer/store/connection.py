@@ -31,7 +31,15 @@ from jolly_scorer.store.schema import (
     pending_migrations,
 )
 
-__all__ = ["commit", "connect", "set_aside", "translated"]
+__all__ = [
+    "FileIdentity",
+    "commit",
+    "connect",
+    "file_identity",
+    "same_files",
+    "set_aside",
+    "translated",
+]
 
 _BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 _CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
@@ -73,6 +81,46 @@ def translated(path: Path) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         raise store_error(error, path) from error
+
+
+def _device_and_inode(path: Path) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+#: The device and inode of a database file and of its ``-wal`` and ``-shm``.
+FileIdentity = tuple[tuple[int, int], tuple[int, int] | None, tuple[int, int] | None]
+
+
+def file_identity(path: Path) -> FileIdentity | None:
+    """The identity of the database at ``path`` and of its ``-wal`` and
+    ``-shm`` files (None: there is no database file)."""
+    database = _device_and_inode(path)
+    if database is None:
+        return None
+    return (
+        database,
+        _device_and_inode(path.with_name(path.name + "-wal")),
+        _device_and_inode(path.with_name(path.name + "-shm")),
+    )
+
+
+def same_files(opened: FileIdentity | None, now: FileIdentity | None) -> bool:
+    """Whether the files a store opened (``opened``) are still the ones at
+    its path (``now``): the same database file, and the same ``-wal`` and
+    ``-shm`` where it had them (a read-only store may have none; they may
+    come). Deleting ``games.db-wal`` while the server runs sent every later
+    commit to a file nobody reads again: the rounds were confirmed and lost
+    at the next start, as with a deleted database."""
+    if opened is None or now is None:
+        return opened is now
+    return all(
+        before is None or before == after
+        for before, after in zip(opened, now, strict=True)
+    )
 
 
 def commit(conn: sqlite3.Connection) -> None:

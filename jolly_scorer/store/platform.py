@@ -32,6 +32,7 @@ __all__ = [
     "claim_browser_data",
     "flush",
     "flushed",
+    "hold_lock",
     "hold_until_written",
     "open_data_dir",
     "run_blocking",
@@ -367,3 +368,28 @@ async def flushed() -> None:
     """Wait until every change flushed so far is written (browser only)."""
     if _folder is not None:
         await _folder.flushed()
+
+
+def hold_lock(path: Path) -> Any | None:
+    """Hold an exclusive lock on ``path`` (made if missing) for as long as
+    the returned file is open (this process: until it ends); None when
+    another process holds it. ``fcntl.flock`` on Unix, ``msvcrt.locking``
+    on Windows: released by the system when the process dies, however.
+
+    :raises OSError: the file cannot be made (a read-only folder)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path, "a+b")  # noqa: SIM115 - kept open: it is the lock
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle

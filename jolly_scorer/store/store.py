@@ -12,7 +12,6 @@ import atexit
 import contextlib
 import dataclasses
 import json
-import os
 import secrets
 import sqlite3
 import threading
@@ -31,7 +30,13 @@ from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.core.stats import PlayerStats, player_stats
 from jolly_scorer.store import device_seats, seat_parts
 from jolly_scorer.store.club import ClubEvents, backup_events, restore_events
-from jolly_scorer.store.connection import commit, connect, translated
+from jolly_scorer.store.connection import (
+    commit,
+    connect,
+    file_identity,
+    same_files,
+    translated,
+)
 from jolly_scorer.store.errors import (
     GameNotFound,
     PartsChanged,
@@ -125,7 +130,7 @@ class Store(ClubEvents):
         self._lock = threading.RLock()
         self._saved: OrderedDict[int, _Saved] = OrderedDict()
         self._step_texts = StepTexts()  # undo steps written before, as text
-        self._identity = _identity(path)
+        self._identity = file_identity(path)
         self._closed = False
         self._shared = False
         self._read_only = read_only
@@ -191,7 +196,7 @@ class Store(ClubEvents):
     def is_current(self) -> bool:
         """Whether the file this store has open is still the file at its path
         (not deleted, moved or replaced; its folder still there)."""
-        return _identity(self._path) == self._identity
+        return same_files(self._identity, file_identity(self._path))
 
     def data_version(self) -> int:
         """A number that changes whenever another connection commits to the
@@ -1030,15 +1035,6 @@ def _kept(history: UndoHistory) -> UndoHistory:
 
 def _same_game(a: Game, b: Game) -> bool:
     return a is b or a == b
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    """The device and inode of the file at ``path`` (None: there is none)."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino
 
 
 def _holds(saved: _Saved | None, revision: int, game: Game) -> bool:

@@ -3,10 +3,10 @@
 ``run`` opens a native window where there is a display (if Flet's desktop client
 cannot be had, it says so in one line and serves the browser instead); without
 one (or with ``web=True``) it serves the app in web mode through
-``ui/server.py`` (only the app's own pages may connect; renderer served locally),
+``server/web.py`` (only the app's own pages may connect; renderer served locally),
 prints the address, and opens a browser unless told not. ``table=True``
 (``--table``) serves the live table on the local network: only devices that
-joined with its QR code or PIN get the app (``ui/table.py``).
+joined with its QR code or PIN get the app (``server/table.py``).
 
 Every page session shares one store per data folder; a page shows changes made
 by other pages, other processes, and catches up when its connection comes back.
@@ -28,6 +28,25 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.server.addresses import is_wildcard, lan_address
+from jolly_scorer.server.flet_fixes import free_patch_chains
+from jolly_scorer.server.pages import contain_errors
+from jolly_scorer.server.table import (
+    GuestStore,
+    NotTheTablesGame,
+    Table,
+    ViewerStore,
+    print_table,
+)
+from jolly_scorer.server.watcher import unwatch_store, watch_store
+from jolly_scorer.server.web import (
+    current_access,
+    current_table,
+    format_exception_line,
+    remember_session,
+    serve,
+    use_system_malloc,
+)
 from jolly_scorer.store import (
     Store,
     StoreCorrupt,
@@ -39,29 +58,8 @@ from jolly_scorer.store import (
 )
 from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
-from jolly_scorer.ui.patch_chain import free_patch_chains
-from jolly_scorer.ui.server import (
-    contain_errors,
-    current_access,
-    current_table,
-    format_exception_line,
-    is_wildcard,
-    lan_address,
-    remember_session,
-    serve,
-    unwatch_store,
-    use_system_malloc,
-    watch_store,
-)
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
-from jolly_scorer.ui.table import (
-    GuestStore,
-    NotTheTablesGame,
-    Table,
-    ViewerStore,
-    print_table,
-)
 from jolly_scorer.ui.views.games_played import PastGames, Stats
 from jolly_scorer.ui.views.home import Home
 from jolly_scorer.ui.views.new_game import NewGame
@@ -488,6 +486,24 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     page.render(App, state, table if access.role == "host" else None)
 
 
+def _seat_holder(table: Table, data_dir: str | Path | None) -> Callable[[str], bool]:
+    """Whether a device (its cookie) holds a seat at the table's game."""
+
+    def seated(device: str) -> bool:
+        if table.game_id is None:
+            return False
+        store = shared_store(data_dir)
+        try:
+            key = device_key(f"{store.path}\n{device}")  # as the page keeps it
+            found = store.load_device_seat(table.game_id, key)
+        finally:
+            if release_shared_store(store):
+                unwatch_store(store)
+        return found is not None
+
+    return seated
+
+
 def pin_table_game(state: AppState, table: Table) -> None:
     """The host's page sets the table's game: the game it shows now, and each
     game it starts or opens (before the other pages are told of it)."""
@@ -547,11 +563,12 @@ def run(
     open_browser: bool = True,
     data_dir: str | Path | None = None,
     table: bool = False,
-) -> None:
+) -> int:
     """Open the app: a native window with a display, else serve it in web mode.
 
     ``table``: serve the live table on the local network (the LAN address
-    unless ``host`` is given), with its join QR code and PIN.
+    unless ``host`` is given), with its join QR code and PIN. One live table
+    per data folder: a second one is refused (status 1, nothing served).
     """
 
     def session(page: ft.Page) -> None:
@@ -568,15 +585,32 @@ def run(
     window = not web and not table and _has_display()
     if window and os.environ.get(NO_WINDOW) != "1" and _desktop_client_ready():
         ft.run(session, assets_dir=str(ASSETS))
-        return
+        return 0
     # may restart this process (not trying the window again): print nothing before
     use_system_malloc(**{NO_WINDOW: "1"})
     live: Table | None = None
+    held: Any = None  # the live table's lock on the data folder
     if table:
+        from jolly_scorer.server.table import TABLE_FILE, TABLE_LOCK
         from jolly_scorer.store.paths import default_data_dir
-        from jolly_scorer.ui.table import TABLE_FILE
+        from jolly_scorer.store.platform import hold_lock
 
-        kept = default_data_dir(data_dir) / TABLE_FILE
+        folder = default_data_dir(data_dir)
+        # held until the server has stopped (closed at the end of this function)
+        try:
+            held = hold_lock(folder / TABLE_LOCK)
+        except OSError:  # a read-only folder: nothing can be kept there anyway
+            held = contextlib.nullcontext()
+        if held is None:
+            print(
+                f"jolly-scorer: a live table is already open on {folder} (another "
+                "jolly-scorer serves it): use that one, or stop it first "
+                "(Ctrl+C in its terminal). Nothing was started.",
+                file=sys.stderr,
+                flush=True,
+            )
+            return 1
+        kept = folder / TABLE_FILE
         live = Table.resume(kept)
         if live is not None:
             print(
@@ -587,6 +621,7 @@ def run(
         else:
             live = Table()
         live.keep(kept)
+        live.seated = _seat_holder(live, data_dir)
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
     shown = host
@@ -620,3 +655,6 @@ def run(
             live.forget()
     finally:
         close_shared_stores()
+        if held is not None and hasattr(held, "close"):
+            held.close()
+    return 0

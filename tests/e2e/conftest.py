@@ -250,18 +250,28 @@ def painted_screenshot(page: Any, full_page: bool = False) -> bytes:
     return shot
 
 
-def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+START_TIMEOUT = 60.0  # seconds: a loaded machine imports Flet slowly
+
+
+def _wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    """Wait for the server's own word that it listens (``ready at`` in its
+    output, printed by uvicorn's start-up hook), then for one answer of
+    ``url``. Polling the port instead could be answered by something else
+    or fail for reasons of the client (a proxy, a port in the ephemeral
+    range connecting to itself)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while "ready at" not in log.read_text(errors="replace"):
         if proc.poll() is not None:
             raise RuntimeError(f"app server exited:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"app server did not answer at {url}:\n{log.read_text()}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(
+                f"app server not ready after {START_TIMEOUT:.0f} s:\n{log.read_text()}"
+            )
+        time.sleep(0.05)
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(url, timeout=10) as r:
+        if r.status != 200:
+            raise RuntimeError(f"app server answered {r.status} at {url}")
 
 
 def wait_for_flutter(page: Any, wait_text: str | None, timeout: float) -> None:
@@ -327,7 +337,7 @@ def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
             )
         url = f"http://127.0.0.1:{port}"
         try:
-            _wait_http(url + "/", proc, log_path)
+            _wait_ready(url + "/", proc, log_path)
             w, h = VIEWPORTS[viewport] if isinstance(viewport, str) else viewport
             context = chromium.new_context(
                 viewport={"width": w, "height": h}, locale=locale

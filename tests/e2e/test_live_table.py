@@ -19,8 +19,8 @@ from server_process import start_server  # noqa: E402
 from conftest import shoot_page  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
+from jolly_scorer.server.table import TABLE_FILE  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
-from jolly_scorer.ui.table import TABLE_FILE  # noqa: E402
 
 
 def shot(page, name: str) -> None:

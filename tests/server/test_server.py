@@ -1,4 +1,4 @@
-"""The web server (jolly_scorer/ui/server.py) as a real process on 127.0.0.1:
+"""The web server (jolly_scorer/server/) as a real process on 127.0.0.1:
 only the app's own pages may talk to it (issue 12.1), its page title (12),
 dropped sessions and junk frames cost nothing lasting and SIGTERM ends it (12.5).
 """
@@ -172,7 +172,7 @@ def test_a_message_to_a_page_is_not_formatted_unless_debugging(caplog):
     from flet_web.fastapi import FletApp
     from server_process import decode
 
-    from jolly_scorer.ui.server import _send_message, quiet_send_message
+    from jolly_scorer.server.flet_fixes import _send_message, quiet_send_message
 
     assert quiet_send_message()  # still needed with this Flet, and in place
     assert FletApp.send_message is _send_message
@@ -200,3 +200,90 @@ def test_a_message_to_a_page_is_not_formatted_unless_debugging(caplog):
         transport.propagate = propagate
     assert Counted.shown >= 1 and sent[1] == sent[0]
     assert "send_message: Message(" in caplog.text
+
+
+def test_a_page_flooding_events_is_closed_and_other_pages_keep_answering(server):
+    """Issue 19.1: 3,000 change events for a control that does not exist held
+    every other page up for seconds (Flet walked the page's tree for each).
+    Unknown controls are dropped unseen, a page gets its share of frames, and
+    one that floods is closed; the others answer at once."""
+    from server_process import CONTROL_EVENT, pack
+
+    other = FletClient(server.port, origin=server.origin)
+    other.register()
+    other.wait_text("Jolly")
+    flooder = FletClient(server.port, origin=server.origin)
+    flooder.register()
+    flooder.wait_text("Jolly")
+    frame = pack(CONTROL_EVENT, {"target": 987654321, "name": "change", "data": "x"})
+    with pytest.raises(Exception):  # noqa: B017 - closed by the server
+        for _ in range(3000):
+            flooder.ws.send(frame)
+        for _ in range(1000):
+            flooder.receive(timeout=5)
+    started = time.monotonic()
+    assert http(server.url + "/")[0] == 200
+    assert time.monotonic() - started < 1.0
+    again = FletClient(server.port, origin=server.origin)
+    again.register()
+    again.wait_text("Jolly", timeout=2)
+    again.close()
+    other.close()
+    assert "closed a page that sent too many events" in server.log()
+
+
+def test_a_page_sending_within_its_share_is_not_closed():
+    """The share is far above what a person taps and types."""
+    from jolly_scorer.server.frames import EVENT_BURST, EVENT_RATE, FrameBudget
+
+    now = [0.0]
+    budget = FrameBudget(clock=lambda: now[0])
+    assert all(budget.take() for _ in range(EVENT_BURST))
+    assert not budget.take() and not budget.flooding  # dropped, not closed
+    for _ in range(600):  # a minute of typing at 10 frames a second
+        now[0] += 0.1
+        assert budget.take()
+    assert EVENT_RATE >= 20
+
+
+def test_a_text_frame_ends_the_page_without_a_traceback(server):
+    """Issue 19.8: a text frame logged ``KeyError: 'bytes'`` with a traceback."""
+    page = FletClient(server.port, origin=server.origin)
+    page.register()
+    page.wait_text("Jolly")
+    page.ws.send("hello")
+    with pytest.raises(Exception):  # noqa: B017 - closed by the server
+        for _ in range(1000):
+            page.receive(timeout=5)
+    assert http(server.url + "/")[0] == 200
+    assert "KeyError" not in server.log() and "Traceback" not in server.log()
+
+
+def test_half_open_connections_lock_nobody_out(server):
+    """Issue 19.2: 505 connections sending ``GET / HTTP/1.1`` and nothing
+    more got every other request a 503. Connections waiting for headers are
+    capped per address and in all (the oldest goes), and time out."""
+    import socket
+
+    held = []
+    try:
+        for i in range(505):
+            s = socket.create_connection(
+                ("127.0.0.1", server.port),
+                timeout=5,
+                source_address=(f"127.0.0.{2 + i % 25}", 0),
+            )
+            s.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(s)
+        for _ in range(5):
+            started = time.monotonic()
+            assert http(server.url + "/join")[0] in (200, 404)
+            assert http(server.url + "/")[0] == 200
+            assert time.monotonic() - started < 2.0
+        page = FletClient(server.port, origin=server.origin)
+        page.register()
+        page.wait_text("Jolly", timeout=2)
+        page.close()
+    finally:
+        for s in held:
+            s.close()

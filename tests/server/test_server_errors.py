@@ -37,7 +37,7 @@ def test_handler_exception_stays_on_the_server(flet_app, tmp_path, monkeypatch, 
 
 
 def test_log_volume_is_capped():
-    from jolly_scorer.ui.server import RateLimit
+    from jolly_scorer.server.logs import RateLimit
 
     limit = RateLimit(burst=30, period=60)
     kept = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-from jolly_scorer.ui import server
+from jolly_scorer.server import web as server
 
 
 def test_steady_gc_freezes_what_the_start_built():

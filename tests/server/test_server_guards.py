@@ -14,12 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from jolly_scorer.core.rules import resolve_rules
+from jolly_scorer.server import web as server
+from jolly_scorer.server.table import COOKIE, Table
+from jolly_scorer.server.watcher import StoreWatcher
 from jolly_scorer.store import Store, StoreGone, StoreWriteError
 from jolly_scorer.ui import app as ui_app
-from jolly_scorer.ui import server
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.table import COOKIE, Table
 
 SECRET = "/srv/private/data/games.db"
 
@@ -106,9 +107,7 @@ def test_no_store_watcher_in_the_browser(flet_app, tmp_path, monkeypatch):
 def test_watcher_tells_when_the_database_is_gone(tmp_path):
     store = Store.open(tmp_path)
     told: list[str] = []
-    watcher = server.StoreWatcher(
-        store, lambda game_id: None, lambda: told.append("gone")
-    )
+    watcher = StoreWatcher(store, lambda game_id: None, lambda: told.append("gone"))
     watcher._look()
     (tmp_path / store.path.name).unlink()
 

@@ -12,15 +12,19 @@ from support.live_table import PLAYERS, make_games
 from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
-from jolly_scorer.store import GameNotFound, Store
-from jolly_scorer.ui.table import (
+from jolly_scorer.server.table import (
+    JOINS_PER_ADDRESS,
     LOCKOUT,
+    MAX_DEVICES,
+    PIN_BURST,
+    PIN_SLOW,
     PIN_TRIES,
-    PIN_TRIES_IN_ALL,
     GuestStore,
     Refused,
     Table,
 )
+from jolly_scorer.store import GameNotFound, Store
+from jolly_scorer.ui.i18n import Translator
 
 
 @pytest.fixture
@@ -121,14 +125,99 @@ def test_lockout_ends_after_a_while():
     assert table.join_with_pin(table.pin, "10.0.0.9", "")[0] is not None
 
 
-def test_many_clients_guessing_switch_the_pin_off():
+def test_many_clients_guessing_slow_the_pin_down_but_never_switch_it_off():
+    """Issue 19.4: 100 wrong PINs from rotating addresses switched the PIN off
+    for everyone. Now after a burst every try waits its turn (one per
+    PIN_SLOW seconds, from anyone); the right PIN still works then."""
+    now = [1000.0]
+    table = Table(clock=lambda: now[0])
+    wrong = "000000" if table.pin != "000000" else "111111"
+    for i in range(PIN_BURST):
+        table.join_with_pin(wrong, f"10.1.{i // 250}.{i % 250}", "")
+    refused = 0
+    for i in range(100):  # a burst from rotating addresses: nearly all wait
+        device, problem = table.join_with_pin(wrong, f"10.2.0.{i}", "")
+        refused += problem.locked
+    assert refused >= 99
+    device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
+    assert device is None and problem.seconds >= 1
+    assert "wait" in problem.text(Translator("en"))
+    now[0] += PIN_SLOW
+    device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
+    assert device is not None, problem
+    assert table.join_with_token(table.join_token, "10.9.9.8", "") is not None
+
+
+def test_wrong_pin_counts_outlive_a_restart_of_the_table(tmp_path):
+    kept = tmp_path / "live-table.json"
+    table = Table()
+    table.keep(kept)
+    wrong = "000000" if table.pin != "000000" else "111111"
+    for _ in range(PIN_TRIES):
+        table.join_with_pin(wrong, "10.0.0.9", "")
+    for i in range(PIN_BURST):
+        table.join_with_pin(wrong, f"10.3.0.{i}", "")
+    again = Table.resume(kept)
+    assert again is not None
+    device, problem = again.join_with_pin(again.pin, "10.0.0.9", "")
+    assert device is None and problem.locked  # still locked out
+    assert again.join_with_pin(wrong, "10.4.0.1", "")[1].locked  # still slow
+
+
+def test_wrong_pins_say_how_many_tries_are_left_and_the_host_sees_them():
+    """Issue 18.11: five times "Wrong PIN." and no word of the lockout."""
     table = Table()
     wrong = "000000" if table.pin != "000000" else "111111"
-    for i in range(PIN_TRIES_IN_ALL):
-        table.join_with_pin(wrong, f"10.1.{i // 250}.{i % 250}", "")
-    device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
-    assert device is None and "QR code" in problem.message
-    assert table.join_with_token(table.join_token, "10.9.9.9", "") is not None
+    t = Translator("en")
+    texts = [table.join_with_pin(wrong, "10.0.0.9", "")[1].text(t) for _ in range(3)]
+    assert "4 more tries" in texts[0] and "2 more tries" in texts[2], texts
+    assert table.wrong_pins() == [("10.0.0.9", 3)]
+    table.join_with_pin(wrong, "10.0.0.9", "")
+    last = table.join_with_pin(wrong, "10.0.0.9", "")[1].text(t)
+    assert "must now wait 5 minutes" in last
+    de = table.join_with_pin(wrong, "10.0.0.8", "")[1].text(Translator("de"))
+    assert "Falsche PIN" in de and "4" in de
+
+
+def test_a_join_flood_never_pushes_out_a_device_holding_a_seat():
+    """Issue 19.3: 70 joins in 0.4 s pushed every player's (asleep) phone out
+    of the 64-device list. Seated devices stay; joins per address are bounded."""
+    table = Table()
+    seats = set()
+    table.seated = lambda device: device in seats
+    table.game_id = 1
+    players = [
+        table.join_with_token(table.join_token, f"10.0.0.{i}", "") for i in (1, 2, 3)
+    ]
+    seats.update(players)
+    refused = 0
+    for i in range(200):
+        device, problem = table.join_with_link(table.join_token, f"10.5.{i % 10}.1", "")
+        refused += device is None
+    assert all(table.access(p) is not None for p in players)
+    assert len(table.devices) <= MAX_DEVICES
+    # one address: at most JOINS_PER_ADDRESS new devices
+    got = [table.join_with_link(table.join_token, "10.6.0.1", "") for _ in range(30)]
+    assert sum(d is not None for d, _ in got) == JOINS_PER_ADDRESS
+    assert "Too many devices" in got[-1][1].text(Translator("en"))
+    # with every place held by a seat the newcomer is refused, with a reason
+    seats.update(table.devices)
+    device, problem = table.join_with_link(table.join_token, "10.7.0.1", "")
+    assert device is None and "full" in problem.text(Translator("en"))
+
+
+def test_forwarded_for_is_not_believed_unless_configured(table):
+    """Issue 19.4: from loopback, a rotated X-Forwarded-For never locked."""
+    pin = table.find(r"type PIN (\d+)")
+    wrong = "000000" if pin != "000000" else "111111"
+    for attempt in range(PIN_TRIES + 1):
+        headers = {
+            "Origin": table.origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Forwarded-For": f"10.9.0.{attempt}",
+        }
+        status, _, body = http(table.url + "/join", headers, f"pin={wrong}".encode())
+    assert status == 429 and b"Too many wrong PINs" in body
 
 
 def test_ending_the_table_stops_every_token_and_device():
@@ -349,7 +438,7 @@ def test_a_phone_cannot_take_over_the_hosts_page(table):
 
 
 def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
-    from jolly_scorer.ui.table import NotTheTablesGame
+    from jolly_scorer.server.table import NotTheTablesGame
 
     other, own = make_games(tmp_path)
     table = Table()
@@ -386,9 +475,9 @@ def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
 def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
     from support.app_steps import new_game
 
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui import server
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
@@ -411,9 +500,9 @@ def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypat
 def test_host_page_following_another_device_pins_that_game(
     flet_app, tmp_path, monkeypatch
 ):
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui import server
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
@@ -493,7 +582,7 @@ def test_viewers_join_only_while_the_host_allows_them():
 
 
 def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
-    from jolly_scorer.ui.table import ViewerRefused, ViewerStore
+    from jolly_scorer.server.table import ViewerRefused, ViewerStore
 
     other, own = make_games(tmp_path)
     with Store.open(tmp_path) as store:
@@ -526,8 +615,8 @@ def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
 
 
 def test_viewer_page_shows_the_scoreboard_read_only(flet_app, tmp_path, monkeypatch):
+    from jolly_scorer.server.table import Access
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access
 
     other, own = make_games(tmp_path)
     monkeypatch.setattr(ui_app, "current_access", lambda: Access("viewer", "v"))
@@ -599,3 +688,18 @@ def test_viewer_link_through_a_raw_websocket(table):
     assert refused(table, viewer_cookie) == 403
     assert http(link)[0] == 403
     host.close()
+
+
+def test_one_live_table_per_data_folder(table, tmp_path):
+    """Issue 19.6: a second --table server on the same folder took the same
+    secrets, and stopping either deleted live-table.json under the other."""
+    kept = table.data / "live-table.json"
+    assert kept.exists()
+    with pytest.raises(RuntimeError) as caught:
+        (tmp_path / "second").mkdir()
+        start_server(tmp_path / "second", "--table", data=table.data)
+    assert "a live table is already open on" in str(caught.value)
+    assert "ready at" not in str(caught.value)
+    assert kept.exists()  # the first table is untouched
+    status, _, _ = http(table.url + "/join")
+    assert status == 200

@@ -28,8 +28,8 @@ from websockets.exceptions import InvalidStatus
 from jolly_scorer.core import game as core
 from jolly_scorer.core.game import Counted, Round
 from jolly_scorer.core.rules import resolve_rules
+from jolly_scorer.server.table import TABLE_FILE, Table
 from jolly_scorer.store import Store
-from jolly_scorer.ui.table import TABLE_FILE, Table
 
 UPDATE_CONTROL_PROPS = 4  # flet.messaging.protocol.MessageAction
 PLAYERS = ["Anna", "Ben", "Cleo"]
@@ -339,3 +339,40 @@ def test_a_kept_table_goes_on_only_after_a_crash_and_not_for_long(tmp_path):
     # a damaged file: a new table, the file gone
     path.write_text('{"version": 1, "pin": "12"}')
     assert Table.resume(path) is None and not path.exists()
+
+
+def test_a_deleted_wal_refuses_every_write_like_a_deleted_database(tmp_path):
+    """Issue 19.5: with games.db-wal and -shm deleted while the server ran,
+    the page said "Round 4 saved" and after a restart rounds 3 and 4 were
+    gone (they went into the deleted WAL). The store's files are its
+    database and its companions: a write is refused, the watcher tells every
+    page, and no round is confirmed that is not on disk."""
+    import asyncio
+
+    import pytest
+
+    from jolly_scorer.server.watcher import StoreWatcher
+    from jolly_scorer.store import StoreGone
+
+    data = tmp_path / "data"
+    game_id = make_game(data)
+    store = Store.open(data)
+    try:
+        game = store.load_game(game_id)
+        store.save_game(game_id, core.add_round(game, FIRST))
+        assert store.is_current()
+        for name in ("games.db-wal", "games.db-shm"):
+            (data / name).unlink()
+        assert not store.is_current()
+        with pytest.raises(StoreGone):
+            store.save_game(game_id, core.add_round(store.load_game(game_id), FIRST))
+        told: list[str] = []
+        watcher = StoreWatcher(store, lambda _: None, lambda: told.append("x"))
+
+        async def watch() -> None:
+            await asyncio.wait_for(watcher.run(), timeout=10)
+
+        asyncio.run(watch())
+        assert told == ["x"]  # every page is told (show_store_gone)
+    finally:
+        store.close()

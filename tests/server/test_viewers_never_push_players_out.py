@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from jolly_scorer.ui.server import build_app
-from jolly_scorer.ui.table import MAX_DEVICES, Table
+from jolly_scorer.server.table import MAX_DEVICES, Table
+from jolly_scorer.server.web import build_app
 
 
 def _table_with_ben() -> tuple[Table, str]:
@@ -53,8 +53,9 @@ def test_a_player_joining_a_full_table_takes_a_viewers_place() -> None:
 
 def test_a_viewer_is_refused_with_a_message_when_players_fill_the_table() -> None:
     table, phone = _table_with_ben()
-    while len(table.devices) < MAX_DEVICES:
-        table.join_with_token(table.join_token, "10.0.0.9", "a phone")
+    while len(table.devices) < MAX_DEVICES:  # phones of many addresses
+        address = f"10.0.2.{len(table.devices)}"
+        table.join_with_token(table.join_token, address, "a phone")
     table.allow_viewers(True)
     device, problem = table.join_with_link(table.view_token, "10.0.1.1", "viewer")
     assert device is None and "full" in problem.message

@@ -1,5 +1,5 @@
 """A page's redraw leaves nothing for Python's cycle collector
-(``ui/patch_chain.py``): Flet's diff chain is unlinked when the patch is sent,
+(``server/flet_fixes.py``): Flet's diff chain is unlinked when the patch is sent,
 and a component taken over by its new drawing lets go of its old body.
 Before, each saved round left about 2,000 objects per watching page in
 cycles, and at a table of twelve phones their full collections held every
@@ -13,7 +13,7 @@ import flet as ft
 from flet.controls import object_patch
 from support.app_steps import PLAYERS, enter_round, open_seeded, rounds, shows_round
 
-from jolly_scorer.ui.patch_chain import free_patch_chains
+from jolly_scorer.server.flet_fixes import free_patch_chains
 
 
 def cyclic_garbage(action):

@@ -500,8 +500,8 @@ def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
     refuses it). Rounds, undo, rename and export stay: those it may do."""
     import functools
 
+    from jolly_scorer.server.table import Access, Table
     from jolly_scorer.ui import app as ui_app
-    from jolly_scorer.ui.table import Access, Table
 
     host = open_app()
     new_game(host, ("Anna", "Ben"), preset="rommi_fi")
@@ -656,3 +656,76 @@ def test_a_change_on_another_device_takes_the_snack_bar_away(open_app):
     # the phone's "Undo" would now take back something else: it goes
     phone.wait_for(lambda: snack(phone) is None)
     phone.wait_for(shows(phone, "total-2", "Ben: 0 points"))
+
+
+def test_the_host_bar_keeps_following_a_page_that_was_disconnected(
+    flet_app, tmp_path, monkeypatch
+):
+    """Issue 18.12: ``page.run_task`` on a page between two connections made
+    the coroutine, failed ("coroutine 'offer_table.<locals>._update' was
+    never awaited") and the table forgot the host's bar for good: it showed
+    old counts after the page came back."""
+    import datetime
+    import warnings
+
+    from test_phone_round import host_page
+
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
+
+    host = host_page(flet_app, tmp_path, monkeypatch, 1280)
+    table = server.current_table()
+    followers = len(table.on_change)
+    session = host.page.session
+    connection = session.connection
+    session._Session__conn = None  # as Flet's disconnect leaves it
+    session._Session__expires_at = datetime.datetime.now(datetime.UTC)
+    phone = table.join_with_token(table.join_token, "10.0.0.2", "Android")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "never awaited" fails the test
+        table.connected(Access("guest", phone), +1)
+        import gc
+
+        gc.collect()
+    assert len(table.on_change) == followers  # still followed
+    session._Session__conn = connection  # the page is back
+    session._Session__expires_at = None
+    table.connected(Access("guest", phone), -1)
+    table.connected(Access("guest", phone), +1)
+    host.wait_for(lambda: any("1 connected" in s for s in host.texts()))
+
+
+def test_the_host_sees_each_devices_seat_state_and_wrong_pins(
+    flet_app, tmp_path, monkeypatch
+):
+    """Issue 18.8 and 18.11: three identical "Linux · 127.0.0.1 · connected"
+    rows; wrong PINs unseen by the host."""
+    from test_phone_round import host_page
+
+    from jolly_scorer.server import web as server
+    from jolly_scorer.server.table import Access
+    from jolly_scorer.store import Store
+    from jolly_scorer.ui.state import device_key
+
+    host = host_page(flet_app, tmp_path, monkeypatch, 1280)
+    table = server.current_table()
+    ben = table.join_with_token(table.join_token, "10.0.0.2", "Android")
+    other = table.join_with_token(table.join_token, "10.0.0.3", "Android")
+    with Store.open(tmp_path) as store:
+        key = device_key(f"{store.path}\n{ben}")
+        store.save_device_seat(table.game_id, key, "Ben")
+    table.connected(Access("guest", ben), +1)
+    table.connected(Access("guest", other), +1)
+    table.connected(Access("guest", other), -1)  # a reload: coming back
+    wrong = "000000" if table.pin != "000000" else "111111"
+    for _ in range(3):
+        table.join_with_pin(wrong, "10.0.0.7", "")
+    host.wait_for(lambda: any("3 wrong PINs" in s for s in host.texts()))
+    host.click(host.find(semantics="table-show"))
+    host.wait_for(lambda: any("Ben · Android" in s for s in host.texts()))
+    texts = host.texts()
+    assert any("Ben · Android · 10.0.0.2 · connected" in s for s in texts), texts
+    assert any(
+        "no seat chosen yet · Android · 10.0.0.3 · reconnecting" in s for s in texts
+    )
+    assert any("3 wrong PINs from 10.0.0.7" in s for s in texts), texts

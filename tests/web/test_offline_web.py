@@ -59,7 +59,7 @@ def test_the_offline_root_is_made_once_and_served(tmp_path: Path) -> None:
 def test_the_server_serves_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("FLET_WEB_PATH", "")  # (restored after the test)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    from jolly_scorer.ui.server import build_app
+    from jolly_scorer.server.web import build_app
 
     build_app(lambda page: None)
     served = Path(os.environ["FLET_WEB_PATH"])

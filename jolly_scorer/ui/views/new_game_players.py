@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from jolly_scorer.core.look_alike import look_alike
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.views.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import colour, tagged
@@ -125,9 +126,17 @@ def player_row(
         seats.keeper.settle()  # the seats' numbers change
         update(change)
 
+    alike = look_alike(form.players[seat], form.players[:seat])  # issue 19.7
     name_field = TypedText(
         value=form.players[seat],
         label=t("Player {n}", n=seat + 1),
+        helper=t(
+            "Looks like {name}: on the score sheet the two cannot be told apart.",
+            name=alike,
+        )
+        if alike
+        else None,
+        helper_max_lines=3,
         text_size=20,
         expand=True,
         dense=False,

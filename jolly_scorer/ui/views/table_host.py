@@ -9,15 +9,17 @@ bar at the bottom of every screen of the host's page (PIN, phones connected,
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any, cast
 
 import flet as ft
 
+from jolly_scorer.server.pages import post_to_page
+from jolly_scorer.server.table import RECONNECT_GRACE, Table
+from jolly_scorer.server.web import current_table
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.server import current_table
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.table import Table
 from jolly_scorer.ui.views.table_panel import table_panel
 
 
@@ -25,7 +27,14 @@ def _summary(table: Table, t: Translator) -> str:
     if table.ended:
         return t("The table has ended.")
     joined = sum(1 for d in table.guests() if d.pages)
-    return t("Live table · PIN {pin} · {count} connected", pin=table.pin, count=joined)
+    text = t("Live table · PIN {pin} · {count} connected", pin=table.pin, count=joined)
+    back = sum(1 for d in table.guests() if table.state(d) == "coming back")
+    if back:
+        text += " · " + t("{count} reconnecting", count=back)
+    wrong = sum(count for _, count in table.wrong_pins())
+    if wrong:
+        text += " · " + t.plural("{n} wrong PIN", "{n} wrong PINs", wrong)
+    return text
 
 
 def bar_shown(state: AppState) -> bool:
@@ -70,12 +79,22 @@ def offer_table(page: ft.Page, state: AppState) -> None:
 
     async def _update() -> None:
         summary.value = _summary(table, t)
-        summary.update()
+        with contextlib.suppress(Exception):  # not on the page any more
+            summary.update()
 
     def follow() -> None:
-        page.run_task(_update)  # raises when the page is gone: then forgotten
+        if not post_to_page(page, _update):
+            raise RuntimeError("the page is gone")  # the table forgets it
 
     table.on_change.append(follow)
+
+    async def _after_grace() -> None:
+        # devices still "reconnecting" after the grace are "not connected"
+        await asyncio.sleep(RECONNECT_GRACE + 1)
+        table.notify()
+
+    if any(table.state(d) == "coming back" for d in table.guests()):
+        page.run_task(_after_grace)
 
     async def _show_bar() -> None:
         page.update()

@@ -10,34 +10,71 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.table import Table, join_url, qr_png, view_url
+from jolly_scorer.server.pages import post_to_page
+from jolly_scorer.server.table import Device, Table, join_url, qr_png, view_url
+from jolly_scorer.ui.state import AppState, device_key
 
-__all__ = ["table_panel"]
+__all__ = ["table_panel", "wrong_pin_lines"]
 
 
-def _devices(table: Table, t: Any) -> list[ft.Control]:
+def _seat(state: AppState, table: Table, device: Device) -> str | None:
+    """The player whose seat ``device`` chose at the table's game, if any."""
+    store: Any = state.store
+    if table.game_id is None or device.viewer:
+        return None
+    try:
+        key = device_key(f"{store.path}\n{device.id}")  # as its page keeps it
+        seat: str | None = store.load_device_seat(table.game_id, key)
+    except Exception:  # the database is gone or damaged: the list still shows
+        return None
+    return seat
+
+
+def _devices(state: AppState, table: Table, t: Any) -> list[ft.Control]:
     guests = table.guests()
     if not guests:
         return [ft.Text(t("No phone has joined yet."), italic=True)]
     rows: list[ft.Control] = []
     for device in guests:
-        status = t("connected") if device.pages else t("not connected")
-        kind = f" · {t('viewer')}" if device.viewer else ""
+        status = {
+            "connected": t("connected"),
+            "coming back": t("reconnecting…"),
+            "away": t("not connected"),
+        }[table.state(device)]
+        if device.viewer:
+            who = t("viewer")
+        else:
+            who = _seat(state, table, device) or t("no seat chosen yet")
         rows.append(
             ft.Text(
-                f"{device.name}{kind} · {device.address} · {status}",
-                semantics_label=f"device {device.name} {status}",
+                f"{who} · {device.name} · {device.address} · {status}",
+                semantics_label=f"device {who} {device.name} {status}",
             )
         )
-    return rows
+    return rows + wrong_pin_lines(table, t)
+
+
+def wrong_pin_lines(table: Table, t: Any) -> list[ft.Control]:
+    """ "3 wrong PINs from 10.0.0.7", one line per address, most first."""
+    return [
+        ft.Text(
+            t.plural(
+                "{n} wrong PIN from {address}",
+                "{n} wrong PINs from {address}",
+                count,
+                address=address,
+            ),
+            color=ft.Colors.ERROR,
+        )
+        for address, count in table.wrong_pins()[:5]
+    ]
 
 
 def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
     """The dialog; its device list follows joins and disconnects."""
     t = state.t
     url = join_url(table, table.address)
-    devices = ft.Column(_devices(table, t), spacing=4)
+    devices = ft.Column(_devices(state, table, t), spacing=4)
     ended = ft.Text(
         t("The table has ended: no phone can join or change anything."),
         visible=table.ended,
@@ -45,13 +82,14 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
     )
 
     def follow() -> None:
-        devices.controls = _devices(table, t)
-        ended.visible = table.ended
-        with contextlib.suppress(Exception):
-            page.run_task(_update, dialog)
+        async def _update() -> None:
+            devices.controls = _devices(state, table, t)
+            ended.visible = table.ended
+            with contextlib.suppress(Exception):  # the dialog was closed
+                dialog.update()
 
-    async def _update(control: ft.Control) -> None:
-        control.update()
+        if not post_to_page(page, _update):
+            raise RuntimeError("the page is gone")  # the table forgets it
 
     def close(e: Any = None) -> None:
         with contextlib.suppress(Exception):

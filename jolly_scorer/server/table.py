@@ -4,11 +4,15 @@ joined device may do with the games database.
 ``jolly-scorer --table`` makes one :class:`Table`. The host's browser gets the
 host token; phones join with the join token (in the QR code) or the PIN typed
 on ``/join``. Either way ``/join`` sets an HttpOnly cookie naming the device,
-which the server checks on every websocket (see ``ui/server.py``). Wrong PINs
+which the server checks on every websocket (see ``server/web.py``). Wrong PINs
 are counted per client address: :data:`PIN_TRIES` wrong ones lock that client
-out for :data:`LOCKOUT` seconds; after :data:`PIN_TRIES_IN_ALL` wrong PINs from
-anyone the PIN stops working (the QR code still does). :meth:`Table.end` makes
-every token and device stop working.
+out for :data:`LOCKOUT` seconds; after :data:`PIN_BURST` wrong PINs from anyone
+within :data:`PIN_BURST_WINDOW` seconds, the PIN takes one try (from anyone)
+every :data:`PIN_SLOW` seconds (the QR code works as always). The counts are
+kept with the table, so a restart does not reset them. Joins are bounded per
+address (:data:`JOINS_PER_ADDRESS`), and a device that holds a seat is never
+pushed out of the device list by newcomers. :meth:`Table.end` makes every
+token and device stop working.
 
 A joined device (a *guest*) works through :class:`GuestStore`: only the table's
 game (:attr:`Table.game_id`, pinned by the host's page when it opens the table
@@ -34,6 +38,7 @@ import os
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -47,14 +52,29 @@ from jolly_scorer.ui.i18n import N_, Translator
 COOKIE = "jolly_table"
 PIN_DIGITS = 6
 PIN_TRIES = 5  # wrong PINs from one client before it is locked out
-PIN_TRIES_IN_ALL = 100  # wrong PINs from all clients before the PIN stops working
 LOCKOUT = 300.0  # seconds
+PIN_BURST = 20  # wrong PINs from all clients within PIN_BURST_WINDOW: then slow
+PIN_BURST_WINDOW = 600.0  # seconds
+PIN_SLOW = 5.0  # seconds between two PIN tries (from anyone) after a burst
+JOINS_PER_ADDRESS = 20  # new devices from one address within JOIN_WINDOW
+JOIN_WINDOW = 600.0  # seconds
 MAX_DEVICES = 64
 TABLE_FILE = "live-table.json"  # in the data folder while a table is open
+TABLE_LOCK = "live-table.lock"  # held by the one server of a live table
 RESUME_FOR = 12 * 3600.0  # seconds after its last change a table can go on
+RECONNECT_GRACE = 30.0  # seconds a device that was just connected is "coming back"
 
 
-PIN_OFF = N_("Too many wrong PINs: join with the QR code on the host's screen.")
+SLOWED = N_(
+    "Many wrong PINs were tried at this table: wait {seconds} seconds before the "
+    "next try, or join with the QR code on the host's screen."
+)
+TOO_MANY_JOINS = N_(
+    "Too many devices joined from this address. Try again in {minutes} minutes."
+)
+TABLE_FULL = N_(
+    "The table is full: every place is taken by a device that holds a seat."
+)
 NOT_VALID = N_("This join code is not valid (any more).")
 FULL_OF_VIEWERS = N_(
     "The table is full: too many are watching. Try the link again later."
@@ -83,6 +103,9 @@ class Device:
     joined: datetime
     pages: int = 0  # open websockets
     viewer: bool = False  # joined with the viewer link: reads, changes nothing
+    #: when a page of this device last connected or disconnected (wall time;
+    #: kept with the table, so a restarted host knows who was there)
+    seen: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -90,6 +113,29 @@ class JoinProblem:
     message: str
     minutes: int = 0
     locked: bool = False
+    seconds: int = 0
+    #: wrong PINs this device may still try before it is locked out (-1: not
+    #: a wrong PIN)
+    left: int = -1
+
+    def text(self, t: Translator) -> str:
+        """The problem in ``t``'s language."""
+        if self.left == 0:
+            return t(
+                "Wrong PIN. This device must now wait {minutes} minutes before "
+                "the next try.",
+                minutes=self.minutes,
+            )
+        if self.left > 0:
+            return t.plural(
+                "Wrong PIN. {n} more try before this device must wait "
+                "{minutes} minutes.",
+                "Wrong PIN. {n} more tries before this device must wait "
+                "{minutes} minutes.",
+                self.left,
+                minutes=self.minutes,
+            )
+        return t(self.message, minutes=self.minutes, seconds=self.seconds)
 
 
 def device_name(user_agent: str) -> str:
@@ -130,9 +176,14 @@ class Table:
     #: the host allows viewers (a read-only scoreboard); off again: every
     #: viewer's page is closed
     viewers: bool = False
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] = time.time  # kept with the table: wall time
+    #: whether a device (its cookie) holds a seat at the table's game; such a
+    #: device is never pushed out by newcomers (set by the server)
+    seated: Callable[[str], bool] | None = None
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
-    _wrong_in_all: int = 0
+    _wrong_times: deque[float] = field(default_factory=deque)
+    _next_pin_try: float = 0.0
+    _joins: dict[str, deque[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     #: called (no arguments) when devices join, connect, leave or the table ends
     on_change: list[Callable[[], None]] = field(default_factory=list)
@@ -169,11 +220,18 @@ class Table:
                     "address": d.address,
                     "joined": d.joined.isoformat(),
                     "viewer": d.viewer,
+                    "seen": d.seen,
+                    "open": d.pages > 0,
                 }
                 for d in self.devices.values()
             ]
+            failures = {a: list(f) for a, f in list(self._failures.items())[-200:]}
+            wrong = list(self._wrong_times)
         data = {
             "version": 1,
+            "pin_failures": failures,
+            "wrong_pins": wrong,
+            "next_pin_try": self._next_pin_try,
             "saved": time.time(),
             "join_token": self.join_token,
             "host_token": self.host_token,
@@ -232,6 +290,10 @@ class Table:
         game_id = data["game_id"]
         if game_id is not None and (type(game_id) is not int or game_id < 1):
             return None
+        failures: dict[str, tuple[int, float]] = {}
+        for address, (count, since) in dict(data.get("pin_failures", {})).items():
+            failures[str(address)[:64]] = (int(count), float(since))
+        wrong = deque(float(w) for w in list(data.get("wrong_pins", []))[-1000:])
         devices: dict[str, Device] = {}
         for item in data["devices"][:MAX_DEVICES]:
             device = Device(
@@ -240,6 +302,8 @@ class Table:
                 str(item["address"])[:64],
                 datetime.fromisoformat(str(item["joined"])),
                 viewer=item.get("viewer") is True,
+                # open when the server stopped: its phone is coming back
+                seen=now if item.get("open") is True else float(item.get("seen", 0)),
             )
             if len(device.id) >= 16:
                 devices[device.id] = device
@@ -252,6 +316,9 @@ class Table:
             viewers=data["viewers"] is True,
             game_id=game_id,
             devices=devices,
+            _failures=failures,
+            _wrong_times=wrong,
+            _next_pin_try=float(data.get("next_pin_try", 0.0)),
         )
 
     # -- joining ------------------------------------------------------------
@@ -265,14 +332,32 @@ class Table:
         """The device cookie of a device joining (``device_id``: the host's).
 
         With :data:`MAX_DEVICES` joined, one goes to make room, never the
-        host's and never a player's for a viewer: a viewer takes the place of
-        the viewer who joined first (none: the viewer is refused, None); a
-        player's device that of a viewer, else of a device with no page open,
-        else of the device joined first."""
+        host's, never one holding a seat (:attr:`seated`) and never a
+        player's for a viewer: a viewer takes the place of the viewer who
+        joined first (none: the viewer is refused, None); a player's device
+        that of a viewer, else of a device with no page open, else of the
+        device joined first (none left: refused, None)."""
         device = device_id or secrets.token_urlsafe(24)
+        full = False
+        with self._lock:
+            full = device not in self.devices and len(self.devices) >= MAX_DEVICES
+            candidates = list(self.devices.values())
+        seated = self.seated or (lambda device: False)
+        keep = set()
+        if full:  # asked outside the lock: it reads the games database
+            for d in candidates:
+                try:
+                    if not d.viewer and seated(d.id):
+                        keep.add(d.id)
+                except Exception:  # cannot tell: keep it
+                    keep.add(d.id)
         with self._lock:
             if device not in self.devices and len(self.devices) >= MAX_DEVICES:
-                pool = [d for d in self.devices.values() if d.id != self.host_device]
+                pool = [
+                    d
+                    for d in self.devices.values()
+                    if d.id != self.host_device and d.id not in keep
+                ]
                 watching = [d for d in pool if d.viewer]
                 victims = (
                     watching
@@ -313,13 +398,41 @@ class Table:
         if secrets.compare_digest(token, self.host_token):
             return self._add(address, agent, self.host_device), JoinProblem("")
         if secrets.compare_digest(token, self.join_token):
-            return self._add(address, agent), JoinProblem("")
+            return self._join(address, agent)
         if self.viewers and secrets.compare_digest(token, self.view_token):
+            problem = self._too_many_joins(address)
+            if problem is not None:
+                return None, problem
             device = self._add(address, agent, viewer=True)
             if device is None:
                 return None, JoinProblem(FULL_OF_VIEWERS)
             return device, JoinProblem("")
         return None, JoinProblem(NOT_VALID)
+
+    def _too_many_joins(self, address: str) -> JoinProblem | None:
+        """Why ``address`` may not add another device now (None: it may)."""
+        now = self.clock()
+        with self._lock:
+            times = self._joins.setdefault(address, deque())
+            while times and now - times[0] >= JOIN_WINDOW:
+                times.popleft()
+            if len(times) >= JOINS_PER_ADDRESS:
+                minutes = max(1, math.ceil((JOIN_WINDOW - (now - times[0])) / 60))
+                return JoinProblem(TOO_MANY_JOINS, minutes, locked=True)
+            times.append(now)
+            if len(self._joins) > 10_000:
+                self._joins.clear()
+        return None
+
+    def _join(self, address: str, agent: str) -> tuple[str | None, JoinProblem]:
+        """A new player's device (join link or PIN), if there is room."""
+        problem = self._too_many_joins(address)
+        if problem is not None:
+            return None, problem
+        device = self._add(address, agent)
+        if device is None:
+            return None, JoinProblem(TABLE_FULL)
+        return device, JoinProblem("")
 
     def allow_viewers(self, allowed: bool) -> None:
         """The host's switch: viewers may join (and stay) or not."""
@@ -334,10 +447,12 @@ class Table:
     def join_with_pin(
         self, pin: str, address: str, agent: str
     ) -> tuple[str | None, JoinProblem]:
-        """The device cookie for the right PIN; else why not (wrong, locked)."""
+        """The device cookie for the right PIN; else why not (wrong: how many
+        tries are left; locked; slowed down after a burst of wrong PINs)."""
         if self.ended:
             return None, JoinProblem(N_("This table has ended."))
         now = self.clock()
+        minutes = math.ceil(LOCKOUT / 60)
         with self._lock:
             count, since = self._failures.get(address, (0, now))
             if count >= PIN_TRIES and now - since < LOCKOUT:
@@ -347,9 +462,15 @@ class Table:
                     minutes,
                     locked=True,
                 )
-            if self._wrong_in_all >= PIN_TRIES_IN_ALL:
-                return None, JoinProblem(PIN_OFF)
-            if count >= PIN_TRIES:
+            while self._wrong_times and now - self._wrong_times[0] >= PIN_BURST_WINDOW:
+                self._wrong_times.popleft()
+            slow = len(self._wrong_times) >= PIN_BURST
+            if slow and now < self._next_pin_try:
+                seconds = max(1, math.ceil(self._next_pin_try - now))
+                return None, JoinProblem(SLOWED, seconds=seconds, locked=True)
+            if slow:
+                self._next_pin_try = now + PIN_SLOW
+            if count >= PIN_TRIES or now - since >= LOCKOUT:
                 count = 0
             text = pin.strip()
             right = (
@@ -359,15 +480,33 @@ class Table:
                 and secrets.compare_digest(text, self.pin)
             )
             if not right:
-                self._wrong_in_all += 1
+                self._wrong_times.append(now)
+                while len(self._wrong_times) > 1000:
+                    self._wrong_times.popleft()
                 self._failures[address] = (count + 1, now)
                 if len(self._failures) > 10_000:
                     self._failures.clear()
         if right:
             with self._lock:
                 self._failures.pop(address, None)
-            return self._add(address, agent), JoinProblem("")
-        return None, JoinProblem(N_("Wrong PIN."))
+            return self._join(address, agent)
+        self._write()  # the counts outlive a restart of the table
+        self._changed()  # the host sees the wrong PINs
+        return None, JoinProblem(
+            N_("Wrong PIN."), minutes=minutes, left=PIN_TRIES - count - 1
+        )
+
+    def wrong_pins(self) -> list[tuple[str, int]]:
+        """Addresses that typed a wrong PIN lately and how many times, most
+        first (for the host's screen)."""
+        now = self.clock()
+        with self._lock:
+            found = [
+                (address, count)
+                for address, (count, since) in self._failures.items()
+                if now - since < LOCKOUT
+            ]
+        return sorted(found, key=lambda item: -item[1])
 
     # -- using --------------------------------------------------------------
     def access(self, device: str) -> Access | None:
@@ -387,9 +526,25 @@ class Table:
     def connected(self, access: Access, change: int) -> None:
         with self._lock:
             found = self.devices.get(access.device)
+            flipped = False
             if found is not None:
+                before = found.pages
                 found.pages = max(0, found.pages + change)
+                found.seen = self.clock()
+                flipped = (before > 0) != (found.pages > 0)
+        if flipped:  # a restarted host knows who was connected
+            self._write()
         self._changed()
+
+    def state(self, device: Device) -> Literal["connected", "coming back", "away"]:
+        """Whether ``device`` has a page open, had one within
+        :data:`RECONNECT_GRACE` seconds (a reload, a restarted host: its
+        phone reconnects by itself), or not."""
+        if device.pages:
+            return "connected"
+        if self.clock() - device.seen < RECONNECT_GRACE:
+            return "coming back"
+        return "away"
 
     def guests(self) -> list[Device]:
         """The joined devices (not the host's; viewers too), first joined first."""
@@ -420,6 +575,10 @@ class Table:
             self.ended = True
             self.devices.clear()
         self.forget()
+        self._changed()
+
+    def notify(self) -> None:
+        """Tell the followers (:attr:`on_change`) to look again."""
         self._changed()
 
     def _changed(self) -> None:

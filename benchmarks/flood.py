@@ -1,0 +1,201 @@
+"""One page flooding the server, and half-open connections (issue 19.1, 19.2).
+
+    uv run python benchmarks/flood.py [--events 3000] [--rate 700]
+        [--half-open 500] [--addresses 1]
+
+Starts ``jolly-scorer --web`` on 127.0.0.1 (a fresh data folder). A page
+session (a raw websocket speaking Flet's protocol) sends ``--events`` change
+events for a control id that does not exist at ``--rate`` per second, as a
+page of a joined guest could. Meanwhile another client asks for ``/`` every
+50 ms: its worst wait during the flood, and how long after the flood's last
+frame until an answer comes within 0.2 s again ("back to normal"). Then a
+second page session opens (its first screen's time).
+
+Then ``--half-open`` connections send ``GET / HTTP/1.1`` and nothing more and
+are held open (from ``--addresses`` loopback addresses 127.0.0.2...) while
+20 normal requests (``/`` and a new page session) are
+made: how many are answered, and the slowest.
+
+Goals (issue 19): worst wait <= 1 s, back to normal <= 2 s after the flood,
+every normal request answered within 2 s while the half-open connections are
+held.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from server_process import (  # noqa: E402
+    CONTROL_EVENT,
+    FletClient,
+    Server,
+    http,
+    pack,
+    start_server,
+)
+
+
+def ask(server: Server, timeout: float = 10) -> tuple[int, float]:
+    """The status of ``GET /`` and how long it took (status 0: no answer)."""
+    started = time.perf_counter()
+    try:
+        status = http(server.url + "/")[0]
+    except Exception:
+        status = 0
+    return status, time.perf_counter() - started
+
+
+def new_page(server: Server) -> float | None:
+    """Seconds until a new page session shows its first screen (None: never)."""
+    started = time.perf_counter()
+    try:
+        client = FletClient(server.port, origin=server.origin)
+        client.register()
+        client.wait_text("Jolly", timeout=10)
+        client.close()
+    except Exception:
+        return None
+    return time.perf_counter() - started
+
+
+def flood(server: Server, events: int, rate: float) -> dict[str, float]:
+    flooder = FletClient(server.port, origin=server.origin)
+    flooder.register()
+    flooder.wait_text("Jolly")
+    frame = pack(CONTROL_EVENT, {"target": 987_654_321, "name": "change", "data": "x"})
+    waits: list[tuple[float, float]] = []  # (when, wait)
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            status, wait = ask(server)
+            waits.append((started, wait if status == 200 else 10.0))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    time.sleep(0.3)
+    began = time.perf_counter()
+    sent = 0
+    with contextlib.suppress(Exception):  # closed by the server: the flood ends
+        for sent in range(1, events + 1):
+            flooder.ws.send(frame)
+            pause = began + sent / rate - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+    ended = time.perf_counter()
+    # back to normal: the first answer within 0.2 s asked after the flood
+    deadline = ended + 60
+    normal_at = None
+    while time.perf_counter() < deadline and normal_at is None:
+        time.sleep(0.05)
+        for when, wait in list(waits):
+            if when >= ended and wait <= 0.2:
+                normal_at = when
+                break
+    stop.set()
+    watcher.join()
+    with contextlib.suppress(Exception):
+        flooder.close()
+    during = [wait for when, wait in waits if began <= when <= ended]
+    late = [wait for when, wait in waits if when > ended]
+    return {
+        "sent": sent,
+        "flood_s": ended - began,
+        "worst_wait_s": max(during + late[:1], default=0.0),
+        "back_to_normal_s": (normal_at - ended) if normal_at else float("inf"),
+        "new_page_s": new_page(server) or float("inf"),
+    }
+
+
+def half_open(server: Server, count: int, addresses: int) -> dict[str, float]:
+    held: list[socket.socket] = []
+    for i in range(count):
+        with contextlib.suppress(OSError):
+            s = socket.create_connection(
+                ("127.0.0.1", server.port),
+                timeout=5,
+                source_address=(f"127.0.0.{2 + i % addresses}", 0),
+            )
+            s.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(s)
+    time.sleep(0.5)
+    answered = 0
+    slowest = 0.0
+    statuses: list[int] = []
+    for i in range(20):
+        if i % 4 == 3:
+            seconds = new_page(server)
+            ok = seconds is not None
+            seconds = seconds if seconds is not None else 10.0
+            statuses.append(101 if ok else 0)
+        else:
+            status, seconds = ask(server)
+            ok = status == 200
+            statuses.append(status)
+        if ok and seconds <= 2.0:
+            answered += 1
+        slowest = max(slowest, seconds)
+    still_open = 0
+    for s in held:
+        try:
+            s.settimeout(0.01)
+            still_open += s.recv(1) != b"" and 1
+        except TimeoutError:
+            still_open += 1
+        except OSError:
+            pass
+        finally:
+            s.close()
+    print("  statuses:", statuses)
+    return {
+        "held": len(held),
+        "answered_within_2s": answered,
+        "of": 20,
+        "slowest_s": slowest,
+        "half_open_left_at_end": still_open,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--events", type=int, default=3000)
+    parser.add_argument("--rate", type=float, default=700)
+    parser.add_argument("--half-open", type=int, default=500)
+    parser.add_argument("--addresses", type=int, default=1, help="127.0.0.2...")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp), command=False)
+        try:
+            print("warm-up page:", f"{new_page(server)!r} s")
+            print("flood of unknown control ids:")
+            for key, value in flood(server, args.events, args.rate).items():
+                print(
+                    f"  {key}: {value:.3f}"
+                    if isinstance(value, float)
+                    else f"  {key}: {value}"
+                )
+            print(f"{args.half_open} half-open connections held:")
+            for key, value in half_open(server, args.half_open, args.addresses).items():
+                print(
+                    f"  {key}: {value:.3f}"
+                    if isinstance(value, float)
+                    else f"  {key}: {value}"
+                )
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,488 @@
+"""Serving the app in web mode: our own FastAPI app around Flet's handlers.
+
+Flet's ``ft.run(view=WEB_BROWSER)`` answers every origin
+(``Access-Control-Allow-Origin: *``), lets any web page open the app's websocket,
+serves FastAPI's ``/docs`` and keeps a dropped page session for an hour. This
+module builds the same app from ``flet_web.fastapi``'s parts (``FletApp``,
+``FletStaticFiles``) and serves it with uvicorn, with these differences:
+
+* :class:`OriginGuard`: a request whose ``Host`` is not this server's address
+  (DNS rebinding) or whose ``Origin`` is another site is refused (403); a
+  websocket must come from the app's own page. No CORS header, no API docs.
+* Websocket frames are checked before Flet sees them: a connection that sends
+  junk (or nothing) before registering is closed, and nothing of it is kept.
+* A dropped page session ends after :data:`SESSION_TIMEOUT` seconds
+  (``JOLLY_SCORER_SESSION_TIMEOUT``), and the log is rate-limited.
+* With a :class:`~jolly_scorer.server.table.Table` (``jolly-scorer --table``) only
+  devices holding the table's secret (a cookie set by ``/join``) get the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import os
+import sys
+import urllib.parse
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.server.addresses import allowed_hosts
+from jolly_scorer.server.flet_fixes import (
+    flet_session,
+    page_sessions,
+    quiet_send_message,
+    unique_session_id,
+)
+from jolly_scorer.server.frames import _CheckedSocket, _valid_frame
+from jolly_scorer.server.guard import OriginGuard
+from jolly_scorer.server.limits import (
+    _capped_body,
+    _guarded_http,
+    trusted_proxies,
+)
+from jolly_scorer.server.logs import configure_logging
+from jolly_scorer.server.table import COOKIE, Access, Table, join_page
+from jolly_scorer.ui.i18n import Translator, default_language, supported_language
+
+log = logging.getLogger("jolly_scorer.server")
+
+
+APP_NAME = "jolly-scorer"
+SESSION_TIMEOUT = 120  # seconds a dropped page session is kept for a reconnect
+MAX_FRAME = 1 << 20  # bytes in one websocket frame
+REGISTER_TIMEOUT = 15.0  # seconds a new websocket may take to register
+MAX_CONNECTIONS = 500  # open connections (pages and requests) at once
+
+log = logging.getLogger("jolly_scorer.server")
+
+
+#: Who is on the other end of the websocket that runs the current page session
+#: (set before Flet creates the session; ``main`` reads it).
+_ACCESS: ContextVar[Access | None] = ContextVar("jolly_access", default=None)
+
+
+def current_access() -> Access | None:
+    """The access of the page session being started (``local`` outside a table).
+
+    None: this process serves a live table and the session did not come through
+    the table's checked websocket, so it may do nothing."""
+    access = _ACCESS.get()
+    if access is not None:
+        return access
+    return None if _TABLE is not None else Access("local")
+
+
+#: page session id -> the device it was started for: a reconnect that names a
+#: session must come from the same device (a phone cannot take the host's page)
+_SESSION_DEVICES: dict[str, str] = {}
+
+
+def remember_session(page: ft.Page, access: Access) -> Callable[[], None]:
+    """Bind ``page``'s session to ``access``'s device; returns the unbinding."""
+    session_id = str(page.session.id)
+    _SESSION_DEVICES[session_id] = access.device
+
+    def forget() -> None:
+        _SESSION_DEVICES.pop(session_id, None)
+
+    return forget
+
+
+def _own_session_only(first: bytes, access: Access | None) -> bytes:
+    """The register frame, without a session id of another device's page."""
+    import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
+    message = msgpack.unpackb(first[1:], ext_hook=decode_ext_from_msgpack)
+    session_id = message[1].get("session_id")
+    device = access.device if access is not None else ""
+    if not session_id or _SESSION_DEVICES.get(str(session_id), device) == device:
+        return first
+    log.warning("refused to attach a page session of another device")
+    message[1]["session_id"] = None
+    try:
+        return b"\x00" + bytes(msgpack.packb(message))
+    except Exception:  # cannot write it back: no page at all
+        return b""
+
+
+def session_timeout() -> int:
+    """Seconds a dropped page session is kept (``JOLLY_SCORER_SESSION_TIMEOUT``)."""
+    text = os.environ.get("JOLLY_SCORER_SESSION_TIMEOUT", "")
+    return int(text) if text.isascii() and text.isdigit() else SESSION_TIMEOUT
+
+
+async def _close(websocket: Any) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(code=1008)
+
+
+async def _first_bytes(websocket: Any) -> bytes:
+    """The first frame's bytes (b"": a text frame, or the client left)."""
+    message = await websocket.receive()
+    data = message.get("bytes")
+    return bytes(data) if data else b""
+
+
+def _controls_of(flet_app: Any) -> Any:
+    """The page's controls by id (its session's index), None before it has one."""
+    session = flet_session(flet_app)
+    return None if session is None else session.index
+
+
+async def _disconnect(flet_app: Any, app_manager: Any) -> None:
+    session = flet_session(flet_app)
+    unique = unique_session_id(flet_app)
+    if session is None or unique is None:
+        return
+    with contextlib.suppress(Exception):
+        await app_manager.disconnect_session(unique(session.id), session_timeout())
+
+
+def _websocket_handler(
+    session_main: Callable[[ft.Page], Any],
+    table: Table | None,
+) -> Callable[[Any], Awaitable[None]]:
+    quiet_send_message()
+
+    async def handle(websocket: Any) -> None:
+        from flet_web.fastapi import FletApp, app_manager
+
+        await websocket.accept()
+        try:
+            first = await asyncio.wait_for(
+                _first_bytes(websocket), timeout=REGISTER_TIMEOUT
+            )
+        except Exception:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
+            return
+        if not _valid_frame(first, registered=False):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
+            return
+        access = websocket.scope.get("state", {}).get("jolly_access")
+        if access is not None:
+            _ACCESS.set(access)
+        first = _own_session_only(first, access)
+        if not first:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
+            return
+        kick: Callable[[], None] | None = None
+        if table is not None and access is not None:
+            loop = asyncio.get_running_loop()
+
+            def kick() -> None:
+                # the table ended (or forgot this device): close its page now
+                if table.access(access.device) is None:
+                    loop.call_soon_threadsafe(
+                        lambda: loop.create_task(_close(websocket))
+                    )
+
+            table.on_change.append(kick)
+            table.connected(access, +1)
+        flet_app = FletApp(
+            loop=asyncio.get_running_loop(),
+            executor=app_manager.executor,
+            main=session_main,
+            before_main=None,
+            session_timeout_seconds=session_timeout(),
+        )
+        try:
+            await flet_app.handle(
+                _CheckedSocket(websocket, first, lambda: _controls_of(flet_app))
+            )
+        except Exception as error:
+            # Flet skipped disconnecting the session: do it, or it is kept forever
+            log.info("page connection ended: %s", error)
+            await _disconnect(flet_app, app_manager)
+        finally:
+            if table is not None and access is not None:
+                if kick is not None:
+                    with contextlib.suppress(ValueError):
+                        table.on_change.remove(kick)
+                table.connected(access, -1)
+
+    return handle
+
+
+# -- the app -------------------------------------------------------------------
+
+HOUSEKEEPING_INTERVAL = 10.0  # seconds
+
+
+def _release_memory() -> None:
+    """Collect cycles and hand freed heap back to the system (glibc)."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(Exception):
+        name = ctypes.util.find_library("c")
+        if name:
+            ctypes.CDLL(name).malloc_trim(0)
+
+
+YOUNG_COLLECTION = 5000  # allocations between two young collections (Python: 700)
+
+
+def _steady_gc() -> None:
+    """Before serving: what the start built (modules, the app) lives as long
+    as the process; ``gc.freeze`` takes it out of the full collections (gen
+    2), which then scan only the pages' objects. At a table of twelve phones
+    a full pass came every few saved rounds and held every phone's redraw up
+    (benchmarks/table_load.py): every redraw leaves cyclic garbage (Flet's
+    patch operations and the replaced controls).
+
+    Since a redraw's garbage goes by reference counting (``patch_chain``),
+    young collections find next to nothing: they come every
+    :data:`YOUNG_COLLECTION` allocations instead of Python's 700, so fewer
+    short-lived controls live long enough to be promoted, and full passes
+    (about 60 ms at twelve phones) come less often (the load benchmark: p90
+    about 20% lower, 1.5 MB more)."""
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION, middle, old)
+
+
+async def _housekeeping() -> None:
+    """After Flet evicts expired page sessions, give their memory back."""
+    from flet_web.fastapi import app_manager
+
+    last = 0
+    while True:
+        await asyncio.sleep(HOUSEKEEPING_INTERVAL)
+        sessions = page_sessions(app_manager)
+        count = len(sessions)
+        if count < last:
+            _release_memory()
+        last = count
+
+
+def build_app(
+    session_main: Callable[[ft.Page], Any],
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8550,
+    assets_dir: str | Path | None = None,
+    table: Table | None = None,
+    web_renderer: str = "auto",
+) -> Any:
+    """The ASGI app serving ``session_main`` (one call per page session).
+
+    ``web_renderer``: "auto", "canvaskit" or "skwasm" (Flet's ``WebRenderer``)."""
+    from fastapi import Request
+    from fastapi.responses import HTMLResponse, RedirectResponse, Response
+    from flet_web.fastapi import FastAPI, FletStaticFiles
+    from starlette.routing import Route, WebSocketRoute
+
+    from jolly_scorer.web.offline import use_offline_web_root
+
+    tasks: set[asyncio.Task[None]] = set()
+
+    def start_housekeeping() -> None:
+        tasks.add(asyncio.get_running_loop().create_task(_housekeeping()))
+
+    app = FastAPI(
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        swagger_ui_oauth2_redirect_url=None,
+        on_startup=[start_housekeeping],
+    )
+    app.router.routes.append(
+        WebSocketRoute("/ws", _websocket_handler(session_main, table))
+    )
+
+    if table is not None:
+
+        def translator(request: Any) -> Translator:
+            """The phone's language (Accept-Language), else the server's."""
+            header = str(request.headers.get("accept-language", ""))[:200]
+            tags = [part.split(";")[0].strip() for part in header.split(",")]
+            return Translator(supported_language(tags) or default_language())
+
+        def joined(request: Any, device: str) -> Response:
+            response = RedirectResponse("/", status_code=303)
+            response.set_cookie(
+                COOKIE,
+                device,
+                httponly=True,
+                samesite="strict",
+                path="/",
+                secure=request.url.scheme == "https",
+            )
+            return response
+
+        async def join_get(request: Request) -> Response:
+            t = translator(request)
+            token = request.query_params.get("token", "")
+            client = request.client.host if request.client else ""
+            agent = request.headers.get("user-agent", "")
+            if token:
+                device, problem = table.join_with_link(token, client, agent)
+                if device is not None:
+                    return joined(request, device)
+                return HTMLResponse(
+                    join_page(t, problem.text(t)),
+                    status_code=429 if problem.locked else 403,
+                )
+            return HTMLResponse(join_page(t, None))
+
+        async def join_post(request: Request) -> Response:
+            t = translator(request)
+            client = request.client.host if request.client else ""
+            agent = request.headers.get("user-agent", "")
+            raw = await _capped_body(request)
+            if raw is None:
+                return HTMLResponse(join_page(t, t("Wrong PIN.")), status_code=413)
+            body = raw.decode("utf-8", "replace")
+            pin = urllib.parse.parse_qs(body).get("pin", [""])[0]
+            device, problem = table.join_with_pin(pin, client, agent)
+            if device is not None:
+                return joined(request, device)
+            return HTMLResponse(
+                join_page(t, problem.text(t)),
+                status_code=429 if problem.locked else 403,
+            )
+
+        app.router.routes.append(Route("/join", join_get, methods=["GET"]))
+        app.router.routes.append(Route("/join", join_post, methods=["POST"]))
+
+    use_offline_web_root()  # Flet's client, without its one call out (Rive)
+    app.mount(
+        "/",
+        FletStaticFiles(
+            assets_dir=str(assets_dir) if assets_dir else None,
+            app_name=APP_NAME,
+            app_short_name=APP_NAME,
+            web_renderer=ft.WebRenderer(web_renderer),
+            no_cdn=True,
+            websocket_endpoint_path="ws",
+        ),
+    )
+
+    async def isolation_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        # Flet's web client needs these (SharedArrayBuffer for skwasm); no CORS.
+        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
+        response.headers["Cross-Origin-Embedder-Policy"] = "require-corp"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    app.middleware("http")(isolation_headers)
+    return OriginGuard(app, allowed_hosts(host, port), table)
+
+
+# -- serving -------------------------------------------------------------------
+
+_TABLE: Table | None = None
+
+
+def current_table() -> Table | None:
+    """The live table this process serves (``--table``), if any."""
+    return _TABLE
+
+
+def use_system_malloc(**env: str) -> None:
+    """Restart this process once with ``PYTHONMALLOC=malloc`` (Linux).
+
+    Python's own allocator keeps the arenas that dropped page sessions used
+    (1,000 sessions: +48 MB never returned); with the C allocator and
+    ``malloc_trim`` after evictions the server returns to its starting size.
+    Only the ``jolly-scorer`` command restarts (never a test or another
+    program calling ``run``); ``JOLLY_SCORER_PYMALLOC=1`` keeps Python's
+    allocator. ``env``: more variables for the restarted process."""
+    if (
+        sys.platform != "linux"
+        or Path(sys.argv[0]).name != "jolly-scorer"  # only the installed command
+        or os.environ.get("PYTHONMALLOC")
+        or os.environ.get("JOLLY_SCORER_PYMALLOC") == "1"
+        or not getattr(sys, "orig_argv", None)
+    ):
+        return
+    env = dict(os.environ, **env, PYTHONMALLOC="malloc")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with contextlib.suppress(OSError):  # cannot restart: serve as we are
+        os.execve(sys.executable, list(sys.orig_argv), env)
+
+
+def _server_class(on_ready: Callable[[], None] | None) -> Any:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, but a SIGTERM/SIGINT ends it with status 0 after
+        the graceful shutdown (uvicorn re-raises the signal afterwards), and
+        ``on_ready`` is called once it listens."""
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and on_ready is not None:
+                on_ready()
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return Server
+
+
+def serve(
+    session_main: Callable[[ft.Page], Any],
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8550,
+    assets_dir: str | Path | None = None,
+    table: Table | None = None,
+    on_ready: Callable[[], None] | None = None,
+    web_renderer: str = "auto",
+) -> None:
+    """Serve the app until SIGINT/SIGTERM (uvicorn's handlers: a clean exit)."""
+    import uvicorn
+
+    global _TABLE
+    _TABLE = table
+    configure_logging()
+    app = build_app(
+        session_main,
+        host=host,
+        port=port,
+        assets_dir=assets_dir,
+        table=table,
+        web_renderer=web_renderer,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        log_config=None,  # keep configure_logging's rate-limited handlers
+        access_log=False,
+        ws="websockets-sansio",
+        ws_max_size=MAX_FRAME,
+        timeout_graceful_shutdown=3,
+        limit_concurrency=MAX_CONNECTIONS,  # then 503, before files run out
+        http=_guarded_http(),
+        proxy_headers=bool(trusted_proxies()),  # X-Forwarded-For: only if told
+        forwarded_allow_ips=trusted_proxies() or None,
+        lifespan="on",
+    )
+    _steady_gc()
+    _server_class(on_ready)(config).run()
+
+
+def format_exception_line(error: BaseException) -> str:
+    """One line for the terminal: the error's kind and message, no traceback."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) < 200 else text[:197] + "..."
