@@ -29,7 +29,7 @@ from conftest import (
     SERVE,
     VIEWPORTS,
     WebApp,
-    _wait_http,
+    _wait_ready,
     free_port,
     wait_for_flutter,
 )
@@ -81,7 +81,7 @@ def recorded_app(chromium: Any, tmp_path: Path) -> Iterator[Any]:
                 cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
             )
         url = f"http://127.0.0.1:{port}"
-        _wait_http(url + "/", proc, log_path)
+        _wait_ready(url + "/", proc, log_path)
         w, h = VIEWPORTS[viewport]
         context = chromium.new_context(viewport={"width": w, "height": h})
         started.append((proc, context))

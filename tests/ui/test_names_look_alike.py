@@ -5,12 +5,9 @@ without a word. The new-game form warns (they may still play)."""
 from __future__ import annotations
 
 import pytest
-import test_ui_app
 from support.app_steps import field_in
 
 from jolly_scorer.core.look_alike import look_alike, skeleton
-
-open_app = test_ui_app.open_app
 
 
 @pytest.mark.parametrize(
