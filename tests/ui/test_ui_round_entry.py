@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from flet_harness import iter_controls
 from support.round_screen import PLAYERS, Screen
 
 from jolly_scorer.core.cards import parse_card, parse_cards
@@ -472,3 +473,18 @@ def test_a_tap_rebuilds_only_the_parts_that_changed(flet_app, jolly):
     s.tap("round-closer-1")  # a kept part acts on the round as it is now
     assert s.drafts[-1]["closed_by"] == "Ben"
     assert s.app.find(semantics="round-closer-1") is not closer
+
+
+def test_the_status_line_is_never_cut(flet_app, jolly):
+    """Issue 17.8 c: what is missing, for whom, was cut after two lines (a
+    long list of names lost its end). It says only what is missing (the
+    icon says "not complete") and wraps to as many lines as it needs."""
+    s = Screen(flet_app, jolly)
+    s.tap("round-closer-0")
+    status = s.app.find(semantics="round-status")
+    assert s.label("round-status").startswith("Not complete yet – ")
+    texts = [c for c, _ in iter_controls(status) if isinstance(c, ft.Text)]
+    assert texts
+    for text in texts:
+        assert text.max_lines is None, text.value
+    assert not texts[0].value.startswith("Not complete yet")

@@ -107,8 +107,13 @@ def _bar(
             )
         scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
         status = t("Ready to save") if preview.complete else t("Not complete yet")
+        shown = status
         if missing and not entry.error:  # what is missing, for whom
             status = t("{status} – {what}", status=status, what=missing)
+            # issue 17.8: on screen the icon says "not complete"; the words
+            # say only what is missing, whole (a long list of names wraps,
+            # it was cut after two lines)
+            shown = missing
         items.append(
             ft.Semantics(
                 identifier="round-status",
@@ -122,10 +127,9 @@ def _bar(
                             color=GOOD if preview.complete else ft.Colors.OUTLINE,
                             size=20,
                         ),
-                        ft.Text(  # one line: the strip, the rows or the
-                            status,  # preview beside show every score
+                        ft.Text(  # the strip, the rows or the preview
+                            shown,  # beside show every score; never cut
                             size=15,
-                            max_lines=2,
                             expand=True,
                         ),
                     ],
