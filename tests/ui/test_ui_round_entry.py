@@ -488,3 +488,21 @@ def test_the_status_line_is_never_cut(flet_app, jolly):
     for text in texts:
         assert text.max_lines is None, text.value
     assert not texts[0].value.startswith("Not complete yet")
+
+
+def test_every_card_of_a_long_hand_in_the_editor_is_in_sight(flet_app, jolly):
+    """Issue 17.8 e: the editor showed the cards in one line of 50 px that
+    scrolled sideways: on a phone two of an 8-card hand were out of sight,
+    one cut in half, the scroll bar over them. They wrap onto a second line."""
+    s = Screen(flet_app, jolly)
+    s.tap("round-hand-1")
+    s.pick("2h 5h 9h Jd Qs 4c 7c Kd")
+    editor = s.app.find(semantics="round-editor")
+    inside = {id(c) for c, _ in iter_controls(editor)}
+    (control,) = [c for c in s.app.find_all(semantics="card-Kd") if id(c) in inside]
+    while not isinstance(control, ft.Row):  # the row that holds the chips
+        control = s.app.parent_of(control)
+    row, parent = control, s.app.parent_of(control)
+    assert len(row.controls) == 8
+    assert row.wrap and row.scroll is None
+    assert getattr(parent, "height", None) is None  # grows with a second line

@@ -88,11 +88,14 @@ def editor(
             act(entry.remove, position)
 
     def shown() -> ft.Control:
+        # every card in sight: a second line when they need it (issue 17.8:
+        # one line scrolling sideways hid two of an 8-card hand on a phone,
+        # cut one in half and laid its scroll bar over them)
         if cards:
-            row = card_row(cards, t, settings, on_tap=tap_card, scroll=True)
+            row = card_row(cards, t, settings, on_tap=tap_card)
         else:
             row = ft.Text(t("Tap the cards below, or type them."), size=16)
-        return ft.Container(row, height=50)
+        return at_least(50, row)
 
     # a tap changes one or two of these parts: only those are built and sent
     lang = t.language
