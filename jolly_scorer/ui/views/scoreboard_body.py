@@ -162,7 +162,8 @@ def board_body(
     tiles = [
         player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
     ]
-    body.append(ft.ResponsiveRow(tiles, spacing=12, run_spacing=12))
+    gap = 12 if wide else 8  # a phone: room for the snack bar (issue 17.8)
+    body.append(ft.ResponsiveRow(tiles, spacing=gap, run_spacing=gap))
     if game.rounds:
         on_tap = None if read_only else state.enter_round
         body += rounds_and_chart(

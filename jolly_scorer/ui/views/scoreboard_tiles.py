@@ -38,7 +38,7 @@ def player_tile(
                 [
                     ft.Text(
                         player,
-                        size=24,
+                        size=24 if wide else 22,
                         weight=ft.FontWeight.W_600,
                         max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS,
@@ -66,7 +66,7 @@ def player_tile(
                 t("last round {score}", score=signed(last, t))
                 if last is not None
                 else " ",
-                size=17,
+                size=17 if wide else 15,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
         ],
@@ -86,7 +86,9 @@ def player_tile(
         )
     total_text = ft.Text(
         t.number(total),
-        size=72 if wide else 56,
+        # a phone: five players' totals and the snack bar after Save fit on
+        # the screen (issue 17.8: the snack bar hid the last total)
+        size=72 if wide else 44,
         weight=ft.FontWeight.BOLD,
         color=ft.Colors.ERROR if near else None,
     )
@@ -95,7 +97,10 @@ def player_tile(
             ft.Row(
                 [
                     ft.Container(
-                        width=8, height=56, border_radius=4, bgcolor=colour(seat)
+                        width=8,
+                        height=56 if wide else 44,
+                        border_radius=4,
+                        bgcolor=colour(seat),
                     ),
                     name_part,
                     total_text,
@@ -121,7 +126,7 @@ def player_tile(
         col={"xs": 12, "md": 6, "lg": 6 if len(game.players) == 4 else 4},
         content=ft.Container(
             body,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10 if wide else 6),
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),

@@ -1,0 +1,65 @@
+"""Issue 17.8: nothing clipped on a phone (390 x 844, German) in the round
+entry and after Save: what only shows in the pixels.
+
+Screenshots: build/screenshots/clip-*.png
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jolly_scorer.core import game as core
+from jolly_scorer.core.rules import resolve_rules
+from jolly_scorer.store import Store
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Eberhard"]
+
+
+def seed(data: Path, rules: str = "romme_de") -> None:
+    with Store.open(data) as store:
+        store.create_game(core.new_game(resolve_rules(rules), PLAYERS))
+
+
+def open_round(web_app, tmp_path, language="de", viewport="phone", rules="romme_de"):
+    data = tmp_path / "data"
+    seed(data, rules)
+    app = web_app(
+        "jolly_scorer.ui.app:main",
+        viewport=viewport,
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
+        wait_text="Jolly",
+    )
+    app.by_id("home-continue").first.click()
+    app.by_id("enter-round").first.click()
+    app.by_id("round-save-bar").first.wait_for(state="attached", timeout=15_000)
+    return app
+
+
+def box(app, identifier):
+    found = app.by_id(identifier).first
+    found.wait_for(state="attached", timeout=15_000)
+    return found.bounding_box()
+
+
+def test_the_snack_bar_after_save_leaves_every_total_in_sight(web_app, tmp_path):
+    """Issue 17.8 d: "Round 1 saved" (the snack bar) took the last player's
+    total out of sight on a phone; five players' totals and the snack bar
+    fit on the screen."""
+    app = open_round(web_app, tmp_path)
+    app.by_id("round-closer-2").first.click()
+    app.by_id("round-count-all").first.click()
+    for seat in (0, 1, 3, 4):
+        field = app.by_id(f"round-bad-{seat}").first.locator("input, textarea")
+        app.type_into(field.first, str(10 + seat))
+    app.by_id("round-save").first.click()
+    app.by_id("snack").first.wait_for(state="attached", timeout=15_000)
+    app.settle()
+    app.screenshot("clip-de-snack")
+    snack = box(app, "snack")
+    for seat in range(1, len(PLAYERS) + 1):
+        tile = box(app, f"total-{seat}")
+        assert tile["y"] >= 0 and tile["y"] + tile["height"] <= snack["y"], seat
