@@ -1,7 +1,7 @@
 """Round entry defects 1 and 6 in headless Chromium: typing a meld card after
 card never moves the focus to another control (the Handglatt switch stays as
-set, Enter and space operate nothing else), and the first tap on the typed-card
-field after switching to the keyboard focuses it."""
+set, space operates nothing else, Enter confirms like Close), and the first
+tap on the typed-card field after switching to the keyboard focuses it."""
 
 from __future__ import annotations
 
@@ -44,10 +44,15 @@ def test_typing_a_meld_keeps_the_focus(web_app):
     # defect 6: one tap on the field, then type at once: nothing is lost
     app.by_id("meld-input").first.click()
     app.page.keyboard.type("5h 6h 7h", delay=60)
-    app.page.keyboard.press("Enter")
     app.page.keyboard.type(" ", delay=60)
     app.page.keyboard.type("8h", delay=60)
     wait_label(app, "Run · 26 points")
-    app.page.wait_for_timeout(300)
     app.screenshot("round-entry-phone-typing")
+    # issue 17.8 g: Enter confirms like Close (it added a line before): the
+    # editor closes, the meld stays; a key typed after it operates nothing
+    app.page.keyboard.press("Enter")
+    app.by_id("round-editor").first.wait_for(state="detached", timeout=10_000)
+    wait_label(app, "Run · 26 points")
+    app.page.keyboard.type(" ", delay=60)
+    app.next_frames()
     assert switch_on(app), "typing changed the Handglatt switch"

@@ -506,3 +506,21 @@ def test_every_card_of_a_long_hand_in_the_editor_is_in_sight(flet_app, jolly):
     assert len(row.controls) == 8
     assert row.wrap and row.scroll is None
     assert getattr(parent, "height", None) is None  # grows with a second line
+
+
+def test_enter_in_the_typed_cards_field_confirms(flet_app, jolly):
+    """Issue 17.8 g: Enter in the typed-cards field added a line; it
+    confirms like Close (the cards stay, the editor closes), and the field
+    stays open while a token is no card."""
+    s = Screen(flet_app, jolly)
+    s.tap("round-add-meld-0")
+    s.tap("editor-keyboard")
+    field = s.field("meld-input")
+    assert field.shift_enter  # Enter submits, Shift+Enter is a new line
+    s.app.type_text(field, "5h 6h Zz", submit=True)
+    assert s.app.find_all(semantics="round-editor")  # the bad token: stays
+    assert s.field("meld-input").error == "Not a card: Zz"
+    s.app.type_text(s.field("meld-input"), "5h 6h 7h", submit=True)
+    assert not s.app.find_all(semantics="round-editor")
+    assert s.drafts[-1]["table"][0]["cards"] == ["5h", "6h", "7h"]
+    assert s.label("round-verdict-0-0") == "Run · 18 points"

@@ -128,15 +128,22 @@ def cards_field(
     error: str | None = None,
     multiline: bool = False,
     autofocus: bool = False,
+    on_submit: Callable[[str], Any] | None = None,
 ) -> ft.Control:
     """A text field for card notation (``7h 8h X``).
 
-    Enter starts a new line (a separator like a space) instead of submitting:
-    the focus stays in the field, so the next key never reaches another
-    control; ``autofocus`` focuses it as soon as it appears."""
+    With ``on_submit`` Enter confirms: ``on_submit(text)`` gets the field's
+    text (Shift+Enter starts a new line). Without it Enter starts a new line
+    (a separator like a space) instead of submitting: the focus stays in the
+    field, so the next key never reaches another control. ``autofocus``
+    focuses it as soon as it appears."""
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         on_change(e.control.value or "")
+
+    def submitted(e: ft.Event[ft.TextField]) -> None:
+        if on_submit is not None:
+            on_submit(e.control.value or "")
 
     return ft.Semantics(
         identifier=identifier,
@@ -153,6 +160,8 @@ def cards_field(
             autocorrect=False,
             enable_suggestions=False,
             capitalization=ft.TextCapitalization.NONE,
+            shift_enter=on_submit is not None,
+            on_submit=submitted if on_submit is not None else None,
         ),
     )
 

@@ -137,6 +137,7 @@ def editor(
                     "meld-input",
                     error=editing.bad,
                     autofocus=typing,
+                    on_submit=lambda text: act(confirm_typed, entry, text),
                 ),
             )
         )
@@ -194,3 +195,12 @@ def editor(
     # phone's keyboard takes it)
     items.append(lower_slot(grid, lower, hold=not wide and not typing))
     return shell(items, wide=wide)
+
+
+def confirm_typed(entry: RoundEntryModel, text: str) -> None:
+    """Enter in the typed-card field (issue 17.8): the text counts, and the
+    editor closes like Close, unless a token is no card (the field says
+    which, and stays for the fix)."""
+    entry.typed(text)
+    if entry.editing is not None and entry.editing.bad is None:
+        entry.edit(None)
