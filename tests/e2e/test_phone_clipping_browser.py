@@ -63,3 +63,22 @@ def test_the_snack_bar_after_save_leaves_every_total_in_sight(web_app, tmp_path)
     for seat in range(1, len(PLAYERS) + 1):
         tile = box(app, f"total-{seat}")
         assert tile["y"] >= 0 and tile["y"] + tile["height"] <= snack["y"], seat
+
+
+def test_the_card_grid_is_whole_above_the_save_bar_on_a_laptop(web_app, tmp_path):
+    """Issue 17.8 f: at 1280 x 800 (Finnish) the card grid's last row (8♠ to
+    K♠) was cut by the Save bar; the editor now fits, also with eight cards
+    entered."""
+    app = open_round(web_app, tmp_path, language="fi", viewport="desktop")
+    app.by_id("round-closer-2").first.click()
+    app.by_id("round-hand-0").first.click()
+    for card in ("2h", "5h", "9h", "Jd", "Qs", "4c", "7c", "Kd"):
+        app.by_id(f"pick-{card}").first.click()
+    app.wait_label("K♦")
+    app.settle()
+    app.screenshot("clip-fi-laptop-hand")
+    bar, whole = box(app, "round-save-bar"), box(app, "pick-Ah")
+    for card in ("8s", "Ks"):
+        key = box(app, f"pick-{card}")  # (a cut key's box is its visible part)
+        assert key["y"] + key["height"] <= bar["y"], card
+        assert abs(key["height"] - whole["height"]) <= 1, (card, key, whole)

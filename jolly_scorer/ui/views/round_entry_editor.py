@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Editing", "editor", "lower_slot", "shell"]  # the frame: re-exported
 
+#: the typed-card field's width beside the editor's buttons on a laptop
+WIDE_FIELD = 280
+
 Act = Callable[..., Any]
 
 
@@ -113,34 +116,52 @@ def editor(
         keyed("status", at_least(30, status_line(entry, editing, t))),
     ]
     specs = button_specs(entry, editing, t)
+    buttons: ft.Control | None = None
     if specs:
-        items.append(
-            kept(
-                "buttons",
-                specs,
-                lambda: ft.Row(
-                    target_buttons(specs, act, arrange),
-                    spacing=6,
-                    run_spacing=6,
-                    wrap=True,
-                ),
-            )
+        buttons = kept(
+            "buttons",
+            specs,
+            lambda: ft.Row(
+                target_buttons(specs, act, arrange),
+                spacing=6,
+                run_spacing=6,
+                wrap=True,
+            ),
         )
+    field: ft.Control | None = None
     if typing or wide or editing.bad:
+        field = keyed(
+            "field",
+            cards_field(
+                t,
+                editing.text,
+                lambda text: act(entry.typed, text),
+                "meld-input",
+                error=editing.bad,
+                autofocus=typing,
+                on_submit=lambda text: act(confirm_typed, entry, text),
+            ),
+        )
+    if wide and field is not None:
+        # a laptop: the field and the buttons share a line, so the card
+        # grid's last row is not cut by the Save bar at 800 px (issue 17.8);
+        # the field stays the row's first control (it keeps the focus when
+        # the buttons come and go)
         items.append(
-            keyed(
-                "field",
-                cards_field(
-                    t,
-                    editing.text,
-                    lambda text: act(entry.typed, text),
-                    "meld-input",
-                    error=editing.bad,
-                    autofocus=typing,
-                    on_submit=lambda text: act(confirm_typed, entry, text),
-                ),
+            ft.Row(
+                [
+                    ft.Container(field, width=WIDE_FIELD),
+                    *([buttons] if buttons else []),
+                ],
+                spacing=6,
+                run_spacing=6,
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                key="field-row",
             )
         )
+    else:
+        items += [c for c in (buttons, field) if c is not None]
     lower: ft.Control | None = None  # None: the card grid
     if editing.joker is not None and meld_index is not None:
         position = editing.joker
