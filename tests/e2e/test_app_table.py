@@ -185,7 +185,8 @@ def test_names_go_one_after_another(web_app, tmp_path):
     wait_focused_value(app, "")
     app.page.keyboard.type("Cleo", delay=30)
     wait_focused_value(app, "Cleo")
-    app.page.keyboard.press("Enter")  # after the last name: one more seat
+    app.page.keyboard.press("Enter")  # after the last name: on to "Add player"
+    tap(app, "add-player")  # player 4, empty, has the focus
     wait_focused_value(app, "")
     app.page.keyboard.type("Dora", delay=30)
     wait_focused_value(app, "Dora")
@@ -307,6 +308,8 @@ def test_play_a_game_on_a_phone(web_app, tmp_path, language):
     for player in ("Anna", "Ben"):
         person.type(player)
         person.enter()
+        if player == "Ben":  # after the last name Enter goes to "Add player"
+            person.tap("add-player")
         wait_focused_value(app, "")
     person.type("Cleo")
     setup = (person.taps, person.keys)

@@ -348,6 +348,10 @@ def test_a_guest_never_gets_a_host_only_screen(monkeypatch, tmp_path):
     }
     for name, value in shown.items():
         monkeypatch.setattr(ui_app, name, lambda *a, v=value, **k: v)
+    import jolly_scorer.ui.screens.club as club_screens
+
+    for name, value in {"ClubScreen": "club", "BigRanking": "club_big"}.items():
+        monkeypatch.setattr(club_screens, name, lambda *a, v=value, **k: v)
     monkeypatch.setattr(ui_app.ft, "memo", lambda fn: fn)  # no renderer here
     make_games(tmp_path)
     with Store.open(tmp_path) as store:

@@ -19,8 +19,11 @@ hands :meth:`RoundModel.to_draft` to the store and clears it.
 >>> entry.save() is None, entry.error
 (True, 'Not saved: a points field is not a whole number.')
 >>> entry.set_points("B", "bad", "12")
->>> entry.save() is None, entry.error
-(True, 'Not saved: Who went out? Choose a player, or Nobody.')
+>>> entry.save() is None
+True
+>>> print(entry.error.replace("hand, ", "hand,\\n "))
+Not saved: Who went out? Choose a player, or Nobody. Enter the cards left in A's hand,
+ or the points counted.
 """
 
 from __future__ import annotations
