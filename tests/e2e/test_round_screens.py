@@ -54,7 +54,8 @@ def test_a_round_tap_by_tap(web_app, viewport, language):
     for card in ("5h", "6h", "X"):
         tap(app, f"pick-{card}")
     wait_label(app, "7♥")  # the joker's reading in the verdict
-    assert grid_top(app) == top  # the grid never moved under the finger
+    # the grid never moved under the finger (a fraction of a pixel is float noise)
+    assert abs(grid_top(app) - top) < 0.5
     if viewport == "phone":
         # the whole grid on screen with the meld and its verdict
         assert app.by_id("pick-X").first.bounding_box()["y"] < 844 - 100
