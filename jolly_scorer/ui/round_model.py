@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from jolly_scorer.core.cards import Card, parse_card, parse_cards
-from jolly_scorer.core.errors import GameFileError, JollyError
+from jolly_scorer.core.errors import CardError, GameFileError, JollyError
 from jolly_scorer.core.game import Counted, Game, PlacedCard, Round, TableMeld
 from jolly_scorer.core.gamefile import round_from_json, round_to_json
 from jolly_scorer.core.melds import (
@@ -812,3 +812,19 @@ class RoundModel:
     def _check_player(self, player: str | None) -> None:
         if player is not None and player not in self.players:
             raise ValueError(f"{player!r} is not a player")
+
+
+def parse_typed(text: str) -> tuple[tuple[Card, ...], str | None]:
+    """The cards typed so far, and the first token that is not a card.
+
+    >>> cards, bad = parse_typed("7h 8h, X 9")
+    >>> [str(c) for c in cards], bad
+    (['7h', '8h', 'X'], '9')
+    """
+    cards: list[Card] = []
+    for token in text.replace(",", " ").split():
+        try:
+            cards.append(parse_card(token))
+        except CardError:
+            return tuple(cards), token
+    return tuple(cards), None

@@ -34,12 +34,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from jolly_scorer.core.cards import Card, format_cards, parse_card
-from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import PlacedCard, Round
 from jolly_scorer.core.melds import Meld, Reason
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.numbers import NumberError, parse_whole_number
-from jolly_scorer.ui.round_model import MeldDraft, RoundModel, RoundTaken, Target
+from jolly_scorer.ui.round_model import (
+    MeldDraft,
+    RoundModel,
+    RoundTaken,
+    Target,
+    parse_typed,
+)
 
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement, Split
@@ -47,22 +52,6 @@ if TYPE_CHECKING:
 __all__ = ["Editing", "RoundEntryModel", "parse_typed"]
 
 PointsKey = Literal["good", "bad"]
-
-
-def parse_typed(text: str) -> tuple[tuple[Card, ...], str | None]:
-    """The cards typed so far, and the first token that is not a card.
-
-    >>> cards, bad = parse_typed("7h 8h, X 9")
-    >>> [str(c) for c in cards], bad
-    (['7h', '8h', 'X'], '9')
-    """
-    cards: list[Card] = []
-    for token in text.replace(",", " ").split():
-        try:
-            cards.append(parse_card(token))
-        except CardError:
-            return tuple(cards), token
-    return tuple(cards), None
 
 
 @dataclass(frozen=True)

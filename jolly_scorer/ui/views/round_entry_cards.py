@@ -17,7 +17,7 @@ from jolly_scorer.core.cards import Card
 from jolly_scorer.core.melds import Meld, MeldType
 from jolly_scorer.ui.cards_view import CardChip
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.models.round_entry import parse_typed
+from jolly_scorer.ui.round_model import parse_typed
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.views.round_entry_joker import joker_menu
 from jolly_scorer.ui.widgets.card_picker import CardGrid
