@@ -88,7 +88,7 @@ def _round_entry(state: AppState) -> ft.Control:
     game = state.game
     assert game is not None
     if state.edit_round is None:  # the next round: shared by every page
-        from jolly_scorer.ui.views.round_entry_together import TogetherEntry
+        from jolly_scorer.ui.views.round_entry import TogetherEntry
 
         return TogetherEntry(state, game)
     return build_round_entry(

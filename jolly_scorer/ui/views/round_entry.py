@@ -35,7 +35,7 @@ from jolly_scorer.ui.views.round_entry_header import round_header
 from jolly_scorer.ui.views.round_entry_keep import latest
 from jolly_scorer.ui.views.round_entry_layout import WIDE, layout
 from jolly_scorer.ui.views.round_entry_save import SaveRound, save_handlers
-from jolly_scorer.ui.views.round_entry_seat_choice import seat_controls
+from jolly_scorer.ui.views.round_entry_seat_choice import seat_choice, seat_controls
 from jolly_scorer.ui.views.round_entry_shared import new_shared_entry, throw_away
 from jolly_scorer.ui.views.round_entry_sync import use_shared_round
 from jolly_scorer.ui.views.round_entry_together import Together, save_anyway_bar
@@ -43,6 +43,7 @@ from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
 
 __all__ = [
     "WIDE",
@@ -188,4 +189,49 @@ def RoundEntry(
             if together is not None and together.change_seat is not None
             else [],
         ),
+    )
+
+
+@ft.component
+def TogetherEntry(state: AppState, game: Game) -> ft.Control:
+    """The next round's entry on this page (asks a joined phone's seat first)."""
+    page = ft.context.page
+    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
+    seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
+    shared_ref: Any = ft.use_ref(lambda: state.shared_round())
+    shared = shared_ref.current
+    t = state.t
+
+    def choose(player: str | None) -> None:
+        # not kept (the store failed; the page shows why): ask again
+        set_seat(player if state.choose_seat(player) is None else None)
+
+    if state.is_guest and seat is None:
+        from jolly_scorer.ui.widgets.screen import messages
+
+        # (with the banner: why a seat was not kept, when the store failed)
+        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
+    if shared is None:  # no game (the app shows home)
+        return ft.Container()
+    together = Together(
+        shared,
+        publish=state.parts_written,
+        listen=state.listen_to_parts,
+        seat=seat,
+        change_seat=(lambda: choose(None)) if state.is_guest else None,
+        table=state.together,
+        saved_elsewhere=state.round_saved_elsewhere,
+        offered=state.round_taken_here,
+    )
+    return RoundEntry(
+        page,
+        t,
+        game,
+        None,
+        None,
+        state.save_round,
+        state.cancel_round,
+        state.save_draft,
+        state.settings,
+        together,
     )

@@ -1,8 +1,8 @@
 """Entering the next round together: every page on the game shows the same
 round as it fills in (the store's seat parts, ``models/shared_round.py``).
 
-:func:`TogetherEntry` is the round entry of the next round on every page: on a
-joined phone it first asks "Which seat is yours?" (remembered for the game on
+``round_entry.TogetherEntry`` is the round entry of the next round on every page:
+on a joined phone it first asks "Which seat is yours?" (remembered for the game on
 this device, changeable from the header) and then opens on that player; the
 host's page (and a page without a table) enters every player as before. The
 pieces here are drawn by the round entry: the notice of a change another
@@ -15,23 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.views.round_entry_seat_choice import seat_choice
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
 if TYPE_CHECKING:
-    from jolly_scorer.core.game import Game
     from jolly_scorer.ui.models.shared_round import SharedRound
-    from jolly_scorer.ui.state import AppState
 
 __all__ = [
     "Together",
-    "TogetherEntry",
     "save_anyway_bar",
     "together_notice",
 ]
@@ -58,53 +54,6 @@ class Together:
     #: the correction of the saved round (the app shows the saved game and
     #: does not leave the entry when it hears of that save)
     offered: Callable[[], None] = lambda: None
-
-
-@ft.component
-def TogetherEntry(state: AppState, game: Game) -> ft.Control:
-    """The next round's entry on this page (asks a joined phone's seat first)."""
-    from jolly_scorer.ui.views.round_entry import RoundEntry
-
-    page = ft.context.page
-    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
-    seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
-    shared_ref: Any = ft.use_ref(lambda: state.shared_round())
-    shared = shared_ref.current
-    t = state.t
-
-    def choose(player: str | None) -> None:
-        # not kept (the store failed; the page shows why): ask again
-        set_seat(player if state.choose_seat(player) is None else None)
-
-    if state.is_guest and seat is None:
-        from jolly_scorer.ui.widgets.screen import messages
-
-        # (with the banner: why a seat was not kept, when the store failed)
-        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
-    if shared is None:  # no game (the app shows home)
-        return ft.Container()
-    together = Together(
-        shared,
-        publish=state.parts_written,
-        listen=state.listen_to_parts,
-        seat=seat,
-        change_seat=(lambda: choose(None)) if state.is_guest else None,
-        table=state.together,
-        saved_elsewhere=state.round_saved_elsewhere,
-        offered=state.round_taken_here,
-    )
-    return RoundEntry(
-        page,
-        t,
-        game,
-        None,
-        None,
-        state.save_round,
-        state.cancel_round,
-        state.save_draft,
-        state.settings,
-        together,
-    )
 
 
 def together_notice(entry: RoundEntryModel) -> ft.Control | None:
