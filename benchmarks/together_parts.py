@@ -35,9 +35,9 @@ from jolly_scorer.core.cards import parse_cards
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
+from jolly_scorer.ui.models.round import RoundModel, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.shared_round import SharedRound
-from jolly_scorer.ui.round_model import RoundModel, Target
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 CARDS = parse_cards("2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s")

@@ -17,10 +17,10 @@ from jolly_scorer.commands.common import (
     print_json,
     read_input,
 )
-from jolly_scorer.core.club import split_text, table_sizes
-from jolly_scorer.core.club_export import ranking_html
-from jolly_scorer.core.club_file import event_file_from_json
-from jolly_scorer.core.club_ranking import MISSED_RULE, Ranking, rank_event, rank_series
+from jolly_scorer.core.club.export import ranking_html
+from jolly_scorer.core.club.file import event_file_from_json
+from jolly_scorer.core.club.ranking import MISSED_RULE, Ranking, rank_event, rank_series
+from jolly_scorer.core.club.seating import split_text, table_sizes
 from jolly_scorer.core.errors import ClubError
 
 

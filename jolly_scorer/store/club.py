@@ -12,8 +12,8 @@ the event then reports the result as missing (:attr:`EventPlay.missing`)
 rather than ranking without it.
 
 >>> import tempfile
->>> from jolly_scorer.core.club import draw_seating
->>> from jolly_scorer.core.club_event import ClubEvent
+>>> from jolly_scorer.core.club.seating import draw_seating
+>>> from jolly_scorer.core.club.event import ClubEvent
 >>> from jolly_scorer.core.game import new_game
 >>> from jolly_scorer.core.rules import find_rules
 >>> from jolly_scorer.store import Store
@@ -42,10 +42,10 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from jolly_scorer.core.club import Seating
-from jolly_scorer.core.club_event import ClubEvent, event_from_json, event_to_json
-from jolly_scorer.core.club_file import event_file_to_json
-from jolly_scorer.core.club_ranking import SeriesPlay
+from jolly_scorer.core.club.event import ClubEvent, event_from_json, event_to_json
+from jolly_scorer.core.club.file import event_file_to_json
+from jolly_scorer.core.club.ranking import SeriesPlay
+from jolly_scorer.core.club.seating import Seating
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.names import name_key

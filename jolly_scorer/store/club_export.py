@@ -1,10 +1,10 @@
 """A club evening's ranking as CSV, for a spreadsheet or the club's records.
 
-The rows are those of :func:`~jolly_scorer.core.club_export.ranking_rows`;
+The rows are those of :func:`~jolly_scorer.core.club.export.ranking_rows`;
 names are written so that a spreadsheet never runs them as formulas
 (:func:`~jolly_scorer.store.transfer.spreadsheet_text`), numbers stay numbers.
 
->>> from jolly_scorer.core.club_ranking import Line, Ranked, Ranking
+>>> from jolly_scorer.core.club.ranking import Line, Ranked, Ranking
 >>> line = Line("=SUM(A1)", 40, -12, 2, 1, (40,))
 >>> print(ranking_csv(Ranking(None, (Ranked(1, line, False),), ())), end="")
 place,player,tournament points,raw score,games,won,series 1
@@ -16,8 +16,8 @@ from __future__ import annotations
 import csv
 import io
 
-from jolly_scorer.core.club_export import PageTexts, ranking_rows
-from jolly_scorer.core.club_ranking import Ranking
+from jolly_scorer.core.club.export import PageTexts, ranking_rows
+from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.store.transfer import spreadsheet_text
 
 __all__ = ["ranking_csv"]
@@ -27,7 +27,7 @@ def ranking_csv(ranking: Ranking, texts: PageTexts | None = None) -> str:
     """The ranking as CSV: the heads, then one row per player, best first (a
     place decided by lot is marked ``x`` in a last column, when there is one).
 
-    >>> from jolly_scorer.core.club_ranking import Line, Ranked
+    >>> from jolly_scorer.core.club.ranking import Line, Ranked
     >>> tied = [Ranked(n, Line(p, None, 5, 1, 0, (5,)), True) for n, p in ((1, "A"), (2, "B"))]
     >>> print(ranking_csv(Ranking(1, tuple(tied), ())), end="")
     place,player,raw score,games,won,series 1,by lot

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from jolly_scorer.core.club import Seating
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_ranking import SeriesPlay
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.ranking import SeriesPlay
+from jolly_scorer.core.club.seating import Seating
 from jolly_scorer.core.game import Game
 from jolly_scorer.store.errors import StoreError
 
@@ -79,7 +79,7 @@ class EventSummary:
 @dataclass(frozen=True, slots=True)
 class EventPlay:
     """An event with its games loaded, ready for the ranking
-    (:func:`~jolly_scorer.core.club_ranking.rank_event`). ``missing`` lists
+    (:func:`~jolly_scorer.core.club.ranking.rank_event`). ``missing`` lists
     the (series, table, game) numbers, 1-based, of games deleted since."""
 
     record: EventRecord

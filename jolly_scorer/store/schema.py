@@ -225,7 +225,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "008_club_events",
         (
             # a club evening (issue 21): the event as JSON (rules, players,
-            # series, scoring; see core/club.py), each series' seating seat
+            # series, scoring; see core/club/seating.py), each series' seating seat
             # by seat, and the games each table played (ordinary games; a
             # game deleted leaves its link with game_id NULL, so the event
             # knows a result is missing instead of ranking without it; the

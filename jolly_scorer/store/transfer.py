@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from jolly_scorer.core.club import Seating
-from jolly_scorer.core.club_event import ClubEvent, event_from_json
+from jolly_scorer.core.club.event import ClubEvent, event_from_json
+from jolly_scorer.core.club.seating import Seating
 from jolly_scorer.core.errors import ClubError, JollyError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.gamefile import load_game

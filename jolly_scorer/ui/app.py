@@ -56,17 +56,17 @@ from jolly_scorer.store import (
     release_shared_store,
     shared_store,
 )
-from jolly_scorer.ui.cards_view import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
+from jolly_scorer.ui.screens.home.screen import Home
+from jolly_scorer.ui.screens.new_game.screen import NewGame
+from jolly_scorer.ui.screens.past_games.screen import PastGames, Stats
+from jolly_scorer.ui.screens.rules.screen import RulesView
+from jolly_scorer.ui.screens.scoreboard.screen import Scoreboard
+from jolly_scorer.ui.screens.settings.screen import SettingsView
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
-from jolly_scorer.ui.views.games_played import PastGames, Stats
-from jolly_scorer.ui.views.home import Home
-from jolly_scorer.ui.views.new_game import NewGame
-from jolly_scorer.ui.views.rules_view import RulesView
-from jolly_scorer.ui.views.scoreboard import Scoreboard
-from jolly_scorer.ui.views.settings_view import SettingsView
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH
+from jolly_scorer.ui.widgets.cards import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.widgets.screen import screen
 from jolly_scorer.web.reconnect import tell_page_language
 
@@ -83,12 +83,12 @@ THEME_MODES = {
 
 
 def _round_entry(state: AppState) -> ft.Control:
-    from jolly_scorer.ui.views.round_entry import build_round_entry
+    from jolly_scorer.ui.screens.round_entry.screen import build_round_entry
 
     game = state.game
     assert game is not None
     if state.edit_round is None:  # the next round: shared by every page
-        from jolly_scorer.ui.views.round_entry import TogetherEntry
+        from jolly_scorer.ui.screens.round_entry.screen import TogetherEntry
 
         return TogetherEntry(state, game)
     return build_round_entry(
@@ -105,7 +105,7 @@ def _round_entry(state: AppState) -> ft.Control:
 
 
 def _meld_checker(state: AppState) -> ft.Control:
-    from jolly_scorer.ui.views.meld_checker import build_meld_checker
+    from jolly_scorer.ui.screens.meld_checker.screen import build_meld_checker
 
     game = state.game
     rules = game.rules if game is not None else state.default_rules()
@@ -455,7 +455,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.device = f"{access.role}-{state.device}"
     state.open_current()
     if access.role == "guest":  # a reload or a host restart: back to its seat
-        from jolly_scorer.ui.views.round_entry_shared import resume_seat
+        from jolly_scorer.ui.screens.round_entry.together.shared import resume_seat
 
         resume_seat(state)
     if table_game is not None and access.role == "viewer":
@@ -473,10 +473,10 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     if access.role == "host" and table is not None:
         pin_table_game(state, table)
     watch_other_processes(page, shared)
-    if access.role == "host":
-        from jolly_scorer.ui.views.table_host import offer_table
+    if access.role == "host" and table is not None:
+        from jolly_scorer.ui.screens.table_host.screen import offer_table
 
-        offer_table(page, state)
+        offer_table(page, state, table)
     if (
         page.web
         and shared.get_setting("language") is None

@@ -32,8 +32,8 @@ from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
-from jolly_scorer.ui.round_model import RoundTaken
-from jolly_scorer.ui.seat_parts import rename_seats
+from jolly_scorer.ui.models.round import RoundTaken
+from jolly_scorer.ui.models.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]

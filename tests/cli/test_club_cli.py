@@ -15,11 +15,11 @@ import pytest
 from support.paths import ROOT
 
 from jolly_scorer.cli import main
-from jolly_scorer.core.club import draw_seating
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_file import event_file_from_json, event_file_to_json
-from jolly_scorer.core.club_points import CONVERSIONS
-from jolly_scorer.core.club_ranking import rank_event
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.file import event_file_from_json, event_file_to_json
+from jolly_scorer.core.club.points import CONVERSIONS
+from jolly_scorer.core.club.ranking import rank_event
+from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.game import Counted, Round, add_round, finish, new_game
 from jolly_scorer.core.rules import find_rules

@@ -14,28 +14,28 @@ from hypothesis import strategies as st
 from support.paths import DATA as TEST_DATA
 from support.paths import ROOT
 
-from jolly_scorer.core.club import (
-    Seating,
-    draw_seating,
-    next_players,
-    split_text,
-    standing_seating,
-    table_sizes,
-)
-from jolly_scorer.core.club_event import ClubEvent, event_from_json, event_to_json
-from jolly_scorer.core.club_points import (
+from jolly_scorer.core.club.event import ClubEvent, event_from_json, event_to_json
+from jolly_scorer.core.club.points import (
     CONVERSIONS,
     Band,
     Conversion,
     conversion_from_json,
 )
-from jolly_scorer.core.club_ranking import (
+from jolly_scorer.core.club.ranking import (
     MISSED_RULE,
     SeriesPlay,
     next_seating,
     rank_event,
     rank_series,
     tie_break_rule,
+)
+from jolly_scorer.core.club.seating import (
+    Seating,
+    draw_seating,
+    next_players,
+    split_text,
+    standing_seating,
+    table_sizes,
 )
 from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.game import Counted, Game, Round, add_round, finish, new_game

@@ -9,11 +9,10 @@ import io
 import re
 from html.parser import HTMLParser
 
-from jolly_scorer.core.club import Seating
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_export import PageTexts, ranking_html, ranking_rows
-from jolly_scorer.core.club_points import CONVERSIONS
-from jolly_scorer.core.club_ranking import (
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.export import PageTexts, ranking_html, ranking_rows
+from jolly_scorer.core.club.points import CONVERSIONS
+from jolly_scorer.core.club.ranking import (
     MISSED_RULE,
     Line,
     Ranked,
@@ -21,6 +20,7 @@ from jolly_scorer.core.club_ranking import (
     SeriesPlay,
     rank_event,
 )
+from jolly_scorer.core.club.seating import Seating
 from jolly_scorer.core.game import Counted, Round, add_round, finish, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store.club_export import ranking_csv

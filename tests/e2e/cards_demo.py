@@ -9,9 +9,9 @@ import os
 
 import flet as ft
 
-from jolly_scorer.ui.cards_view import SUIT_FONTS, CardChip, suit_font_theme
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.widgets.card_picker import CardGrid
+from jolly_scorer.ui.widgets.cards import SUIT_FONTS, CardChip, suit_font_theme
 
 
 @ft.component

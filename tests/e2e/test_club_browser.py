@@ -13,10 +13,10 @@ import pytest
 from browser_steps import reveal, tap, type_in
 from test_app_flow import play_round, shoot
 
-from jolly_scorer.core.club import draw_seating
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_points import CONVERSIONS
-from jolly_scorer.core.club_ranking import next_seating, rank_event
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.points import CONVERSIONS
+from jolly_scorer.core.club.ranking import next_seating, rank_event
+from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import find_rules

@@ -19,7 +19,7 @@ import contextlib
 import pytest
 from browser_steps import start_game, tap
 
-from jolly_scorer.ui.views.round_entry_layout import PHONE_SPACING
+from jolly_scorer.ui.screens.round_entry.layout import PHONE_SPACING
 
 pytestmark = pytest.mark.browser
 

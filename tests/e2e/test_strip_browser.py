@@ -16,7 +16,7 @@ import pytest
 from jolly_scorer.core import game as core
 from jolly_scorer.core.rules import resolve_rules
 from jolly_scorer.store import Store
-from jolly_scorer.ui.views.round_entry_layout import PHONE_SPACING
+from jolly_scorer.ui.screens.round_entry.layout import PHONE_SPACING
 
 pytestmark = pytest.mark.browser
 

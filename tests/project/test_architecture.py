@@ -39,7 +39,7 @@ def test_core_imports_only_the_standard_library() -> None:
     # the arranger reads a monotonic clock for its time limit only: past the
     # limit it raises, its answers never depend on the clock
     clock_ok = {"arranger.py": {"time"}}
-    for path in sorted((PACKAGE / "core").glob("*.py")):
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
         for name in imported_modules(path):
             top = name.split(".")[0]
             assert top in allowed, f"{path.name} imports {name}"
@@ -80,7 +80,7 @@ def test_core_modules_import_each_other_without_a_circle() -> None:
         name: {
             m.rsplit(".", 1)[-1]
             for m in imported_modules(path)
-            if m.startswith("jolly_scorer.core.")
+            if m.startswith("jolly_scorer.core.") and m.count(".") == 2
         }
         for name, path in core.items()
     }
@@ -101,6 +101,82 @@ def test_core_modules_import_each_other_without_a_circle() -> None:
 
 def test_core_keeps_no_hidden_state() -> None:
     """No ``global`` rebinding: results are returned, never remembered."""
-    for path in sorted((PACKAGE / "core").glob("*.py")):
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert not any(isinstance(n, ast.Global) for n in ast.walk(tree)), path.name
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_imports() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports (also
+    inside functions; ``from package import module`` counts as the module)."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    child = f"{node.module}.{alias.name}"
+                    found.add(child if child in modules else node.module)
+        edges[name] = {m for m in found if m in modules and m != name}
+    return edges
+
+
+def test_the_package_has_no_import_circle() -> None:
+    """Lazy imports inside functions count too; a package's ``__init__`` is
+    left out, since importing ``a.b`` runs ``a`` first without ``a`` using ``b``."""
+    edges = package_imports()
+    inits = {m for m in edges if (PACKAGE.parent / m.replace(".", "/")).is_dir()}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " -> ".join((*path, name))
+        if name in done:
+            return
+        for other in edges[name] - inits:
+            visit(other, (*path, name))
+        done.add(name)
+
+    for name in edges:
+        visit(name, ())
+
+
+LAYERS = [
+    # (a module's prefix, the prefixes it must never import)
+    (
+        "jolly_scorer.core",
+        ("jolly_scorer.store", "jolly_scorer.ui", "jolly_scorer.server"),
+    ),
+    ("jolly_scorer.store", ("jolly_scorer.ui", "jolly_scorer.server", "flet")),
+    ("jolly_scorer.ui.widgets", ("jolly_scorer.ui.screens", "jolly_scorer.ui.app")),
+    ("jolly_scorer.ui.models", ("jolly_scorer.ui.screens", "jolly_scorer.ui.widgets")),
+    ("jolly_scorer.ui.screens", ("jolly_scorer.ui.app", "jolly_scorer.server.web")),
+]
+
+
+def test_dependencies_point_down() -> None:
+    """screens -> widgets -> models -> store -> core; the server beside the UI."""
+    edges = package_imports()
+    for module, imported in edges.items():
+        for prefix, never in LAYERS:
+            if module == prefix or module.startswith(prefix + "."):
+                bad = sorted(m for m in imported if m.startswith(never))
+                assert not bad, f"{module} imports {bad}"
+
+
+def test_screens_are_one_package_each_and_no_folder_is_crowded() -> None:
+    assert not (PACKAGE / "ui" / "views").exists()
+    screens = PACKAGE / "ui" / "screens"
+    loose = [p.name for p in screens.glob("*.py") if p.name != "__init__.py"]
+    assert not loose, f"a screen is a package: {loose}"
+    for folder in [PACKAGE, *(d for d in PACKAGE.rglob("*") if d.is_dir())]:
+        count = len([p for p in folder.glob("*.py") if p.name != "__init__.py"])
+        assert count <= 20, f"{folder.relative_to(ROOT)} holds {count} modules"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.core.club import draw_seating
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_points import CONVERSIONS
-from jolly_scorer.core.club_ranking import rank_event
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.points import CONVERSIONS
+from jolly_scorer.core.club.ranking import rank_event
+from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.game import Counted, Round, add_round, new_game, rename_player
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError

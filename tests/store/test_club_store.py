@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jolly_scorer.core.club import (
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.points import CONVERSIONS
+from jolly_scorer.core.club.ranking import next_seating, rank_event
+from jolly_scorer.core.club.seating import (
     draw_seating,
     next_players,
     standing_seating,
 )
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_points import CONVERSIONS
-from jolly_scorer.core.club_ranking import next_seating, rank_event
 from jolly_scorer.core.errors import ClubError
 from jolly_scorer.core.game import Counted, Round, add_round, finish, new_game
 from jolly_scorer.core.rules import find_rules
@@ -347,7 +347,7 @@ def test_a_tables_game_plays_the_events_rules(store: Store) -> None:
 
 
 def test_a_hand_made_seating_must_fit_the_rules(store: Store) -> None:
-    from jolly_scorer.core.club import Seating
+    from jolly_scorer.core.club.seating import Seating
 
     four = ROMME.replace(players_max=4)
     event_id = store.create_event(event(rules=four))

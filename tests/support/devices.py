@@ -5,14 +5,14 @@ one stores, the other catches up with. And the rounds they fill in."""
 from __future__ import annotations
 
 from jolly_scorer.store import Store
+from jolly_scorer.ui.models.round import RoundTaken, Target, parse_cards
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.shared_round import SharedRound
-from jolly_scorer.ui.round_model import RoundTaken, Target, parse_cards
+from jolly_scorer.ui.screens.round_entry.together.shared import new_shared_entry
+from jolly_scorer.ui.screens.round_entry.together.sync import Shared
+from jolly_scorer.ui.screens.round_entry.together.together import Together
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, device_key
-from jolly_scorer.ui.views.round_entry_shared import new_shared_entry
-from jolly_scorer.ui.views.round_entry_sync import Shared
-from jolly_scorer.ui.views.round_entry_together import Together
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 

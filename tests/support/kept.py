@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 from flet_harness import FletTestApp, control_texts, iter_controls
 
-from jolly_scorer.ui.views import round_entry_keep
+from jolly_scorer.ui.screens.round_entry import keep as round_entry_keep
 
 _FIELDS = ("selected", "value", "visible", "disabled", "error", "icon", "filled")
 

@@ -14,8 +14,8 @@ from flet_harness import FletTestApp, iter_controls
 
 from jolly_scorer.core.game import Round
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.screens.round_entry.screen import build_round_entry
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.views.round_entry import build_round_entry
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 PLAYER_PART = re.compile(

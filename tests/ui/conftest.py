@@ -9,7 +9,7 @@ from support.round_screen import PLAYERS
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui import app as ui_app
-from jolly_scorer.ui.views import round_entry_keep
+from jolly_scorer.ui.screens.round_entry import keep as round_entry_keep
 
 
 @pytest.fixture

@@ -29,10 +29,13 @@ from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store import Store
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import (
+    column_width,
+    score_text,
+)
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.chart_parts import BUCKETS, EXACT_ROUNDS, thinned
-from jolly_scorer.ui.views.rounds_table_parts import column_width, score_text
+from jolly_scorer.ui.widgets.chart_measures import BUCKETS, EXACT_ROUNDS, thinned
 
 
 def game_of(played):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from jolly_scorer.ui.cards_view import CardChip, suit_font_theme
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.widgets.cards import CardChip, suit_font_theme
 
 
 def test_card_chips(flet_app):

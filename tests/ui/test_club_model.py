@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.core.club_points import CONVERSIONS
+from jolly_scorer.core.club.points import CONVERSIONS
 from jolly_scorer.core.game import Counted, Round, add_round, replace_round
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import find_rules

@@ -11,7 +11,7 @@ import json
 import pytest
 from support.app_steps import enter_round, field_in
 
-from jolly_scorer.core.club_ranking import rank_event
+from jolly_scorer.core.club.ranking import rank_event
 from jolly_scorer.core.names import name_key
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
@@ -243,7 +243,7 @@ def test_the_forms_back_button_goes_to_the_list(open_app):
 
 
 def test_tournament_points_are_chosen_in_the_form(open_app, tmp_path):
-    from jolly_scorer.core.club_points import CONVERSIONS
+    from jolly_scorer.core.club.points import CONVERSIONS
 
     app = open_app(width=390, height=844)
     app.click(app.find(semantics="home-club"))

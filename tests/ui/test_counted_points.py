@@ -9,8 +9,8 @@ import pytest
 
 from jolly_scorer.core.game import Counted, new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.models.round import RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
 
@@ -147,7 +147,7 @@ def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
     import flet as ft
 
     from jolly_scorer.ui.i18n import Translator
-    from jolly_scorer.ui.views.round_entry_counted import points_fields
+    from jolly_scorer.ui.screens.round_entry.counted import points_fields
 
     for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "kerralla")):
         entry = counting()

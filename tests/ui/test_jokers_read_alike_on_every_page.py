@@ -23,8 +23,8 @@ from jolly_scorer.core.cards import parse_card
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
-from jolly_scorer.ui.round_model import RoundModel, Target
-from jolly_scorer.ui.seat_parts import merge_parts, split_parts
+from jolly_scorer.ui.models.round import RoundModel, Target
+from jolly_scorer.ui.models.seat_parts import merge_parts, split_parts
 
 
 @pytest.fixture

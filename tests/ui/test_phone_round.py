@@ -17,7 +17,7 @@ from support.app_steps import field_in
 from support.live_table import heard, player
 
 from jolly_scorer.store import Store
-from jolly_scorer.ui.views.round_entry_layout import ROOM, phone_room
+from jolly_scorer.ui.screens.round_entry.layout import ROOM, phone_room
 
 
 def enter_as_ben(app) -> None:
@@ -137,7 +137,7 @@ def test_the_strip_moves_the_player_shown_into_sight(flet_app):
 
     from jolly_scorer.core.game import new_game
     from jolly_scorer.core.rules import find_rules
-    from jolly_scorer.ui.views.round_entry_strip import CHIP_GAP, PHONE_MARGINS
+    from jolly_scorer.ui.screens.round_entry.strip import CHIP_GAP, PHONE_MARGINS
 
     names = ["Annabella", "Benedikt", "Cleopatra", "Dora"]
     s = Screen(flet_app, new_game(find_rules("jolly_at"), names))

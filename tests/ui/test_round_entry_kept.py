@@ -20,7 +20,7 @@ from support.round_screen import PLAYERS, Screen
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.views import round_entry_layout
+from jolly_scorer.ui.screens.round_entry import layout as round_entry_layout
 
 #: taps a person can make; one not on the screen is skipped (on both screens)
 TAPS = [

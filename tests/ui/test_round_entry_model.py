@@ -9,8 +9,8 @@ from jolly_scorer.core.cards import parse_cards
 from jolly_scorer.core.game import Counted, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import RoundModel, RoundTaken, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 

@@ -12,7 +12,7 @@ from support.round_screen import PLAYERS, Screen
 from jolly_scorer.core.game import Counted, Round, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
-from jolly_scorer.ui.round_model import RoundTaken
+from jolly_scorer.ui.models.round import RoundTaken
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
 

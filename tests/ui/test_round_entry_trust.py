@@ -7,10 +7,10 @@ from __future__ import annotations
 from jolly_scorer.core.cards import parse_cards
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.models.problem_text import opening_warnings
+from jolly_scorer.ui.models.round import RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import RoundModel
-from jolly_scorer.ui.views.round_entry_problems import opening_warnings
-from jolly_scorer.ui.views.round_entry_save import save_handlers
+from jolly_scorer.ui.screens.round_entry.bar.save import save_handlers
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 

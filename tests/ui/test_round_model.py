@@ -10,7 +10,7 @@ from jolly_scorer.core.cards import format_cards, parse_card, parse_cards
 from jolly_scorer.core.game import Counted, PlacedCard, Round, TableMeld, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_round
-from jolly_scorer.ui.round_model import DraftError, Place, RoundModel, Target
+from jolly_scorer.ui.models.round import DraftError, Place, RoundModel, Target
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 

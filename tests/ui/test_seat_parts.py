@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from jolly_scorer.core.cards import full_deck, parse_cards
 from jolly_scorer.core.game import Counted, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.round_model import DraftError, RoundModel, Target
-from jolly_scorer.ui.seat_parts import (
+from jolly_scorer.ui.models.round import DraftError, RoundModel, Target
+from jolly_scorer.ui.models.seat_parts import (
     ROUND_SEAT,
     changed_parts,
     merge_parts,

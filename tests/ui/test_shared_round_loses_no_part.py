@@ -13,9 +13,9 @@ from support.devices import PLAYERS, Device, enter_melds, fill_round, page_entry
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
-from jolly_scorer.ui.round_model import parse_cards
-from jolly_scorer.ui.views.round_entry_shared import throw_away
-from jolly_scorer.ui.views.round_entry_sync import Shared
+from jolly_scorer.ui.models.round import parse_cards
+from jolly_scorer.ui.screens.round_entry.together.shared import throw_away
+from jolly_scorer.ui.screens.round_entry.together.sync import Shared
 
 
 @pytest.fixture

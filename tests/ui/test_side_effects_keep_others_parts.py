@@ -13,7 +13,7 @@ from support.devices import PLAYERS, Device, enter_melds, fill_round, page_entry
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store, StoreError
-from jolly_scorer.ui.round_model import RoundModel, parse_cards
+from jolly_scorer.ui.models.round import RoundModel, parse_cards
 
 
 def one_store(tmp_path: Path) -> Store:

@@ -17,7 +17,7 @@ from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.store.store import close_shared_stores, shared_store
-from jolly_scorer.ui.round_model import RoundModel, RoundTaken, Target, parse_cards
+from jolly_scorer.ui.models.round import RoundModel, RoundTaken, Target, parse_cards
 
 
 @pytest.fixture(params=["shared", "two stores"])

@@ -23,8 +23,8 @@ from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.store.seat_parts import PartWrittenSince
-from jolly_scorer.ui.round_model import Target
-from jolly_scorer.ui.seat_parts import lost_from, merge_part
+from jolly_scorer.ui.models.round import Target
+from jolly_scorer.ui.models.seat_parts import lost_from, merge_part
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.models.game_form import EDITABLE_KNOBS
+from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.screens.new_game.house_rules import OPTIONAL, STEP
+from jolly_scorer.ui.screens.new_game.screen import ROUNDS_MAX, TARGET_MAX
 from jolly_scorer.ui.texts import knob_label
-from jolly_scorer.ui.views.game_form import EDITABLE_KNOBS
-from jolly_scorer.ui.views.house_rules import OPTIONAL, STEP
-from jolly_scorer.ui.views.new_game import ROUNDS_MAX, TARGET_MAX
 
 NASTY_NUMBERS = [
     "", " ", "0", "00", "007", "050", "1", "49", "50", "51", "99", "100",
@@ -335,7 +335,7 @@ def test_start_refuses_while_a_house_rule_shows_a_refused_text(app):
 def test_switching_scoring_keeps_a_target_that_fits_else_takes_the_presets():
     """Review (nice): the scoring switch compared the target with choices that
     always held it, so a target that no longer fits was kept."""
-    from jolly_scorer.ui.views.game_form import GameForm
+    from jolly_scorer.ui.models.game_form import GameForm
 
     penalty = GameForm.start(find_rules("jolly_at")).with_knob("scoring", "penalty")
     plus = penalty.with_knob("scoring", "plus")

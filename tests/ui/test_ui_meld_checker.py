@@ -10,8 +10,8 @@ from flet_harness import FletTestApp, iter_controls
 
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.screens.meld_checker.screen import build_meld_checker
 from jolly_scorer.ui.settings import UiSettings
-from jolly_scorer.ui.views.meld_checker import build_meld_checker
 
 
 def open_checker(flet_app: Any, rules: Any = None, language: str = "en") -> Any:

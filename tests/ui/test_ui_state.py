@@ -8,9 +8,9 @@ from support.app_steps import counted
 from jolly_scorer.core.game import Counted, Round
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
+from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.game_form import GameForm
 
 
 @pytest.fixture

@@ -173,7 +173,7 @@ def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
 
 def test_chart_axes_in_the_local_number_format():
     from jolly_scorer.ui.i18n import Translator
-    from jolly_scorer.ui.views.charts import totals_chart
+    from jolly_scorer.ui.widgets.charts import totals_chart
 
     rows = [{"Anna": 12_000, "Ben": 20_050}, {"Anna": 30_100, "Ben": 25_000}]
     chart = totals_chart(["Anna", "Ben"], rows, Translator("de"))
@@ -544,7 +544,7 @@ def test_a_failed_export_names_no_path_and_logs_the_details(
     app = open_app(methods={("FilePicker", "save_file"): refused})
     new_game(app, ("Anna", "Ben"), preset="rommi_fi")
     enter_round(app, 0, {1: (None, 12)})
-    with caplog.at_level("WARNING", logger="jolly_scorer.ui.views.export"):
+    with caplog.at_level("WARNING", logger="jolly_scorer.ui.screens.past_games.export"):
         app.click(app.find(semantics="export-csv"))
         app.wait_for(lambda: app.find_all(semantics="error"))
     shown = " ".join(app.texts())
@@ -555,7 +555,7 @@ def test_a_failed_export_names_no_path_and_logs_the_details(
     def gone(state, game_id, kind):
         raise GameNotFound(game_id)
 
-    monkeypatch.setattr("jolly_scorer.ui.views.export.export_bytes", gone)
+    monkeypatch.setattr("jolly_scorer.ui.screens.past_games.export.export_bytes", gone)
     app.click(app.find(semantics="export-json"))
     app.wait_for(lambda: any("not there any more" in t for t in app.texts()))
     assert "secret" not in " ".join(app.texts())

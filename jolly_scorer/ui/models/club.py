@@ -21,19 +21,19 @@ from typing import Literal, Protocol
 import flet as ft
 
 from jolly_scorer.core import game as core
-from jolly_scorer.core.club import (
-    clean_players,
-    draw_seating,
-    next_players,
-    table_sizes,
-)
-from jolly_scorer.core.club_event import ClubEvent
-from jolly_scorer.core.club_points import Conversion
-from jolly_scorer.core.club_ranking import (
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.points import Conversion
+from jolly_scorer.core.club.ranking import (
     Ranking,
     next_seating,
     rank_event,
     rank_series,
+)
+from jolly_scorer.core.club.seating import (
+    clean_players,
+    draw_seating,
+    next_players,
+    table_sizes,
 )
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key

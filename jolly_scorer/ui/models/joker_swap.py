@@ -13,7 +13,7 @@ the meld then says what its joker reads as now
 
 >>> from jolly_scorer.core.game import new_game
 >>> from jolly_scorer.core.rules import find_rules
->>> from jolly_scorer.ui.round_model import RoundModel, parse_card, parse_cards
+>>> from jolly_scorer.ui.models.round import RoundModel, parse_card, parse_cards
 >>> from jolly_scorer.ui.models.round_entry import RoundEntryModel
 >>> entry = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"),
 ...                                             ["Anna", "Ben", "Dora"])))
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from jolly_scorer.core.cards import Card
 from jolly_scorer.core.game import PlacedCard
 from jolly_scorer.core.swaps import Reread, joker_for, rereadings
-from jolly_scorer.ui.round_model import RoundModel, Target
+from jolly_scorer.ui.models.round import RoundModel, Target
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.round_entry import RoundEntryModel

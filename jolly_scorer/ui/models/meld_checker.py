@@ -44,7 +44,7 @@ from jolly_scorer.core.melds import (
 )
 from jolly_scorer.core.rules import PRESETS, Rules
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.round_model import parse_typed, used_up_cards
+from jolly_scorer.ui.models.round import parse_typed, used_up_cards
 from jolly_scorer.ui.texts import preset_name, reason_text
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The round-entry screen as plain Python: every tap is a method, tested alone.
 
 :class:`RoundEntryModel` wraps the round being entered (a
-:class:`~jolly_scorer.ui.round_model.RoundModel`, which asks the core for every
+:class:`~jolly_scorer.ui.models.round.RoundModel`, which asks the core for every
 rule) and the short-lived screen state: the player shown on a phone, what the
 card editor is open on, the text typed in the fields (a counted-points field
 keeps a refused text with its message and changes nothing), whether Cancel is
@@ -37,8 +37,9 @@ from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.game import PlacedCard, Round
 from jolly_scorer.core.melds import Meld, Reason
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.numbers import NumberError, parse_whole_number
-from jolly_scorer.ui.round_model import (
+from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.models.problem_text import missing_text
+from jolly_scorer.ui.models.round import (
     MeldDraft,
     RoundModel,
     RoundTaken,
@@ -580,7 +581,6 @@ class RoundEntryModel:
 
     def refusal(self) -> str | None:
         """Why Save would refuse the round now (None: it would save it)."""
-        from jolly_scorer.ui.views.round_entry_problems import missing_text
 
         editing = self.editing
         if editing is not None and parse_typed(editing.text)[1] is not None:
@@ -679,7 +679,6 @@ class RoundEntryModel:
 
     def part_missing(self, player: str) -> str | None:
         """What is missing in ``player``'s own part, in words (None: nothing)."""
-        from jolly_scorer.ui.views.round_entry_problems import missing_text
 
         mine = [
             p

@@ -3,7 +3,7 @@ seat parts (plain Python, tested without Flet).
 
 The round being entered is kept in the store as *parts* (one per player, and
 the round's own part ``""``: who went out, Handglatt, the discard; see
-``ui/seat_parts.py``). A page holds a :class:`SharedRound` beside its
+``ui/models/seat_parts.py``). A page holds a :class:`SharedRound` beside its
 :class:`~jolly_scorer.ui.models.round_entry.RoundEntryModel`:
 
 * :meth:`SharedRound.write` stores only the parts that changed since the page
@@ -37,9 +37,9 @@ from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.store.seat_part_store import SeatPartStore
 from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.round_model import DraftError, RoundModel, RoundTaken
-from jolly_scorer.ui.seat_parts import (
+from jolly_scorer.ui.models.seat_parts import (
     ROUND_SEAT,
     changed_parts,
     lost_from,

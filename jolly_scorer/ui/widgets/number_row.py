@@ -11,7 +11,7 @@ from typing import cast
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
 Refused = Callable[[str, int | None], None]  # a number field's text refused

@@ -12,13 +12,13 @@ from html import escape
 
 import flet as ft
 
-from jolly_scorer.core.club_export import ranking_html
+from jolly_scorer.core.club.export import ranking_html
 from jolly_scorer.store.club_export import ranking_csv
 from jolly_scorer.store.errors import StoreError
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
+from jolly_scorer.ui.screens.past_games.export import EXPORT_UNKNOWN
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.export import EXPORT_UNKNOWN
 from jolly_scorer.ui.widgets.basics import section, tagged
 
 log = logging.getLogger(__name__)

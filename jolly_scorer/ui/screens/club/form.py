@@ -9,10 +9,11 @@ from typing import Any, cast
 
 import flet as ft
 
-from jolly_scorer.core.club_points import CONVERSIONS
+from jolly_scorer.core.club.points import CONVERSIONS
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.ui.models.club import ClubModel, parse_players
+from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.screens.club.form_parts import (
     number_of,
     scoring_picker,
@@ -21,10 +22,9 @@ from jolly_scorer.ui.screens.club.form_parts import (
     use_refusals,
 )
 from jolly_scorer.ui.screens.club.parts import club_frame
+from jolly_scorer.ui.screens.new_game.players import known_players
+from jolly_scorer.ui.screens.new_game.rules import rules_section
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.views.game_form import GameForm
-from jolly_scorer.ui.views.new_game_players import known_players
-from jolly_scorer.ui.views.new_game_rules import rules_section
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 

@@ -10,7 +10,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.club import split_of
-from jolly_scorer.ui.views.game_form import GameForm
+from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.typed_text import TypedText
 

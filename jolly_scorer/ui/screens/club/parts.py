@@ -8,8 +8,8 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.core.club_export import PageTexts
-from jolly_scorer.core.club_ranking import Ranking
+from jolly_scorer.core.club.export import PageTexts
+from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import one_line

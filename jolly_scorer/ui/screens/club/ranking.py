@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from jolly_scorer.core.club_export import ranking_rows
-from jolly_scorer.core.club_ranking import Ranking
+from jolly_scorer.core.club.export import ranking_rows
+from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines

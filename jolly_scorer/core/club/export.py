@@ -1,0 +1,150 @@
+"""A club evening's ranking as a table of plain values and as one static HTML
+page a club can put on its website or show on a projector.
+
+The page holds everything it needs (no script, no font, no image, no link to
+anything): every text is escaped, it reads on a phone (the table scrolls
+sideways when it is wider than the screen) and from the back of a room (the
+type grows with the width of the screen up to 1920 pixels), in light or dark.
+The texts are English unless the caller passes its own (:class:`PageTexts`):
+the UI passes them translated.
+
+>>> from jolly_scorer.core.club.ranking import Line, Ranked, Ranking
+>>> ranking = Ranking(None, (Ranked(1, Line("<Anna>", None, 12, 2, 1, (12,)), False),),
+...                   ("1. the better raw score",))
+>>> rows = ranking_rows(ranking)
+>>> rows[0], rows[1]
+(('place', 'player', 'raw score', 'games', 'won', 'series 1'), ('1', '<Anna>', '12', '2', '1', '12'))
+>>> "&lt;Anna&gt;" in ranking_html("Club & Co", ranking), "<Anna>" in ranking_html("C", ranking)
+(True, False)
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from jolly_scorer.core.club.ranking import Ranking
+
+__all__ = ["PageTexts", "ranking_html", "ranking_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class PageTexts:
+    """The words of the table and the page (``series`` takes ``{n}``)."""
+
+    place: str = "place"
+    player: str = "player"
+    points: str = "tournament points"
+    raw: str = "raw score"
+    games: str = "games"
+    won: str = "won"
+    series: str = "series {n}"
+    missed: str = "–"
+    by_lot: str = "by lot"
+    overall: str = "Final ranking"
+    tie_break: str = "Ties are broken by"
+    language: str = "en"
+
+
+def ranking_rows(
+    ranking: Ranking, texts: PageTexts = PageTexts()
+) -> tuple[tuple[str, ...], ...]:
+    """The ranking as rows of texts: the heads, then one row per player, best
+    first. Tournament points only when the event uses them; one column per
+    series (its measure; ``texts.missed`` for a series missed)."""
+    entries = ranking.entries
+    uses_points = any(r.line.points is not None for r in entries)
+    count = max((len(r.line.series) for r in entries), default=0)
+    head = [texts.place, texts.player]
+    if uses_points:
+        head.append(texts.points)
+    head += [texts.raw, texts.games, texts.won]
+    head += [texts.series.format(n=n) for n in range(1, count + 1)]
+    rows = [tuple(head)]
+    for ranked in entries:
+        line = ranked.line
+        row = [str(ranked.place), line.player]
+        if uses_points:
+            row.append(str(line.points or 0))
+        row += [str(line.raw), str(line.games), str(line.won)]
+        row += [texts.missed if v is None else str(v) for v in line.series]
+        row += [texts.missed] * (count - len(line.series))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_STYLE = """
+:root { color-scheme: light dark; --line: #8884; --lead: #c9a227; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto,
+  sans-serif; font-size: clamp(16px, 1.15vw + 10px, 34px); line-height: 1.35;
+  background: Canvas; color: CanvasText; }
+main { max-width: 1800px; margin: 0 auto; padding: 1em 4vw 2em; }
+h1 { font-size: 1.8em; margin: 0 0 .15em; overflow-wrap: anywhere; }
+.sub { margin: 0 0 1em; opacity: .75; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { padding: .35em .6em; border-bottom: 1px solid var(--line);
+  text-align: right; white-space: nowrap; }
+th { font-size: .8em; font-weight: 600; opacity: .8; vertical-align: bottom;
+  white-space: normal; hyphens: auto; }
+th:nth-child(2), td:nth-child(2) { text-align: left; white-space: normal;
+  overflow-wrap: break-word; min-width: 8em; }
+tbody tr:nth-child(-n+3) td:nth-child(-n+2) { font-weight: 700; }
+tbody tr:first-child td:first-child { color: var(--lead); }
+.lot { font-size: .7em; opacity: .7; margin-left: .4em; }
+footer { margin-top: 1.5em; font-size: .85em; }
+footer ol { margin: .3em 0; padding-left: 1.2em; }
+footer li { list-style: none; }
+@media print { body { font-size: 11pt; } .scroll { overflow: visible; } }
+"""
+
+
+def ranking_html(
+    title: str,
+    ranking: Ranking,
+    *,
+    subtitle: str = "",
+    notes: tuple[str, ...] = (),
+    texts: PageTexts = PageTexts(),
+) -> str:
+    """One static page: ``title`` (the event's name), the ranking as a table,
+    and under it the tie-break rule and ``notes`` (e.g. what a missed series
+    counts). Every text is escaped.
+
+    >>> page = ranking_html("Friday", Ranking(None, (), ("1. more games won",)))
+    >>> page.startswith("<!DOCTYPE html>"), "http" in page, "<script" in page
+    (True, False, False)
+    """
+    rows = ranking_rows(ranking, texts)
+
+    def cells(row: tuple[str, ...], tag: str) -> str:
+        return "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in row)
+
+    body = []
+    for ranked, row in zip(ranking.entries, rows[1:], strict=True):
+        mark = f'<span class="lot">({escape(texts.by_lot)})</span>'
+        first = f"<td>{escape(row[0])}{mark if ranked.by_lot else ''}</td>"
+        body.append(f"<tr>{first}{cells(row[1:], 'td')}</tr>")
+    heading = (
+        texts.overall
+        if ranking.series is None
+        else texts.series.format(n=ranking.series)
+    )
+    tie_break = "".join(f"<li>{escape(step)}</li>" for step in ranking.tie_break)
+    more = "".join(f"<p>{escape(note)}</p>" for note in notes)
+    sub = f'<p class="sub">{escape(subtitle)}</p>' if subtitle else ""
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(texts.language)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)} – {escape(heading)}</title>\n"
+        f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{escape(title)}</h1>\n{sub}"
+        f"<h2>{escape(heading)}</h2>\n"
+        '<div class="scroll"><table>\n'
+        f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
+        f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
+        f"<footer><p>{escape(texts.tie_break)}</p><ol>{tie_break}</ol>{more}</footer>\n"
+        "</main>\n</body>\n</html>\n"
+    )

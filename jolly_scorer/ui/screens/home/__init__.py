@@ -1,0 +1,1 @@
+"""Home: continue, start, look back, check, set up."""

@@ -1,0 +1,1 @@
+"""New game: players by seat, dealer, rules, target, house rules."""

@@ -1,0 +1,1 @@
+"""Past games and player statistics; export."""

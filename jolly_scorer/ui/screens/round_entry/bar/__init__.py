@@ -1,0 +1,3 @@
+"""Round entry's Save bar: readiness, the round's scores, Save and Cancel and their
+questions.
+"""

@@ -1,0 +1,155 @@
+"""Round entry, the bar at the bottom (always on screen): whether the round is
+ready, everyone's round score, Save's refusal; Cancel (asks first when
+something would be lost) and Save; and when the round was saved meanwhile on
+another device, what was saved and the three choices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.problem_text import opening_warnings
+from jolly_scorer.ui.models.round import Preview
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.screens.round_entry.bar.questions import (
+    button_pair,
+    cancel_question,
+    leaves_only,
+    message_box,
+    scores_text,
+    taken_choices,
+)
+from jolly_scorer.ui.screens.round_entry.keep import kept, latest
+from jolly_scorer.ui.widgets.card_pieces import GOOD
+
+__all__ = ["save_bar"]
+
+
+def save_bar(
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    buttons: dict[str, Any],
+) -> ft.Control:
+    """``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
+    ``look``, ``correct``, ``drop``. Built again only when what it shows
+    changed (its handlers stay the newest: :func:`latest`)."""
+    stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
+    entry.refresh_error()  # a refusal no longer true goes
+    missing = None if preview.complete else entry.missing()
+    # (not while cards are picked: the bar, and the grid above it, stay put)
+    warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
+    plus = entry.rounds.rules.is_plus
+    signature = (
+        t.language,
+        id(entry.rounds),
+        plus,
+        entry.taken,
+        entry.show_taken,
+        entry.confirm_cancel,
+        leaves_only(entry),
+        entry.error,
+        entry.all_counted,
+        tuple((n, s.score) for n, s in preview.scores.items()),
+        preview.complete,
+        missing,
+        warnings,
+    )
+    return kept(
+        "bar",
+        signature,
+        lambda: _bar(
+            entry,
+            preview,
+            t,
+            {k: _tap(h) for k, h in stable.items()},
+            missing,
+            warnings,
+        ),
+    )
+
+
+def _tap(handler: Callable[[], Any]) -> Callable[[], Any]:
+    """A click handler taking no event (Flet passes one to a handler that
+    takes arguments)."""
+    return lambda: handler()
+
+
+def _bar(
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    buttons: dict[str, Any],
+    missing: str | None = None,
+    warnings: tuple[str, ...] = (),
+) -> ft.Control:
+    items: list[ft.Control] = []
+    if entry.taken is not None:
+        items += taken_choices(entry, entry.taken, preview, t, buttons)
+    elif entry.confirm_cancel:
+        items += cancel_question(entry, t, buttons)
+    else:
+        if entry.error:
+            items.append(message_box("round-error", entry.error))
+        if warnings:  # a warning: Save still saves (issue 18.5)
+            text = " ".join(warnings)
+            items.append(
+                ft.Semantics(
+                    identifier="round-warning",
+                    label=text,
+                    content=ft.Text(
+                        text, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3
+                    ),
+                )
+            )
+        scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
+        status = t("Ready to save") if preview.complete else t("Not complete yet")
+        shown = status
+        if missing and not entry.error:  # what is missing, for whom
+            status = t("{status} – {what}", status=status, what=missing)
+            # issue 17.8: on screen the icon says "not complete"; the words
+            # say only what is missing, whole (a long list of names wraps,
+            # it was cut after two lines)
+            shown = missing
+        items.append(
+            ft.Semantics(
+                identifier="round-status",
+                label=f"{status} {scores}",
+                content=ft.Row(
+                    [
+                        ft.Icon(
+                            ft.Icons.CHECK_CIRCLE
+                            if preview.complete
+                            else ft.Icons.PENDING_OUTLINED,
+                            color=GOOD if preview.complete else ft.Colors.OUTLINE,
+                            size=20,
+                        ),
+                        ft.Text(  # the strip, the rows or the preview
+                            shown,  # beside show every score; never cut
+                            size=15,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=6,
+                ),
+            )
+        )
+        items.append(
+            button_pair(
+                ("round-cancel", t("Cancel"), ft.Icons.CLOSE, buttons["cancel"]),
+                ("round-save", t("Save round"), ft.Icons.CHECK, buttons["save"]),
+            )
+        )
+    return ft.Semantics(
+        identifier="round-save-bar",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=4),
+            padding=ft.Padding.only(top=4),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            bgcolor=ft.Colors.SURFACE,
+        ),
+    )

@@ -1,0 +1,68 @@
+"""Round entry on a phone: the card editor docked above the Save bar.
+
+While the editor is closed, its card grid waits on the page, with no height
+and out of the accessibility tree: a moment after the screen opens (not in
+the answer to the tap that opened it) the grid is sent and built once, so the
+tap that opens the editor sends a few properties instead of 53 keys (about
+30 KB) and Flutter does not build them then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import used_up_cards
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.screens.round_entry.editor.editor import editor, lower_slot, shell
+from jolly_scorer.ui.widgets.card_pieces import picker
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["WARM_UP", "dock"]
+
+#: seconds after the screen is drawn before the hidden grid is sent
+WARM_UP = 0.05
+
+
+@ft.component
+def dock(
+    entry: RoundEntryModel,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Callable[..., Any],
+    arrange: Callable[[], Any],
+    on_pick: Callable[[str], Any],
+    *,
+    available: float,
+) -> ft.Control:
+    """The docked editor when it is open, else its grid waiting hidden;
+    ``on_pick`` must stay one object (a Relay). The editor keeps ``act`` and
+    ``arrange`` current for its kept parts (``round_entry_keep.latest``)."""
+    warm, set_warm = ft.use_state(False)
+
+    async def warm_up() -> None:
+        await asyncio.sleep(WARM_UP)
+        set_warm(True)
+
+    ft.use_effect(warm_up, [])
+    if entry.editing is not None:
+        return editor(entry, t, settings, act, arrange, on_pick, available=available)
+    if not warm:
+        return ft.Container(visible=False)
+    rounds = entry.rounds
+    grid = picker(
+        on_pick,
+        t,
+        settings,
+        gone=used_up_cards(rounds.used_counts(), rounds.rules),
+        available=available,
+    )
+    return shell(
+        [lower_slot(grid, None)], identifier="round-editor-waiting", waiting=True
+    )

@@ -1,0 +1,137 @@
+"""Round entry, one player's hand: the cards left, or the points counted.
+
+Every player has the same fast path, the closer included (their good points;
+a closer holds no cards, so has no bad points). A points field takes digits
+only: anything else keeps the text with a message beside it and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import flet as ft
+
+from jolly_scorer.core.scoring import bad_points
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.problem_text import problem_text
+from jolly_scorer.ui.models.round import Place, Target
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.screens.round_entry.counted import points_fields
+from jolly_scorer.ui.screens.round_entry.keep import kept, latest, look
+from jolly_scorer.ui.screens.round_entry.parts import tile
+from jolly_scorer.ui.screens.round_entry.problems import problem_box
+from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
+from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
+
+__all__ = ["hand_part"]
+
+
+def _mode_toggle(
+    entry: RoundEntryModel, seat: int, name: str, t: Translator, act: Act
+) -> ft.Control:
+    mode = entry.rounds.modes[name]
+    first = t("Enter cards") if name == entry.rounds.closer else t("Cards in hand")
+    return ft.Row(
+        [
+            labelled_button(
+                f"round-mode-{seat}-{value}",
+                text,
+                None,
+                lambda _e=None, v=value: act(entry.set_mode, name, v),
+                filled=mode == value,
+                height=44,
+                selected=mode == value,
+            )
+            for value, text in (("cards", first), ("points", t("Count points")))
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def hand_part(part: PlayerPart) -> list[ft.Control]:
+    """The toggle (cards or counted points) and the hand or the fields; built
+    again only when what it shows changed."""
+    entry, seat, name, t = part.entry, part.seat, part.name, part.t
+    part = replace(part, act=latest(entry, "act", part.act))
+    rounds = entry.rounds
+    editing = entry.editing.target if entry.editing else None
+    place = Place("hand", name)
+    signature = (
+        t.language,
+        look(part.settings),
+        id(rounds),
+        seat,
+        name,
+        rounds.closer,
+        rounds.modes[name],
+        tuple(rounds.hands[name]),
+        tuple(
+            (entry.points_text(name, k), entry.points_error(name, k))
+            for k in ("good", "bad")
+        ),
+        rounds.counted_adds_to_cards(name),
+        tuple(
+            problem_text(rounds, p, t) for p in rounds.problems() if p.place == place
+        ),
+        editing == Target("hand", name),
+    )
+    return [
+        kept(
+            f"hand-{name}",
+            signature,
+            lambda: ft.Column(_hand(part), spacing=8),
+        )
+    ]
+
+
+def _hand(part: PlayerPart) -> list[ft.Control]:
+    entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
+    rounds = entry.rounds
+    closer = name == rounds.closer
+    if closer and not rounds.rules.is_plus:
+        return [ft.Text(t("Went out: no cards left in hand."), size=17, italic=True)]
+    out: list[ft.Control] = [_mode_toggle(entry, seat, name, t, act)]
+    if rounds.modes[name] == "points":
+        return out + points_fields(entry, seat, name, t, act)
+    if closer:
+        out.append(ft.Text(t("Went out: no cards left in hand."), size=17, italic=True))
+        return out
+    hand = rounds.hands[name]
+    content: ft.Control
+    if hand:
+        points = t.number(bad_points(hand, rounds.rules))
+        content = ft.Column(
+            [
+                card_row(hand, t, part.settings),
+                ft.Text(t("Bad points: {n}", n=points), size=16, color=BAD),
+            ],
+            spacing=6,
+        )
+    else:
+        content = ft.Text(t("Tap to enter the cards left in the hand."), size=17)
+    problems = rounds.problems_at(Place("hand", name))
+    target = Target("hand", name)
+    editing = entry.editing.target if entry.editing else None
+    out.append(
+        tile(
+            content,
+            lambda: act(entry.edit, target),
+            f"round-hand-{seat}",
+            t("{name}'s hand", name=name),
+            problem=bool(problems) and bool(hand),
+            selected=editing == target,
+        )
+    )
+    box = problem_box(
+        rounds,
+        [p for p in problems if hand or p.code != "hand_missing"],
+        t,
+        f"round-hand-problem-{seat}",
+    )
+    if box is not None:
+        out.append(box)
+    return out

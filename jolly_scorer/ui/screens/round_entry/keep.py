@@ -1,0 +1,166 @@
+"""Round entry: parts kept between redraws, so a tap sends only what changed.
+
+Every tap redraws the screen (one component). Left alone, that rebuilds about
+180 controls and Flet compares each with the one before, for a tap that
+changes one card chip and a score. A part made with :func:`kept` is built
+again only when its *signature* (the values it shows) changed; otherwise the
+control from before is used as it is, and Flet neither compares nor sends it.
+Handlers in a kept part must not go stale: they call :func:`latest` handlers,
+which always run the screen's newest function.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.problem_text import meld_name, problem_text
+from jolly_scorer.ui.models.round import Place, Preview, Target
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.models.round_entry import RoundEntryModel
+
+__all__ = [
+    "Latest",
+    "closer_signature",
+    "kept",
+    "latest",
+    "look",
+    "meld_signature",
+    "strip_signature",
+]
+
+
+class Latest:
+    """A handler that stays one object across redraws and calls the function
+    given last: a part kept from an earlier redraw (:func:`kept`) acts with the
+    screen's handlers as they are now, never with those of its own redraw."""
+
+    def __init__(self) -> None:
+        self.fn: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        assert self.fn is not None
+        return self.fn(*args)
+
+
+_LATEST: weakref.WeakKeyDictionary[Any, dict[str, Latest]] = weakref.WeakKeyDictionary()
+
+
+def latest(owner: Any, name: str, fn: Callable[..., Any]) -> Latest:
+    """The one :class:`Latest` of ``owner`` (the screen's model) called
+    ``name``, now calling ``fn``; call it on every redraw."""
+    handlers = _LATEST.setdefault(owner, {})
+    handler = handlers.get(name)
+    if handler is None:
+        handler = handlers[name] = Latest()
+    if fn is not handler:  # given back: it already calls the newest
+        handler.fn = fn
+    return handler
+
+
+@ft.component
+def _Kept(signature: object, build: Callable[[], ft.Control]) -> ft.Control:
+    """``build()``'s control, built again only when ``signature`` changed:
+    the same control object is not compared again, nor sent."""
+    cache: Any = ft.use_ref(lambda: None)
+    last: tuple[object, ft.Control] | None = cache.current
+    if last is None or last[0] != signature:
+        last = (signature, build())
+        cache.current = last
+    return last[1]
+
+
+def look(settings: Any) -> tuple[bool, bool]:
+    """What of the settings changes how cards look (for a signature)."""
+    return (
+        bool(settings and settings.four_colour),
+        bool(settings and settings.large_cards),
+    )
+
+
+def kept(key: str, signature: object, build: Callable[[], ft.Control]) -> ft.Control:
+    """A part of the screen redrawn only when ``signature`` changes (a tap
+    changes one or two parts; the others are neither rebuilt nor compared).
+
+    ``signature`` must hold everything the part shows and every value its
+    handlers capture, except handlers made stable with :func:`latest`."""
+    part: Any = _Kept  # Flet takes the key from the keywords (untyped)
+    control: ft.Control = part(signature, build, key=key)
+    return control
+
+
+def _problem_texts(
+    entry: RoundEntryModel, t: Translator, place: Place | None = None, kind: str = ""
+) -> tuple[str, ...]:
+    rounds = entry.rounds
+    return tuple(
+        problem_text(rounds, p, t)
+        for p in rounds.problems()
+        if (place is not None and p.place == place) or p.place.kind == kind
+    )
+
+
+def closer_signature(
+    entry: RoundEntryModel, t: Translator, settings: Any
+) -> tuple[object, ...]:
+    """What ``round_entry_closer.closer_section`` shows."""
+    rounds = entry.rounds
+    editing = entry.editing.target if entry.editing else None
+    return (
+        t.language,
+        look(settings),
+        id(rounds),
+        rounds.players,
+        rounds.closer,
+        rounds.closer_chosen,
+        rounds.handglatt,
+        rounds.discard,
+        bool(entry.error),
+        entry.all_counted,
+        editing if editing is not None and editing.kind == "discard" else None,
+        _problem_texts(entry, t, kind="discard") if rounds.closer else (),
+    )
+
+
+def strip_signature(
+    entry: RoundEntryModel, preview: Preview, t: Translator
+) -> tuple[object, ...]:
+    """What ``round_entry_strip.player_strip`` shows."""
+    rounds = entry.rounds
+    return (
+        t.language,
+        id(rounds),
+        rounds.players,
+        rounds.rules.is_plus,
+        tuple(preview.scores[name].score for name in rounds.players),
+        tuple(entry.status(name) for name in rounds.players),  # entering together
+        entry.player,
+    )
+
+
+def meld_signature(
+    entry: RoundEntryModel, seat: int, n: int, index: int, t: Translator, settings: Any
+) -> tuple[object, ...]:
+    """What ``round_entry_meld_tile.meld_tile`` shows for meld ``index``."""
+    rounds = entry.rounds
+    meld = rounds.melds[index]
+    editing = entry.editing.target if entry.editing else None
+    place = Place("meld", meld.owner, index)
+    return (
+        t.language,
+        look(settings),
+        id(rounds),
+        seat,
+        n,
+        index,
+        meld.owner,
+        tuple(meld.cards),  # its verdict follows from them
+        _problem_texts(entry, t, place),
+        editing == Target("meld", meld.owner, index),
+        meld_name(rounds, index, t),
+    )

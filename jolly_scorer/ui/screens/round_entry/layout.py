@@ -1,0 +1,196 @@
+"""Round entry, the layout: a phone shows the strip of players, the player
+shown and the editor docked above the Save bar; a laptop shows every player's
+panel with the preview (or the editor) and the Save bar beside them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import Preview
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.screens.round_entry.closer import closer_section, player_strip
+from jolly_scorer.ui.screens.round_entry.editor.dock import dock
+from jolly_scorer.ui.screens.round_entry.editor.editor import editor
+from jolly_scorer.ui.screens.round_entry.keep import (
+    closer_signature,
+    kept,
+    strip_signature,
+)
+from jolly_scorer.ui.screens.round_entry.parts import preview_table
+from jolly_scorer.ui.screens.round_entry.player import player_panel
+from jolly_scorer.ui.screens.round_entry.points import points_rows
+from jolly_scorer.ui.screens.round_entry.swipe import swipeable
+from jolly_scorer.ui.screens.round_entry.together.status import statuses_row
+from jolly_scorer.ui.screens.round_entry.together.together import together_notice
+from jolly_scorer.ui.widgets.card_picker import Relay
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+
+__all__ = ["PHONE_SPACING", "WIDE", "layout", "phone_room"]
+
+WIDE = 900
+#: a phone's gap between the header, the strip, the list, the editor and the bar
+PHONE_SPACING = 2
+#: flex of the part that has the room between the strip and the Save bar (the
+#: other part gets 1/ROOM of it: far less than a pixel, nothing is drawn)
+ROOM = 100_000
+
+
+def layout(
+    width: float,
+    entry: RoundEntryModel,
+    t: Translator,
+    settings: UiSettings | None,
+    act: Callable[..., Any],
+    arrange: Callable[[], Any],
+    relay: Relay,
+    *,
+    save_bar: Callable[[Preview], ft.Control],
+    header: ft.Control,
+) -> ft.Control:
+    """The screen's controls for ``width`` (see the module docstring)."""
+    rounds = entry.rounds
+    wide = width >= WIDE
+    preview = rounds.preview()
+    side_width = min(560.0, width * 0.42)
+    docked: ft.Control | None = None
+    if not wide:  # the docked editor; closed, its grid waits hidden
+        docked = dock(
+            entry,
+            t,
+            settings,
+            act,
+            arrange,
+            relay,
+            available=min(width, 600) - 40,
+        )
+    elif entry.editing is not None:
+        docked = editor(
+            entry,
+            t,
+            settings,
+            act,
+            arrange,
+            relay,
+            wide=wide,
+            available=(side_width - 40) if wide else min(width, 600) - 40,
+        )
+    body: list[ft.Control] = [
+        kept(  # built again only when what it shows changed
+            "closer",
+            closer_signature(entry, t, settings),
+            lambda: closer_section(entry, t, settings, act),
+        )
+    ]
+    if not rounds.melds_needed():
+        text = t("Enter melds too (optional in penalty scoring)")
+        body.append(
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="round-show-melds",
+                        label=text,
+                        content=ft.Switch(
+                            value=entry.show_melds,
+                            on_change=lambda e: act(
+                                entry.set_show_melds, e.control.value
+                            ),
+                        ),
+                    ),
+                    ft.Text(text, size=15, expand=True),  # wraps, never cut
+                ],
+                spacing=8,
+            )
+        )
+
+    def panel(seat: int, name: str) -> ft.Control:
+        return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
+
+    if entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
+        body.append(points_rows(entry, preview, t, act))
+    elif wide:
+        body.append(
+            ft.ResponsiveRow(
+                [
+                    ft.Container(panel(seat, name), col={"xs": 12, "lg": 6})
+                    for seat, name in enumerate(rounds.players)
+                ],
+                spacing=10,
+                run_spacing=10,
+            )
+        )
+    else:  # a phone: only the player shown is built
+        seat = rounds.players.index(entry.player)
+        body.append(  # a swipe moves to the next or previous player
+            swipeable(entry, panel(seat, entry.player), partial(act, entry.step_player))
+        )
+    scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    bar = save_bar(preview)
+    notice = together_notice(entry)
+    if notice is not None:
+        header = ft.Column([header, notice], spacing=4)
+    content: ft.Control
+    if wide:
+        watch = [statuses_row(entry, t)] if entry.together else []
+        top = docked or ft.Column(
+            [preview_table(rounds, preview, t), *watch],
+            scroll=ft.ScrollMode.AUTO,
+            spacing=12,
+        )
+        side = ft.Column([ft.Container(top, expand=True), bar], spacing=8, expand=True)
+        content = ft.Column(
+            [
+                header,
+                ft.Row(
+                    [scroller, ft.Container(side, width=side_width)],
+                    spacing=16,
+                    expand=True,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+            ],
+            spacing=8,
+            expand=True,
+        )
+    else:
+        strip = [
+            kept(  # built again only when a score, a status or the player changed
+                "strip",
+                (*strip_signature(entry, preview, t), width),
+                lambda: player_strip(entry, preview, t, act, width),
+            )
+        ][: 0 if entry.all_counted else 1]
+        # while the bar asks (Cancel, Save before everyone is done, a round
+        # saved meanwhile) the list is shown with it, the editor waits
+        asking = entry.confirm_cancel or entry.confirm_save or entry.taken
+        room = phone_room(scroller, docked, None if asking else entry.editing)
+        parts = [header, *strip, *room, bar]
+        content = ft.Column(parts, spacing=PHONE_SPACING, expand=True)
+    return ft.Container(
+        content,
+        padding=ft.Padding.symmetric(horizontal=4 if not wide else 8, vertical=2),
+        expand=True,
+    )
+
+
+def phone_room(
+    scroller: ft.Column, docked: ft.Control | None, editing: object | None
+) -> list[ft.Control]:
+    """A phone's room between the strip and the Save bar: the list, or the
+    open editor. Both stay on the page (the list keeps where it was scrolled,
+    the editor's grid stays built); the one not shown gets a flex of 1 against
+    :data:`ROOM`, so no sliver of a cut line of the list shows above the
+    editor. The open editor has the whole room, its title row (keyboard,
+    backspace, Close) at the top, right under the player strip; when the room
+    is short (a notice above, an error in the Save bar, the phone's keyboard)
+    the rest scrolls under it (``round_entry_editor_frame.shell``). The Save
+    bar is never pushed off the screen or under a table bar."""
+    if docked is None:
+        return [scroller]
+    scroller.expand = 1 if editing is not None else ROOM
+    return [scroller, ft.Container(docked, expand=ROOM if editing is not None else 1)]

@@ -1,0 +1,138 @@
+"""Round entry, the pieces: signed numbers, the score preview, a tappable tile.
+
+Plain functions that build controls from the :class:`RoundModel`; the state and
+the handlers live in :mod:`jolly_scorer.ui.screens.round_entry.screen`. The names of
+places and the problem texts are in ``round_entry_problems`` (``meld_name`` and
+``problem_text`` are also importable from here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from jolly_scorer.core.scoring import PlayerScore
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import Preview, RoundModel
+from jolly_scorer.ui.widgets.basics import one_line
+from jolly_scorer.ui.widgets.card_pieces import BAD, GOOD
+
+__all__ = [
+    "preview_table",
+    "score_line",
+    "signed",
+    "tile",
+]
+
+
+def signed(value: int, t: Translator) -> str:
+    """``+12``, ``−5`` or ``0`` the local way."""
+    text = t.number(value)
+    return f"+{text}" if value > 0 else text
+
+
+def score_line(score: PlayerScore, plus: bool, t: Translator) -> str:
+    """``'good 37 · bad 10 · bonus 30'`` (penalty scoring: just the bad points)."""
+    if not plus:
+        return t("bad {bad}", bad=t.number(score.bad))
+    parts = [
+        t("good {good}", good=t.number(score.good)),
+        t("bad {bad}", bad=t.number(score.bad)),
+    ]
+    if score.bonus:
+        parts.append(t("bonus {bonus}", bonus=t.number(score.bonus)))
+    return " · ".join(parts)
+
+
+def _cell(
+    text: str, width: int, *, bold: bool = False, colour: str | None = None
+) -> ft.Control:
+    return ft.Text(
+        text,
+        width=width,
+        size=17,
+        text_align=ft.TextAlign.RIGHT,
+        weight=ft.FontWeight.BOLD if bold else None,
+        color=colour,
+    )
+
+
+def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Control:
+    """Every player's good, bad, bonus and round score (penalty: bad only)."""
+    plus = model.rules.is_plus
+    heads = [t("Good"), t("Bad"), t("Bonus"), t("Round")] if plus else [t("Points")]
+    width = 58 if plus else 80
+    rows: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(t("Player"), size=15, expand=True),
+                *[_cell(h, width) for h in heads],
+            ],
+            spacing=4,
+        )
+    ]
+    for seat, name in enumerate(model.players):
+        s = preview.scores[name]
+        if plus:
+            cells = [
+                _cell(t.number(s.good), width, colour=GOOD if s.good else None),
+                _cell(t.number(s.bad), width, colour=BAD if s.bad else None),
+                _cell(t.number(s.bonus), width),
+                _cell(signed(s.score, t), width, bold=True),
+            ]
+        else:
+            cells = [_cell(t.number(s.score), width, bold=True)]
+        rows.append(
+            ft.Semantics(
+                identifier=f"round-preview-{seat}",
+                label=f"{name}: {score_line(s, plus, t)}; "
+                + t("round {score}", score=signed(s.score, t)),
+                content=ft.Row(
+                    [
+                        one_line(name, 17),
+                        *cells,
+                    ],
+                    spacing=4,
+                ),
+            )
+        )
+    return ft.Container(
+        ft.Column(rows, spacing=6),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+def tile(
+    content: ft.Control,
+    on_click: Callable[[], Any],
+    identifier: str,
+    label: str,
+    *,
+    problem: bool = False,
+    selected: bool = False,
+) -> ft.Control:
+    """A tappable box around a meld or a hand (thick blue while edited)."""
+    colour = ft.Colors.OUTLINE_VARIANT
+    if problem:
+        colour = BAD
+    if selected:
+        colour = ft.Colors.PRIMARY
+    return ft.Semantics(
+        identifier=identifier,
+        button=True,
+        selected=selected,
+        label=label,
+        content=ft.Container(
+            content,
+            padding=10,
+            border_radius=12,
+            border=ft.Border.all(3 if selected else 2 if problem else 1, colour),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE,
+            on_click=lambda: on_click(),
+            ink=True,
+        ),
+    )

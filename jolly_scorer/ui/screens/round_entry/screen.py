@@ -1,0 +1,246 @@
+"""Round entry: enter a round the way the table plays it, phone first.
+
+Who went out (one tap; nothing is chosen at first, and Save asks), Handglatt,
+then per player the melds put down, the lay-offs and the cards left in the
+hand, or the points counted. A phone shows one player at a time under a strip
+of all players with their round score; the card editor docks above the Save
+bar like a keyboard. A laptop shows the players side by side and the editor
+beside them. Every tap is one method of the plain-Python
+:class:`~jolly_scorer.ui.models.round_entry.RoundEntryModel`; this module only
+draws it.
+
+The next round is shared with every page on the game (``together``, see
+``round_entry_together.py``, ``round_entry_shared.py`` and
+``round_entry_sync.py``): after every change the parts that changed go to the
+store and the other pages follow. An edit of a past round stays on this page:
+its draft goes to ``on_draft``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import flet as ft
+
+from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.game import Game
+from jolly_scorer.ui.arranging import split_cards
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import DraftError, RoundModel
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.screens.round_entry.bar.bar import save_bar
+from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handlers
+from jolly_scorer.ui.screens.round_entry.header import round_header
+from jolly_scorer.ui.screens.round_entry.keep import latest
+from jolly_scorer.ui.screens.round_entry.layout import WIDE, layout
+from jolly_scorer.ui.screens.round_entry.together.seat_choice import (
+    seat_choice,
+    seat_controls,
+)
+from jolly_scorer.ui.screens.round_entry.together.shared import (
+    new_shared_entry,
+    throw_away,
+)
+from jolly_scorer.ui.screens.round_entry.together.sync import use_shared_round
+from jolly_scorer.ui.screens.round_entry.together.together import (
+    Together,
+    save_anyway_bar,
+)
+from jolly_scorer.ui.widgets.card_picker import Relay
+
+if TYPE_CHECKING:
+    from jolly_scorer.ui.settings import UiSettings
+    from jolly_scorer.ui.state import AppState
+
+__all__ = [
+    "WIDE",
+    "RoundEntry",
+    "SaveRound",
+    "build_round_entry",
+    "initial_model",
+]
+
+#: Seconds after a change before its draft is written (0: right after the
+#: screen is updated; a later change in the meantime writes only its own).
+DRAFT_DELAY = 0.0
+
+
+def initial_model(
+    game: Game, round_index: int | None, draft: dict[str, Any] | None
+) -> RoundModel:
+    """The model to start from: the draft if it fits, the round edited, or new."""
+    if draft:
+        try:
+            model = RoundModel.from_draft(game, draft)
+            if model.round_index == round_index:
+                return model
+        except DraftError:
+            pass
+    if round_index is not None and 0 <= round_index < len(game.rounds):
+        return RoundModel.from_round(game, game.rounds[round_index], round_index)
+    return RoundModel(game)
+
+
+def build_round_entry(
+    page: ft.Page,
+    t: Translator,
+    game: Game,
+    round_index: int | None,
+    draft: dict[str, Any] | None,
+    on_save: SaveRound,
+    on_cancel: Callable[[], None],
+    on_draft: Callable[[dict[str, Any]], None],
+    settings: UiSettings,
+) -> ft.Control:
+    """The round entry screen (a component; use it inside ``page.render``)."""
+    return RoundEntry(
+        page, t, game, round_index, draft, on_save, on_cancel, on_draft, settings
+    )
+
+
+@ft.component
+def RoundEntry(
+    page: ft.Page,
+    t: Translator,
+    game: Game,
+    round_index: int | None,
+    draft: dict[str, Any] | None,
+    on_save: SaveRound,
+    on_cancel: Callable[[], None],
+    on_draft: Callable[[dict[str, Any]], None],
+    settings: UiSettings | None,
+    together: Together | None = None,
+) -> ft.Control:
+    """The screen; see the module docstring. ``together``: the next round,
+    shared with the other pages on the game (``round_entry_together.py``)."""
+    ref: Any = ft.use_ref(
+        lambda: (
+            RoundEntryModel(initial_model(game, round_index, draft), t)
+            if together is None
+            else new_shared_entry(game, t, together)
+        )
+    )
+    entry: RoundEntryModel = ref.current
+    entry.t = t
+    rounds = entry.rounds
+    _, set_revision = ft.use_state(0)
+    shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
+    relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
+    relay: Relay = relay_ref.current
+
+    def redraw() -> None:
+        set_revision(lambda r: r + 1)
+        if entry.dirty:
+            entry.dirty = False
+            entry.drafts += 1
+            page.run_task(keep_draft, entry.drafts)
+
+    async def keep_draft(number: int) -> None:
+        """The draft is written after the screen is updated, once the taps
+        pause (a write per tap would hold up the next answer)."""
+        await asyncio.sleep(DRAFT_DELAY)
+        if number == entry.drafts and not entry.closed:
+            if shared is None:
+                on_draft(rounds.to_draft())
+            else:
+                shared.write()
+
+    def leave() -> None:
+        entry.closed = True  # no draft written after the entry is gone
+        if together is not None and entry.confirm_cancel:
+            throw_away(together, entry)
+        on_cancel()
+
+    def act(method: Callable[..., Any], *args: Any) -> None:
+        """The one handler style: a model method, then redraw (and the draft)."""
+        method(*args)
+        if entry.dirty:
+            entry.notice = None
+        redraw()
+
+    async def arrange() -> None:
+        job = entry.pile_to_split()
+        if job is None:
+            return
+        redraw()
+        try:
+            split = await split_cards(job[1], rounds.rules)
+        except JollyError as error:
+            entry.split_done(None, str(error))
+        else:
+            entry.split_done(split)
+        redraw()
+
+    act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
+    relay.target = lambda code: act(entry.pick, code)
+    buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
+    return layout(
+        page.width or 390,
+        entry,
+        t,
+        settings,
+        act,
+        lambda: page.run_task(arrange),
+        relay,
+        save_bar=lambda preview: (
+            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), buttons["save"])
+            if entry.confirm_save
+            else save_bar(entry, preview, t, buttons)
+        ),
+        header=round_header(
+            rounds,
+            round_index,
+            t,
+            buttons["cancel"],
+            seat_controls(entry, t, act, together.change_seat)
+            if together is not None and together.change_seat is not None
+            else [],
+        ),
+    )
+
+
+@ft.component
+def TogetherEntry(state: AppState, game: Game) -> ft.Control:
+    """The next round's entry on this page (asks a joined phone's seat first)."""
+    page = ft.context.page
+    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
+    seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
+    shared_ref: Any = ft.use_ref(lambda: state.shared_round())
+    shared = shared_ref.current
+    t = state.t
+
+    def choose(player: str | None) -> None:
+        # not kept (the store failed; the page shows why): ask again
+        set_seat(player if state.choose_seat(player) is None else None)
+
+    if state.is_guest and seat is None:
+        from jolly_scorer.ui.widgets.screen import messages
+
+        # (with the banner: why a seat was not kept, when the store failed)
+        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
+    if shared is None:  # no game (the app shows home)
+        return ft.Container()
+    together = Together(
+        shared,
+        publish=state.parts_written,
+        listen=state.listen_to_parts,
+        seat=seat,
+        change_seat=(lambda: choose(None)) if state.is_guest else None,
+        table=state.together,
+        saved_elsewhere=state.round_saved_elsewhere,
+        offered=state.round_taken_here,
+    )
+    return RoundEntry(
+        page,
+        t,
+        game,
+        None,
+        None,
+        state.save_round,
+        state.cancel_round,
+        state.save_draft,
+        state.settings,
+        together,
+    )

@@ -1,0 +1,1 @@
+"""The rules page: the chosen preset explained."""

@@ -1,0 +1,1 @@
+"""The scoreboard: totals, who deals, the rounds table, the chart, game over."""

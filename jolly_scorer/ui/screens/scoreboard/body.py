@@ -1,0 +1,181 @@
+"""The scoreboard's body: who deals (or who won), the players' tiles, the
+rounds table and the totals chart, and what a page keeps of them between its
+redraws (:class:`Kept`). The screen around it is ``scoreboard``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from jolly_scorer.core.game import Game
+from jolly_scorer.core.scoring import GameResult
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.screens.scoreboard.rounds_table import (
+    KeptRows,
+    column_width,
+    fits,
+    rounds_table,
+)
+from jolly_scorer.ui.screens.scoreboard.tiles import player_tile, winner_banner
+from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import MAX_WIDTH, WIDE, card, section, tagged
+from jolly_scorer.ui.widgets.charts import Points, totals_chart
+from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, built_anew
+
+SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
+
+
+@dataclass
+class Kept:
+    """What a page's scoreboard keeps from its last redraw: the rows of the
+    rounds table and the chart's points. When a round is saved at a table of
+    twelve phones, each page redraws its board; what shows the same is the
+    same control again, which Flet neither compares nor sends."""
+
+    rows: KeptRows = field(default_factory=dict)
+    points: Points = field(default_factory=dict)
+    #: the top bar, the table's names and legend, the export buttons
+    parts: KeptParts = field(default_factory=KeptParts)
+    #: the game and result (the very objects: they are frozen), then the
+    #: other inputs, and the body's controls built from them last time
+    body: tuple[Game, GameResult, tuple[object, ...], list[ft.Control]] | None = None
+
+    def same_body(
+        self, game: Game, result: GameResult, inputs: tuple[object, ...]
+    ) -> list[ft.Control] | None:
+        """The body of the last redraw if it was built from these very game
+        and result objects and these inputs (a page redraws for changes that
+        do not touch the board too: it is then not built nor compared again)."""
+        last = self.body
+        if last is None or last[0] is not game or last[1] is not result:
+            return None
+        return last[3] if last[2] == inputs else None
+
+
+def heading(game: Game, t: Translator) -> list[ft.Control]:
+    """Who deals and starts the next round, and what the game is played to."""
+    n = len(game.rounds)
+    dealer = tagged(
+        "dealer",
+        ft.Text(
+            t(
+                "Round {n}: {dealer} deals, {starter} starts",
+                n=n + 1,
+                dealer=game.dealer(n),
+                starter=game.starter(n),
+            ),
+            size=22,
+            weight=ft.FontWeight.W_500,
+        ),
+    )
+    goal = (
+        t("Play to {target}", target=game.target)
+        if game.rules.is_plus
+        else t("Game ends at {target}", target=game.target)
+    )
+    if game.rounds_limit:
+        goal += " · " + t.plural("{n} round", "{n} rounds", game.rounds_limit)
+    return [dealer, ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
+
+
+def rounds_and_chart(
+    state: AppState,
+    game: Game,
+    result: GameResult,
+    on_tap: Callable[[int], None] | None,
+    show_all: bool,
+    on_show_all: Callable[[], None],
+    kept: Kept | None = None,
+) -> list[ft.Control]:
+    """The rounds table and the totals chart: side by side on a laptop when
+    the table's columns fit half the width, else one above the other."""
+    keep: Keep = kept.parts if kept is not None else built_anew
+    t = state.t
+    n = len(game.rounds)
+    wide = (state.page_width or 0) >= WIDE
+    limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
+    full = min(state.page_width or 390, MAX_WIDTH) - 24 - 32  # card padding
+    half = (full + 32 - 12) / 2 - 32
+    beside = wide and fits(len(game.players), column_width(game, result, t), half)
+    parts = [
+        section(t("Rounds")),
+        rounds_table(
+            game,
+            result,
+            t,
+            on_tap,
+            limit,
+            half if beside else full,
+            kept.rows if kept is not None else None,
+            keep,
+        ),
+    ]
+    if limit is not None:
+        parts.append(
+            tagged(
+                "all-rounds",
+                ft.TextButton(
+                    t.plural("Show all {n} round", "Show all {n} rounds", n),
+                    icon=ft.Icons.EXPAND_MORE,
+                    on_click=on_show_all,
+                ),
+            )
+        )
+    table = card(ft.Column(parts))
+    chart = card(
+        totals_chart(
+            game.players,
+            result.totals_after(),
+            t,
+            target=game.target,
+            points=kept.points if kept is not None else None,
+        )
+    )
+    if beside:
+        return [
+            ft.Row(
+                [ft.Container(table, expand=1), ft.Container(chart, expand=1)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        ]
+    return [table, chart] if wide else [chart, table]
+
+
+def board_body(
+    state: AppState,
+    game: Game,
+    result: GameResult,
+    read_only: bool,
+    show_all: bool,
+    set_show_all: Callable[[bool], None],
+    rename: Callable[[str], None] | None,
+    kept: Kept,
+) -> list[ft.Control]:
+    """Who deals (or who won), the players' tiles, the rounds and the chart."""
+    t = state.t
+    wide = (state.page_width or 0) >= WIDE
+    body: list[ft.Control] = (
+        [winner_banner(game, result, t)] if result.game_over else heading(game, t)
+    )
+    tiles = [
+        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
+    ]
+    gap = 12 if wide else 8  # a phone: room for the snack bar (issue 17.8)
+    body.append(ft.ResponsiveRow(tiles, spacing=gap, run_spacing=gap))
+    if game.rounds:
+        on_tap = None if read_only else state.enter_round
+        body += rounds_and_chart(
+            state,
+            game,
+            result,
+            on_tap,
+            show_all,
+            lambda: set_show_all(True),
+            kept,
+        )
+    else:  # only what the last redraw showed is kept
+        kept.rows.clear()
+        kept.points.clear()
+    return body

@@ -1,0 +1,1 @@
+"""Settings: language, theme, cards, default rules."""

@@ -1,0 +1,1 @@
+"""The host's live table: join QR code, PIN, devices."""

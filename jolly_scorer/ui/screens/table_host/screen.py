@@ -1,0 +1,111 @@
+"""The host's table (``jolly-scorer --table``): the table panel (the join QR
+code, the address and PIN, the devices that joined, and ending the table;
+``table_panel.py``) and the bar that brings it back.
+
+The panel is shown as a dialog when the host's page opens, and again from the
+bar at the bottom of every screen of the host's page (PIN, phones connected,
+"Show QR"), which is hidden while a round is entered on a phone-sized page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any, cast
+
+import flet as ft
+
+from jolly_scorer.server.pages import post_to_page
+from jolly_scorer.server.table import RECONNECT_GRACE, Table
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.screens.table_host.panel import table_panel
+from jolly_scorer.ui.state import AppState
+
+
+def _summary(table: Table, t: Translator) -> str:
+    if table.ended:
+        return t("The table has ended.")
+    joined = sum(1 for d in table.guests() if d.pages)
+    text = t("Live table · PIN {pin} · {count} connected", pin=table.pin, count=joined)
+    back = sum(1 for d in table.guests() if table.state(d) == "coming back")
+    if back:
+        text += " · " + t("{count} reconnecting", count=back)
+    wrong = sum(count for _, count in table.wrong_pins())
+    if wrong:
+        text += " · " + t.plural("{n} wrong PIN", "{n} wrong PINs", wrong)
+    return text
+
+
+def bar_shown(state: AppState) -> bool:
+    """Whether the host's table bar is on the page: not while a round is
+    entered on a phone-sized page (the card editor and the Save bar need the
+    whole height; the PIN and the QR are on every other screen)."""
+    from jolly_scorer.ui.screens.round_entry.layout import WIDE
+
+    return not (state.screen == "entry" and (state.page_width or 390) < WIDE)
+
+
+def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
+    """The host's page: open the table panel now, and keep a bar at the bottom
+    (PIN, phones connected, "Show QR") that takes its own room, so it never
+    covers a control of the screen above it (:func:`bar_shown`)."""
+    t = state.t
+
+    def show(e: Any = None) -> None:
+        page.show_dialog(table_panel(page, state, table))
+
+    summary = ft.Text(_summary(table, t), size=15, expand=True)
+    page.bottom_appbar = ft.BottomAppBar(
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.QR_CODE_2),
+                summary,
+                ft.Semantics(
+                    identifier="table-show",
+                    content=ft.TextButton(t("Show QR"), on_click=show),
+                ),
+            ],
+            spacing=12,
+        ),
+        height=56,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
+        visible=bar_shown(state),
+    )
+    bar = page.bottom_appbar
+
+    async def _update() -> None:
+        summary.value = _summary(table, t)
+        with contextlib.suppress(Exception):  # not on the page any more
+            summary.update()
+
+    def follow() -> None:
+        if not post_to_page(page, _update):
+            raise RuntimeError("the page is gone")  # the table forgets it
+
+    table.on_change.append(follow)
+
+    async def _after_grace() -> None:
+        # devices still "reconnecting" after the grace are "not connected"
+        await asyncio.sleep(RECONNECT_GRACE + 1)
+        table.notify()
+
+    if any(table.state(d) == "coming back" for d in table.guests()):
+        page.run_task(_after_grace)
+
+    async def _show_bar() -> None:
+        page.update()
+
+    def screen_changed(_sender: Any, name: str | None) -> None:
+        """In the same update as the screen (a tap's answer), or just after
+        it (a change from another device)."""
+        if name not in (None, "screen", "page_width") or bar.visible == bar_shown(
+            state
+        ):
+            return
+        bar.visible = bar_shown(state)
+        with contextlib.suppress(Exception):  # the page is gone
+            page.run_task(_show_bar)
+
+    # the state holds its listeners weakly: the bar keeps this one
+    bar.data = cast(Any, state).subscribe(screen_changed), screen_changed
+    show()

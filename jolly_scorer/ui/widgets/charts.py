@@ -1,0 +1,180 @@
+"""Charts: totals after each round (line chart), player statistics (bar chart).
+Their axes and the thinning of a long game's line are in ``chart_parts``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.widgets.basics import colour
+from jolly_scorer.ui.widgets.chart_measures import (
+    EXACT_ROUNDS,
+    axis,
+    nice_step,
+    thinned,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+#: The chart's parts of one page, kept between its redraws by what they show:
+#: each point (keyed by its round), each axis, the legend. The same object is
+#: not compared again (Flet skips a control it sent before), so a saved round
+#: costs the page its new points, not every point and label again.
+Points = MutableMapping[tuple[object, ...], Any]
+
+
+def totals_chart(
+    players: Sequence[str],
+    totals_after: Sequence[Mapping[str, int]],
+    t: Translator,
+    *,
+    target: int | None = None,
+    height: int = 260,
+    points: Points | None = None,
+) -> ft.Control:
+    """One line per player: the total after each round (round 0 is 0), through
+    the rounds :func:`thinned` keeps. ``points``: the page's points from its
+    last redraw (filled with this one's)."""
+    import flet_charts as fch  # 0.3 s to import: not before a chart is shown
+
+    rounds = len(totals_after)
+    values = [0] + [v for row in totals_after for v in row.values()]
+    if target is not None and max(values) >= target * 0.6:
+        values.append(target)  # near the end: show how far to go
+    low, high = min(values), max(values)
+    step = nice_step(high - low or 10)
+    low = (low // step) * step
+    high = -(-high // step) * step
+    xstep = nice_step(rounds or 1, 8)
+    dots = rounds <= EXACT_ROUNDS
+    before: Points = points if points is not None else {}
+    now: Points = {}
+
+    def reuse(key: tuple[object, ...], build: Callable[[], Any]) -> Any:
+        found = before.get(key)
+        if found is None:
+            found = build()
+        now[key] = found
+        return found
+
+    def point(seat: int, x: int, y: int) -> Any:
+        # keyed: matched by its round, wherever it moved
+        return reuse(("point", seat, x, y), lambda: fch.LineChartDataPoint(x, y, key=x))
+
+    series = []
+    for seat, p in enumerate(players):
+        line = [0] + [row.get(p, 0) for row in totals_after]
+        series.append(
+            fch.LineChartData(
+                points=[point(seat, x, line[x]) for x in thinned(line)],
+                color=colour(seat),
+                stroke_width=4,
+                curved=False,
+                point=dots,
+            )
+        )
+    # an axis's labels change only when a label comes or goes
+    left = reuse(
+        ("left", t.language, low, high, step), lambda: axis(low, high, step, t)
+    )
+    xhigh = max(rounds, 1) // xstep * xstep
+    bottom = reuse(
+        ("bottom", t.language, xhigh, xstep), lambda: axis(0, xhigh, xstep, t)
+    )
+    label = t("Totals after each round")
+    chart = fch.LineChart(
+        data_series=series,
+        min_x=0,
+        max_x=max(rounds, 1),
+        min_y=low,
+        max_y=high,
+        height=height,
+        interactive=True,
+        left_axis=left,
+        bottom_axis=bottom,
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+    )
+    legend = reuse(("legend", tuple(players)), lambda: _legend(players))
+    if points is not None:  # only this redraw's parts: the others are gone
+        points.clear()
+        points.update(now)
+    return ft.Semantics(
+        identifier="totals-chart",
+        label=label,
+        content=ft.Column([chart, legend], spacing=8),
+    )
+
+
+def _legend(players: Sequence[str]) -> ft.Control:
+    """Each player's colour and name."""
+    return ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=18, height=6, bgcolor=colour(seat)),
+                    ft.Text(p, size=16),
+                ],
+                tight=True,
+                spacing=6,
+            )
+            for seat, p in enumerate(players)
+        ],
+        wrap=True,
+        spacing=16,
+    )
+
+
+def bars_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    label: str,
+    t: Translator,
+    *,
+    height: int = 220,
+) -> ft.Control:
+    """One bar per player (e.g. games won)."""
+    import flet_charts as fch
+
+    high = max([*values, 1])
+    step = nice_step(high)
+    top = -(-high // step) * step
+    chart = fch.BarChart(
+        groups=[
+            fch.BarChartGroup(
+                x=i,
+                rods=[
+                    fch.BarChartRod(
+                        from_y=0,
+                        to_y=v,
+                        width=28,
+                        color=colour(i),
+                        border_radius=4,
+                        tooltip=f"{labels[i]}: {t.number(v)}",
+                    )
+                ],
+            )
+            for i, v in enumerate(values)
+        ],
+        bottom_axis=fch.ChartAxis(
+            labels=[
+                fch.ChartAxisLabel(value=i, label=ft.Text(name, size=14))
+                for i, name in enumerate(labels)
+            ],
+            label_size=32,
+        ),
+        left_axis=axis(0, top, step, t),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        max_y=top,
+        height=height,
+        interactive=True,
+    )
+    return ft.Semantics(identifier="stats-chart", label=label, content=chart)
