@@ -42,13 +42,14 @@ from jolly_scorer.server.flet_fixes import (
 )
 from jolly_scorer.server.frames import _CheckedSocket, _valid_frame
 from jolly_scorer.server.guard import OriginGuard
+from jolly_scorer.server.join_page import join_page
 from jolly_scorer.server.limits import (
     _capped_body,
     _guarded_http,
     trusted_proxies,
 )
 from jolly_scorer.server.logs import configure_logging
-from jolly_scorer.server.table import COOKIE, Access, Table, join_page
+from jolly_scorer.server.table import COOKIE, Access, Table
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 
 log = logging.getLogger("jolly_scorer.server")

@@ -30,14 +30,10 @@ import flet as ft
 
 from jolly_scorer.server.addresses import is_wildcard, lan_address
 from jolly_scorer.server.flet_fixes import free_patch_chains
+from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
+from jolly_scorer.server.join_page import print_table
 from jolly_scorer.server.pages import contain_errors
-from jolly_scorer.server.table import (
-    GuestStore,
-    NotTheTablesGame,
-    Table,
-    ViewerStore,
-    print_table,
-)
+from jolly_scorer.server.table import Table
 from jolly_scorer.server.watcher import unwatch_store, watch_store
 from jolly_scorer.server.web import (
     current_access,

@@ -177,7 +177,7 @@ class AppState:
     stored_revision: int | None = None
     #: A device that joined a live table (not its host): it sees only what it
     #: may do (no New game, past games, stats, settings, backup); the store
-    #: (``server/table.GuestStore``) refuses the rest anyway.
+    #: (``server/guest_store.GuestStore``) refuses the rest anyway.
     is_guest: bool = False
     #: This page's label on the round parts it writes (entering together).
     device: str = field(default_factory=lambda: "page-" + secrets.token_hex(4))

@@ -12,6 +12,7 @@ from support.live_table import PLAYERS, make_games
 from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
+from jolly_scorer.server.guest_store import GuestStore, Refused
 from jolly_scorer.server.table import (
     JOINS_PER_ADDRESS,
     LOCKOUT,
@@ -19,8 +20,6 @@ from jolly_scorer.server.table import (
     PIN_BURST,
     PIN_SLOW,
     PIN_TRIES,
-    GuestStore,
-    Refused,
     Table,
 )
 from jolly_scorer.store import GameNotFound, Store
@@ -442,7 +441,7 @@ def test_a_phone_cannot_take_over_the_hosts_page(table):
 
 
 def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
-    from jolly_scorer.server.table import NotTheTablesGame
+    from jolly_scorer.server.guest_store import NotTheTablesGame
 
     other, own = make_games(tmp_path)
     table = Table()
@@ -586,7 +585,7 @@ def test_viewers_join_only_while_the_host_allows_them():
 
 
 def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
-    from jolly_scorer.server.table import ViewerRefused, ViewerStore
+    from jolly_scorer.server.guest_store import ViewerRefused, ViewerStore
 
     other, own = make_games(tmp_path)
     with Store.open(tmp_path) as store:

@@ -14,7 +14,7 @@ import pytest
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game, rename_player
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.table import GuestStore, NotTheTablesGame, ViewerStore
+from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreBusy
 from jolly_scorer.store.schema import MIGRATIONS
