@@ -67,6 +67,7 @@ def hand_part(part: PlayerPart) -> list[ft.Control]:
         seat,
         name,
         rounds.closer,
+        rounds.handglatt,  # the counted fields' hint (x2 once it is on)
         rounds.modes[name],
         tuple(rounds.hands[name]),
         tuple(
