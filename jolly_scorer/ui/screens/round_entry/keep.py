@@ -20,12 +20,12 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name, problem_text
 from jolly_scorer.ui.models.round import Place, Preview, Target
+from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.round_entry import RoundEntryModel
 
 __all__ = [
-    "Latest",
     "closer_signature",
     "kept",
     "latest",
@@ -35,31 +35,21 @@ __all__ = [
 ]
 
 
-class Latest:
-    """A handler that stays one object across redraws and calls the function
-    given last: a part kept from an earlier redraw (:func:`kept`) acts with the
-    screen's handlers as they are now, never with those of its own redraw."""
-
-    def __init__(self) -> None:
-        self.fn: Callable[..., Any] | None = None
-
-    def __call__(self, *args: Any) -> Any:
-        assert self.fn is not None
-        return self.fn(*args)
+_LATEST: weakref.WeakKeyDictionary[Any, dict[str, Relay]] = weakref.WeakKeyDictionary()
 
 
-_LATEST: weakref.WeakKeyDictionary[Any, dict[str, Latest]] = weakref.WeakKeyDictionary()
-
-
-def latest(owner: Any, name: str, fn: Callable[..., Any]) -> Latest:
-    """The one :class:`Latest` of ``owner`` (the screen's model) called
-    ``name``, now calling ``fn``; call it on every redraw."""
+def latest(owner: Any, name: str, fn: Callable[..., Any]) -> Relay:
+    """The one :class:`~jolly_scorer.ui.widgets.card_picker.Relay` of
+    ``owner`` (the screen's model) called ``name``, now calling ``fn``; call
+    it on every redraw: a part kept from an earlier redraw (:func:`kept`), or
+    the memoized card grid, acts with the screen's handlers as they are now,
+    never with those of its own redraw."""
     handlers = _LATEST.setdefault(owner, {})
     handler = handlers.get(name)
     if handler is None:
-        handler = handlers[name] = Latest()
+        handler = handlers[name] = Relay()
     if fn is not handler:  # given back: it already calls the newest
-        handler.fn = fn
+        handler.target = fn
     return handler
 
 

@@ -48,7 +48,6 @@ from jolly_scorer.ui.screens.round_entry.together.together import (
     Together,
     save_anyway_bar,
 )
-from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -127,8 +126,6 @@ def RoundEntry(
     rounds = entry.rounds
     _, set_revision = ft.use_state(0)
     shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
-    relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
-    relay: Relay = relay_ref.current
 
     def redraw() -> None:
         set_revision(lambda r: r + 1)
@@ -174,7 +171,8 @@ def RoundEntry(
         redraw()
 
     act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
-    relay.target = lambda code: act(entry.pick, code)
+    # the grid's handler: one object (the memoized grid is not redrawn)
+    relay = latest(entry, "pick", lambda code: act(entry.pick, code))
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
     return layout(
         page.width or 390,
