@@ -8,8 +8,6 @@ nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import flet as ft
 
 from jolly_scorer.core.scoring import bad_points
@@ -18,9 +16,10 @@ from jolly_scorer.ui.models.problem_text import problem_text
 from jolly_scorer.ui.models.round import Place, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.counted import points_fields
-from jolly_scorer.ui.screens.round_entry.keep import kept, latest, look
+from jolly_scorer.ui.screens.round_entry.keep import kept, look
 from jolly_scorer.ui.screens.round_entry.parts import tile
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
@@ -56,7 +55,6 @@ def hand_part(part: PlayerPart) -> list[ft.Control]:
     """The toggle (cards or counted points) and the hand or the fields; built
     again only when what it shows changed."""
     entry, seat, name, t = part.entry, part.seat, part.name, part.t
-    part = replace(part, act=latest(entry, "act", part.act))
     rounds = entry.rounds
     editing = entry.editing.target if entry.editing else None
     place = Place("hand", name)
@@ -84,13 +82,16 @@ def hand_part(part: PlayerPart) -> list[ft.Control]:
         kept(
             f"hand-{name}",
             signature,
-            lambda: ft.Column(_hand(part), spacing=8),
+            lambda: ft.Column(_hand(seat, name), spacing=8),
         )
     ]
 
 
-def _hand(part: PlayerPart) -> list[ft.Control]:
-    entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
+def _hand(seat: int, name: str) -> list[ft.Control]:
+    """A kept part: the entry, translator, settings and handler come from
+    the screen's scope."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
     rounds = entry.rounds
     closer = name == rounds.closer
     if closer and not rounds.rules.is_plus:
@@ -107,7 +108,7 @@ def _hand(part: PlayerPart) -> list[ft.Control]:
         points = t.number(bad_points(hand, rounds.rules))
         content = ft.Column(
             [
-                card_row(hand, t, part.settings),
+                card_row(hand, t, scope.settings),
                 ft.Text(t("Bad points: {n}", n=points), size=16, color=BAD),
             ],
             spacing=6,

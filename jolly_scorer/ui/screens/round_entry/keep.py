@@ -24,6 +24,7 @@ from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.round_entry import RoundEntryModel
+    from jolly_scorer.ui.screens.round_entry.scope import Scope
 
 __all__ = [
     "closer_signature",
@@ -95,10 +96,9 @@ def _problem_texts(
     )
 
 
-def closer_signature(
-    entry: RoundEntryModel, t: Translator, settings: Any
-) -> tuple[object, ...]:
+def closer_signature(scope: Scope) -> tuple[object, ...]:
     """What ``round_entry_closer.closer_section`` shows."""
+    entry, t, settings = scope.entry, scope.t, scope.settings
     rounds = entry.rounds
     editing = entry.editing.target if entry.editing else None
     return (
@@ -117,10 +117,9 @@ def closer_signature(
     )
 
 
-def strip_signature(
-    entry: RoundEntryModel, preview: Preview, t: Translator
-) -> tuple[object, ...]:
+def strip_signature(scope: Scope, preview: Preview) -> tuple[object, ...]:
     """What ``round_entry_strip.player_strip`` shows."""
+    entry, t = scope.entry, scope.t
     rounds = entry.rounds
     return (
         t.language,
@@ -133,10 +132,9 @@ def strip_signature(
     )
 
 
-def meld_signature(
-    entry: RoundEntryModel, seat: int, n: int, index: int, t: Translator, settings: Any
-) -> tuple[object, ...]:
+def meld_signature(scope: Scope, seat: int, n: int, index: int) -> tuple[object, ...]:
     """What ``round_entry_meld_tile.meld_tile`` shows for meld ``index``."""
+    entry, t, settings = scope.entry, scope.t, scope.settings
     rounds = entry.rounds
     meld = rounds.melds[index]
     editing = entry.editing.target if entry.editing else None
