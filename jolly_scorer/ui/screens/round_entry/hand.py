@@ -12,11 +12,10 @@ import flet as ft
 
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.models.problem_text import problem_text
 from jolly_scorer.ui.models.round import Place, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.counted import points_fields
-from jolly_scorer.ui.screens.round_entry.keep import kept, look
+from jolly_scorer.ui.screens.round_entry.keep import hand_signature, kept
 from jolly_scorer.ui.screens.round_entry.parts import tile
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
@@ -54,34 +53,11 @@ def _mode_toggle(
 def hand_part(part: PlayerPart) -> list[ft.Control]:
     """The toggle (cards or counted points) and the hand or the fields; built
     again only when what it shows changed."""
-    entry, seat, name, t = part.entry, part.seat, part.name, part.t
-    rounds = entry.rounds
-    editing = entry.editing.target if entry.editing else None
-    place = Place("hand", name)
-    signature = (
-        t.language,
-        look(part.settings),
-        id(rounds),
-        seat,
-        name,
-        rounds.closer,
-        rounds.handglatt,  # the counted fields' hint (x2 once it is on)
-        rounds.modes[name],
-        tuple(rounds.hands[name]),
-        tuple(
-            (entry.points_text(name, k), entry.points_error(name, k))
-            for k in ("good", "bad")
-        ),
-        rounds.counted_adds_to_cards(name),
-        tuple(
-            problem_text(rounds, p, t) for p in rounds.problems() if p.place == place
-        ),
-        editing == Target("hand", name),
-    )
+    seat, name = part.seat, part.name
     return [
         kept(
             f"hand-{name}",
-            signature,
+            hand_signature(part.scope, seat, name),
             lambda: ft.Column(_hand(seat, name), spacing=8),
         )
     ]

@@ -20,6 +20,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name, problem_text
 from jolly_scorer.ui.models.round import Place, Preview, Target
+from jolly_scorer.ui.models.seat_parts import ROUND_SEAT, split_parts
 from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "closer_signature",
+    "hand_signature",
     "kept",
     "latest",
     "look",
@@ -114,6 +116,40 @@ def closer_signature(scope: Scope) -> tuple[object, ...]:
         entry.all_counted,
         editing if editing is not None and editing.kind == "discard" else None,
         _problem_texts(entry, t, kind="discard") if rounds.closer else (),
+    )
+
+
+def hand_signature(scope: Scope, seat: int, name: str) -> tuple[object, ...]:
+    """What ``round_entry_hand`` shows of ``name``'s hand or counted points.
+
+    The round's own part and the player's part are taken whole, as the
+    store keeps them (:func:`~jolly_scorer.ui.models.seat_parts.split_parts`:
+    every field of the round), less the player's melds and lay-offs (their
+    tiles are kept apart): a field of the round is never missed (the
+    Handglatt once was: a counted hand kept no "×2" hint), at worst a hand
+    is built once more than needed. Listed: what the hand shows of the rest
+    of the round (its problems, counted points beside melds) and what only
+    this page has (a points field's text and message, the editor on it)."""
+    entry, t = scope.entry, scope.t
+    rounds = entry.rounds
+    parts = split_parts(rounds)
+    own = {k: v for k, v in parts[name].items() if k not in ("melds", "layoffs")}
+    editing = entry.editing.target if entry.editing else None
+    return (
+        t.language,
+        look(scope.settings),
+        id(rounds),
+        seat,
+        name,
+        parts[ROUND_SEAT],
+        own,
+        tuple(
+            (entry.points_text(name, k), entry.points_error(name, k))
+            for k in ("good", "bad")
+        ),
+        rounds.counted_adds_to_cards(name),
+        _problem_texts(entry, t, Place("hand", name)),
+        editing == Target("hand", name),
     )
 
 
