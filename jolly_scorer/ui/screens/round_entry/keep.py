@@ -6,7 +6,16 @@ changes one card chip and a score. A part made with :func:`kept` is built
 again only when its *signature* (the values it shows) changed; otherwise the
 control from before is used as it is, and Flet neither compares nor sends it.
 Handlers in a kept part must not go stale: they call :func:`latest` handlers,
-which always run the screen's newest function.
+which always run the screen's newest function. A kept part is drawn in a
+component, so it takes the entry, translator, settings and ``act`` from the
+screen's context (``scope.use_scope``), not from its caller.
+
+A signature that misses a value its part shows is a stale screen (a wrong
+score that looks right): ``tests/ui/test_round_entry_kept.py`` compares the
+screen with one whose parts are all built anew. Where it can, a signature
+takes the round's state whole (the hand: the seat parts the store keeps) and
+leaves out what it must not follow, so that a forgotten field costs a
+rebuild, never a stale part.
 """
 
 from __future__ import annotations
