@@ -133,3 +133,16 @@ def test_the_comparison_sees_a_signature_that_misses_a_score(
     monkeypatch.setattr(round_entry_layout, "strip_signature", lambda *a: ())
     with pytest.raises(AssertionError):
         play(flet_app, fresh, ["round-closer-0", "round-hand-1", "pick-Kc"], 390)
+
+
+@pytest.mark.parametrize("width", [390, 1000])
+def test_a_counted_hand_shows_the_handglatt_hint_once_it_is_switched_on(
+    flet_app, fresh, width
+):
+    """Found by the search above (seed 2376…864): a player counting points
+    while another enters cards; Handglatt switched on: the kept hand showed
+    no "As counted – the Handglatt then makes it ×2" (the hand's signature
+    missed the Handglatt), the screen built from scratch did."""
+    taps = ["round-count-all", "round-mode-2-cards", "round-closer-0"]
+    taps += ["round-show-1", "round-handglatt"]  # (a phone shows player 1)
+    play(flet_app, fresh, taps, width)

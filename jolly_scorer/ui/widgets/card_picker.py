@@ -131,15 +131,16 @@ def _suit_row(
 
 
 class Relay:
-    """A callable that stays the same object across redraws and calls the
+    """A handler that stays the same object across redraws and calls the
     latest ``target``: a memoized grid is not redrawn because its handler is
-    a new closure."""
+    a new closure, and a control kept from an earlier redraw acts with the
+    screen's handlers as they are now (``round_entry.keep.latest``)."""
 
     def __init__(self) -> None:
-        self.target: Callable[[str], Any] = lambda code: None
+        self.target: Callable[..., Any] = lambda *args: None
 
-    def __call__(self, code: str) -> Any:
-        return self.target(code)
+    def __call__(self, *args: Any) -> Any:
+        return self.target(*args)
 
 
 @ft.component

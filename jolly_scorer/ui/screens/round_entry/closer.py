@@ -5,8 +5,7 @@ also importable from here)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -14,6 +13,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
+from jolly_scorer.ui.screens.round_entry.scope import Act, use_scope
 from jolly_scorer.ui.screens.round_entry.strip import player_strip
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 
 __all__ = ["closer_section", "player_strip"]
 
-Act = Callable[..., Any]
 
-
-def closer_section(
-    entry: RoundEntryModel, t: Translator, settings: UiSettings | None, act: Act
-) -> ft.Control:
-    """Who went out, Handglatt, the discard; a forgotten choice is flagged."""
+def closer_section() -> ft.Control:
+    """Who went out, Handglatt, the discard; a forgotten choice is flagged.
+    (A kept part: the entry, translator, settings and handler come from the
+    screen's scope.)"""
+    scope = use_scope()
+    entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
     rounds = entry.rounds
     choices: list[tuple[str, str | None, str]] = [
         (f"round-closer-{seat}", name, name) for seat, name in enumerate(rounds.players)

@@ -8,19 +8,17 @@ nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import flet as ft
 
 from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.models.problem_text import problem_text
 from jolly_scorer.ui.models.round import Place, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.counted import points_fields
-from jolly_scorer.ui.screens.round_entry.keep import kept, latest, look
+from jolly_scorer.ui.screens.round_entry.keep import hand_signature, kept
 from jolly_scorer.ui.screens.round_entry.parts import tile
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
@@ -55,41 +53,21 @@ def _mode_toggle(
 def hand_part(part: PlayerPart) -> list[ft.Control]:
     """The toggle (cards or counted points) and the hand or the fields; built
     again only when what it shows changed."""
-    entry, seat, name, t = part.entry, part.seat, part.name, part.t
-    part = replace(part, act=latest(entry, "act", part.act))
-    rounds = entry.rounds
-    editing = entry.editing.target if entry.editing else None
-    place = Place("hand", name)
-    signature = (
-        t.language,
-        look(part.settings),
-        id(rounds),
-        seat,
-        name,
-        rounds.closer,
-        rounds.modes[name],
-        tuple(rounds.hands[name]),
-        tuple(
-            (entry.points_text(name, k), entry.points_error(name, k))
-            for k in ("good", "bad")
-        ),
-        rounds.counted_adds_to_cards(name),
-        tuple(
-            problem_text(rounds, p, t) for p in rounds.problems() if p.place == place
-        ),
-        editing == Target("hand", name),
-    )
+    seat, name = part.seat, part.name
     return [
         kept(
             f"hand-{name}",
-            signature,
-            lambda: ft.Column(_hand(part), spacing=8),
+            hand_signature(part.scope, seat, name),
+            lambda: ft.Column(_hand(seat, name), spacing=8),
         )
     ]
 
 
-def _hand(part: PlayerPart) -> list[ft.Control]:
-    entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
+def _hand(seat: int, name: str) -> list[ft.Control]:
+    """A kept part: the entry, translator, settings and handler come from
+    the screen's scope."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
     rounds = entry.rounds
     closer = name == rounds.closer
     if closer and not rounds.rules.is_plus:
@@ -106,7 +84,7 @@ def _hand(part: PlayerPart) -> list[ft.Control]:
         points = t.number(bad_points(hand, rounds.rules))
         content = ft.Column(
             [
-                card_row(hand, t, part.settings),
+                card_row(hand, t, scope.settings),
                 ft.Text(t("Bad points: {n}", n=points), size=16, color=BAD),
             ],
             spacing=6,

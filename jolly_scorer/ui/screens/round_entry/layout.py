@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview
-from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.closer import closer_section, player_strip
 from jolly_scorer.ui.screens.round_entry.editor.dock import dock
 from jolly_scorer.ui.screens.round_entry.editor.editor import editor
@@ -24,13 +22,11 @@ from jolly_scorer.ui.screens.round_entry.keep import (
 from jolly_scorer.ui.screens.round_entry.parts import preview_table
 from jolly_scorer.ui.screens.round_entry.player import player_panel
 from jolly_scorer.ui.screens.round_entry.points import points_rows
+from jolly_scorer.ui.screens.round_entry.scope import Scope
 from jolly_scorer.ui.screens.round_entry.swipe import swipeable
 from jolly_scorer.ui.screens.round_entry.together.status import statuses_row
 from jolly_scorer.ui.screens.round_entry.together.together import together_notice
 from jolly_scorer.ui.widgets.card_picker import Relay
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["PHONE_SPACING", "WIDE", "layout", "phone_room"]
 
@@ -44,17 +40,16 @@ ROOM = 100_000
 
 def layout(
     width: float,
-    entry: RoundEntryModel,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Callable[..., Any],
+    scope: Scope,
     arrange: Callable[[], Any],
     relay: Relay,
     *,
     save_bar: Callable[[Preview], ft.Control],
     header: ft.Control,
 ) -> ft.Control:
-    """The screen's controls for ``width`` (see the module docstring)."""
+    """The screen's controls for ``width`` (see the module docstring); the
+    kept parts take ``scope`` from its context (:data:`SCOPE`)."""
+    entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
     rounds = entry.rounds
     wide = width >= WIDE
     preview = rounds.preview()
@@ -84,8 +79,8 @@ def layout(
     body: list[ft.Control] = [
         kept(  # built again only when what it shows changed
             "closer",
-            closer_signature(entry, t, settings),
-            lambda: closer_section(entry, t, settings, act),
+            closer_signature(scope),
+            closer_section,
         )
     ]
     if not rounds.melds_needed():
@@ -110,7 +105,7 @@ def layout(
         )
 
     def panel(seat: int, name: str) -> ft.Control:
-        return player_panel(entry, seat, name, preview.scores[name], t, settings, act)
+        return player_panel(scope, seat, name, preview.scores[name])
 
     if entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
         body.append(points_rows(entry, preview, t, act))
@@ -161,8 +156,8 @@ def layout(
         strip = [
             kept(  # built again only when a score, a status or the player changed
                 "strip",
-                (*strip_signature(entry, preview, t), width),
-                lambda: player_strip(entry, preview, t, act, width),
+                (*strip_signature(scope, preview), width),
+                lambda: player_strip(preview, width),
             )
         ][: 0 if entry.all_counted else 1]
         # while the bar asks (Cancel, Save before everyone is done, a round

@@ -3,38 +3,26 @@ the lay-offs other players put on it and its problems."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name
 from jolly_scorer.ui.models.round import Place, Target
-from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.editor.swap import reread_note
 from jolly_scorer.ui.screens.round_entry.parts import tile
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
-from jolly_scorer.ui.screens.round_entry.seat import Act
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.widgets.card_pieces import card_row, meld_verdict
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["meld_tile"]
 
 
-def meld_tile(
-    entry: RoundEntryModel,
-    seat: int,
-    n: int,
-    index: int,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> ft.Control:
+def meld_tile(seat: int, n: int, index: int) -> ft.Control:
     """The tile of meld ``index``, ``seat``'s meld ``n`` (from 0): its cards
     (a tap on a joker opens its readings), the verdict, who laid off on it and
-    its problems."""
+    its problems. A kept part: the entry, translator, settings and handler
+    come from the screen's scope."""
+    scope = use_scope()
+    entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
     rounds = entry.rounds
     meld = rounds.melds[index]
     name = meld.owner

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -17,27 +16,24 @@ from jolly_scorer.ui.screens.round_entry.keep import kept, meld_signature
 from jolly_scorer.ui.screens.round_entry.meld_tile import meld_tile
 from jolly_scorer.ui.screens.round_entry.parts import score_line, signed, tile
 from jolly_scorer.ui.screens.round_entry.points import player_box
+from jolly_scorer.ui.screens.round_entry.scope import Scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
 from jolly_scorer.ui.screens.round_entry.together.status import done_button, status_mark
 from jolly_scorer.ui.widgets.basics import colour, one_line
 from jolly_scorer.ui.widgets.buttons import labelled_button
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["layoff_choice", "player_panel"]
 
 
 def _melds(part: PlayerPart) -> list[ft.Control]:
     entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
-    settings = part.settings
     rounds = entry.rounds
     out = [  # speed: a tile is built again only when what it shows changed
         kept(  # keyed by the meld, not its place: a tap sent before another
             # device moved the melds lands on the tile of the meld seen
             f"meld-{rounds.melds[index].key}",
-            meld_signature(entry, seat, n, index, t, settings),
-            partial(meld_tile, entry, seat, n, index, t, settings, act),
+            meld_signature(part.scope, seat, n, index),
+            partial(meld_tile, seat, n, index),
         )
         for n, index in enumerate(rounds.melds_of(name))
     ]
@@ -131,16 +127,9 @@ def layoff_choice(
     )
 
 
-def player_panel(
-    entry: RoundEntryModel,
-    seat: int,
-    name: str,
-    score: PlayerScore,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-) -> ft.Control:
+def player_panel(scope: Scope, seat: int, name: str, score: PlayerScore) -> ft.Control:
     """Everything one player put on the table or kept in hand, with the score."""
+    entry, t, act = scope.entry, scope.t, scope.act
     plus = entry.rounds.rules.is_plus
     header = ft.Row(
         [
@@ -157,7 +146,7 @@ def player_panel(
     if entry.together:
         header.controls.insert(2, status_mark(entry, name, t))
     items: list[ft.Control] = [header, ft.Text(score_line(score, plus, t), size=15)]
-    part = PlayerPart(entry, seat, name, t, settings, act)
+    part = PlayerPart(scope, seat, name)
     if entry.show_melds:
         items.append(ft.Text(t("On the table"), size=17, weight=ft.FontWeight.W_600))
         items += _melds(part)

@@ -35,6 +35,7 @@ from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handler
 from jolly_scorer.ui.screens.round_entry.header import round_header
 from jolly_scorer.ui.screens.round_entry.keep import latest
 from jolly_scorer.ui.screens.round_entry.layout import WIDE, layout
+from jolly_scorer.ui.screens.round_entry.scope import SCOPE, Scope
 from jolly_scorer.ui.screens.round_entry.together.seat_choice import (
     seat_choice,
     seat_controls,
@@ -48,7 +49,6 @@ from jolly_scorer.ui.screens.round_entry.together.together import (
     Together,
     save_anyway_bar,
 )
-from jolly_scorer.ui.widgets.card_picker import Relay
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -127,8 +127,6 @@ def RoundEntry(
     rounds = entry.rounds
     _, set_revision = ft.use_state(0)
     shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
-    relay_ref: Any = ft.use_ref(lambda: Relay())  # the grid's handler: one object
-    relay: Relay = relay_ref.current
 
     def redraw() -> None:
         set_revision(lambda r: r + 1)
@@ -174,31 +172,37 @@ def RoundEntry(
         redraw()
 
     act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
-    relay.target = lambda code: act(entry.pick, code)
+    # the grid's handler: one object (the memoized grid is not redrawn)
+    relay = latest(entry, "pick", lambda code: act(entry.pick, code))
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
-    return layout(
-        page.width or 390,
-        entry,
-        t,
-        settings,
-        act,
-        lambda: page.run_task(arrange),
-        relay,
-        save_bar=lambda preview: (
-            save_anyway_bar(entry, t, lambda: act(entry.keep_entering), buttons["save"])
-            if entry.confirm_save
-            else save_bar(entry, preview, t, buttons)
-        ),
-        header=round_header(
-            rounds,
-            round_index,
-            t,
-            buttons["cancel"],
-            seat_controls(entry, t, act, together.change_seat)
-            if together is not None and together.change_seat is not None
-            else [],
+    scope = Scope(entry, t, settings, act)
+    # the parts drawn in components below take the scope from its context
+    screen: ft.Control = SCOPE(
+        scope,
+        lambda: layout(
+            page.width or 390,
+            scope,
+            lambda: page.run_task(arrange),
+            relay,
+            save_bar=lambda preview: (
+                save_anyway_bar(
+                    entry, t, lambda: act(entry.keep_entering), buttons["save"]
+                )
+                if entry.confirm_save
+                else save_bar(entry, preview, t, buttons)
+            ),
+            header=round_header(
+                rounds,
+                round_index,
+                t,
+                buttons["cancel"],
+                seat_controls(entry, t, act, together.change_seat)
+                if together is not None and together.change_seat is not None
+                else [],
+            ),
         ),
     )
+    return screen
 
 
 @ft.component

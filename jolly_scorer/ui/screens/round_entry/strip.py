@@ -19,11 +19,9 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview
-from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.parts import signed
-from jolly_scorer.ui.screens.round_entry.seat import Act
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.together.status import status_icon, status_text
 from jolly_scorer.ui.widgets.basics import seat_dot
 
@@ -89,15 +87,12 @@ def strip_shift(
     return float(min(max(shift, 0.0), most))
 
 
-def player_strip(
-    entry: RoundEntryModel,
-    preview: Preview,
-    t: Translator,
-    act: Act,
-    width: float | None = None,
-) -> ft.Control:
+def player_strip(preview: Preview, width: float | None = None) -> ft.Control:
     """One chip per player (name over round score); the one shown is filled.
-    ``width``: the page's (the strip is that less the margins)."""
+    ``width``: the page's (the strip is that less the margins). A kept part:
+    the entry, translator and handler come from the screen's scope."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
     plus = entry.rounds.rules.is_plus
     chips: list[ft.Control] = []
     widths: list[int] = []
