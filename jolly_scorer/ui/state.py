@@ -16,7 +16,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -29,7 +29,7 @@ from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
-from jolly_scorer.store.seat_part_store import SeatPartStore
+from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.round import RoundTaken
@@ -71,38 +71,6 @@ SCREENS: tuple[Screen, ...] = (
     "club",
     "club_big",
 )
-
-
-class GameStore(SeatPartStore, Protocol):
-    """The part of :class:`jolly_scorer.store.Store` the app uses (with the
-    seat parts of the round being entered at a table)."""
-
-    def create_game(self, game: Game) -> int: ...
-    def save_game(
-        self,
-        game_id: int,
-        game: Game,
-        *,
-        result: GameResult | None = None,
-        expected_revision: int | None = None,
-        history: UndoHistory | None = None,
-        parts_version: int | None = None,
-    ) -> int: ...
-    def load_game(self, game_id: int) -> Game: ...
-    def revision(self, game_id: int) -> int: ...
-    def list_games(self) -> Sequence[Any]: ...
-    def delete_game(self, game_id: int) -> None: ...
-    def known_players(self) -> Sequence[str]: ...
-    def save_draft(self, game_id: int, draft: dict[str, Any]) -> None: ...
-    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
-    def clear_draft(self, game_id: int) -> None: ...
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
-    def set_setting(self, key: str, value: Any) -> None: ...
-    def export_game(self, game_id: int) -> dict[str, Any]: ...
-    def export_csv(self, game_id: int) -> str: ...
-    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]: ...
-    def save_history(self, game_id: int, history: UndoHistory) -> None: ...
-    def player_stats(self) -> Sequence[Any]: ...
 
 
 #: What an operation may fail with: a core rule (JollyError), the database

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
-from jolly_scorer.store.seat_part_store import SeatPartStore
+from jolly_scorer.store.protocol import RoundPartsStore
 from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
@@ -55,12 +55,9 @@ Data = dict[str, Any]
 _TRIES = 5  # merges of one write racing other devices' writes, at most
 
 
-class PartsStore(SeatPartStore, Protocol):
-    """The store calls a shared round makes (``Store`` and ``GuestStore``)."""
-
-    def load_game(self, game_id: int) -> Game: ...
-    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
-    def clear_draft(self, game_id: int) -> None: ...
+#: The store calls a shared round makes (``Store``, ``GuestStore``, and the
+#: page's pipeline ``AppState.parts``, which tells the other pages).
+PartsStore = RoundPartsStore
 
 
 class SharedRound:
