@@ -7,12 +7,16 @@ is refused with a message the page shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
-from jolly_scorer.core.game import Game, UndoHistory
-from jolly_scorer.store import GameNotFound, SeatPart, StoreError
+from jolly_scorer.core.stats import PlayerStats
+from jolly_scorer.store import GameNotFound, GameSummary, StoreError
+from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.ui.i18n import N_
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ONLY_HOST = N_("Only the host of the table can do this.")
 
@@ -33,135 +37,119 @@ class NotTheTablesGame(GameNotFound):
     )
 
 
+def _table_game(
+    method: Callable[Concatenate[Any, P], R],
+) -> Callable[Concatenate[GuestStore, P], R]:
+    """A call on one game (its id the first argument), passed on when the
+    game is the table's: ``GuestStore.x = _table_game(GameStore.x)`` takes
+    the protocol's signature, so mypy checks it like a written-out method."""
+    name = method.__name__
+
+    def checked(self: GuestStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        self._own(args[0] if args else kwargs.get("game_id"))
+        answer: R = getattr(self._store, name)(*args, **kwargs)
+        return answer
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = method.__doc__
+    return checked
+
+
+def _passed(
+    method: Callable[Concatenate[Any, P], R],
+) -> Callable[Concatenate[GuestStore, P], R]:
+    """A call passed on as it is (it reaches no game)."""
+    name = method.__name__
+
+    def passed(self: GuestStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        answer: R = getattr(self._store, name)(*args, **kwargs)
+        return answer
+
+    passed.__name__ = passed.__qualname__ = name
+    passed.__doc__ = method.__doc__
+    return passed
+
+
+def _host_only(
+    method: Callable[Concatenate[Any, P], R],
+) -> Callable[Concatenate[GuestStore, P], R]:
+    """A call only the host may make: refused."""
+
+    def refused(self: GuestStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        raise Refused(ONLY_HOST)
+
+    refused.__name__ = refused.__qualname__ = method.__name__
+    return refused
+
+
 class GuestStore:
     """The games database as a joined device sees it: the table's game only.
 
-    ``game_id`` gives the table's game (:attr:`Table.game_id`) at each call."""
+    It wraps the store (any :class:`~jolly_scorer.store.protocol.GameStore`)
+    and is one; the table below says what a guest may do with each call
+    (the signatures are the protocol's). ``game_id`` gives the table's game
+    (:attr:`Table.game_id`) at each call."""
 
-    def __init__(self, store: Any, game_id: Callable[[], int | None]) -> None:
+    def __init__(self, store: GameStore, game_id: Callable[[], int | None]) -> None:
         self._store = store
         self._game_id = game_id
 
-    def _own(self, game_id: int) -> None:
+    def _own(self, game_id: object) -> None:
         if game_id != self._game_id():
-            raise NotTheTablesGame(game_id)
+            raise NotTheTablesGame(cast(int, game_id))
 
-    def create_game(self, game: Game) -> int:
-        raise Refused(ONLY_HOST)
+    # -- the table's game only: checked, then passed on --------------------------
+    save_game = _table_game(GameStore.save_game)
+    load_game = _table_game(GameStore.load_game)
+    revision = _table_game(GameStore.revision)
+    export_game = _table_game(GameStore.export_game)
+    export_csv = _table_game(GameStore.export_csv)
+    load_history = _table_game(GameStore.load_history)
+    save_history = _table_game(GameStore.save_history)
+    save_draft = _table_game(GameStore.save_draft)
+    load_draft = _table_game(GameStore.load_draft)
+    clear_draft = _table_game(GameStore.clear_draft)
+    save_seat_part = _table_game(GameStore.save_seat_part)
+    replace_seat_parts = _table_game(GameStore.replace_seat_parts)
+    load_seat_parts = _table_game(GameStore.load_seat_parts)
+    seat_parts_version = _table_game(GameStore.seat_parts_version)
+    clear_seat_parts = _table_game(GameStore.clear_seat_parts)
+    # the seat this device chose (a viewer's ViewerStore refuses these)
+    load_device_seat = _table_game(GameStore.load_device_seat)
+    save_device_seat = _table_game(GameStore.save_device_seat)
+    forget_device_seat = _table_game(GameStore.forget_device_seat)
 
-    def save_game(self, game_id: int, game: Game, **kw: Any) -> Any:
-        self._own(game_id)
-        return self._store.save_game(game_id, game, **kw)
+    # -- passed on: reaches no game ------------------------------------------------
+    get_setting = _passed(GameStore.get_setting)
 
-    def load_game(self, game_id: int) -> Game:
-        self._own(game_id)
-        game: Game = self._store.load_game(game_id)
-        return game
+    # -- only the host ----------------------------------------------------------------
+    create_game = _host_only(GameStore.create_game)
+    delete_game = _host_only(GameStore.delete_game)
+    set_setting = _host_only(GameStore.set_setting)
+    settings = _host_only(GameStore.settings)
 
-    def revision(self, game_id: int) -> int:
-        self._own(game_id)
-        value: int = self._store.revision(game_id)
-        return value
-
+    # -- answered here: the table's game, nobody else's ----------------------------
     def current_game_id(self) -> int | None:
         return self._game_id()
 
-    def list_games(self) -> Sequence[Any]:
+    def list_games(self) -> list[GameSummary]:
         own = self._game_id()
         return [g for g in self._store.list_games() if g.id == own]
 
-    def delete_game(self, game_id: int) -> None:
-        raise Refused(ONLY_HOST)
-
-    def known_players(self) -> Sequence[str]:
+    def known_players(self) -> list[str]:
         return []
 
-    def save_draft(self, game_id: int, draft: dict[str, Any]) -> None:
-        self._own(game_id)
-        self._store.save_draft(game_id, draft)
-
-    def load_draft(self, game_id: int) -> dict[str, Any] | None:
-        self._own(game_id)
-        draft: dict[str, Any] | None = self._store.load_draft(game_id)
-        return draft
-
-    def clear_draft(self, game_id: int) -> None:
-        self._own(game_id)
-        self._store.clear_draft(game_id)
-
-    # the seat parts (store.seat_part_store.SeatPartStore): the table's game only
-    def save_seat_part(self, game_id: int, *args: Any, **kw: Any) -> SeatPart:
-        self._own(game_id)
-        part: SeatPart = self._store.save_seat_part(game_id, *args, **kw)
-        return part
-
-    def replace_seat_parts(self, game_id: int, *args: Any) -> dict[str, SeatPart]:
-        self._own(game_id)
-        parts: dict[str, SeatPart] = self._store.replace_seat_parts(game_id, *args)
-        return parts
-
-    def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
-        self._own(game_id)
-        parts: dict[str, SeatPart] = self._store.load_seat_parts(game_id, round_number)
-        return parts
-
-    def seat_parts_version(self, game_id: int) -> int:
-        self._own(game_id)
-        value: int = self._store.seat_parts_version(game_id)
-        return value
-
-    def clear_seat_parts(self, game_id: int) -> None:
-        self._own(game_id)
-        self._store.clear_seat_parts(game_id)
-
-    # the seat this device chose (a viewer's ViewerStore refuses these)
-    def load_device_seat(self, game_id: int, device: str) -> str | None:
-        self._own(game_id)
-        seat: str | None = self._store.load_device_seat(game_id, device)
-        return seat
-
-    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
-        self._own(game_id)
-        self._store.save_device_seat(game_id, device, player)
-
-    def forget_device_seat(self, game_id: int, device: str) -> None:
-        self._own(game_id)
-        self._store.forget_device_seat(game_id, device)
-
-    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
-        self._own(game_id)
-        found: tuple[UndoHistory, bool] = self._store.load_history(game_id, game)
-        return found
-
-    def save_history(self, game_id: int, history: UndoHistory) -> None:
-        self._own(game_id)
-        self._store.save_history(game_id, history)
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        return self._store.get_setting(key, default)
-
-    def set_setting(self, key: str, value: Any) -> None:
-        raise Refused(ONLY_HOST)
-
-    def export_game(self, game_id: int) -> dict[str, Any]:
-        self._own(game_id)
-        data: dict[str, Any] = self._store.export_game(game_id)
-        return data
-
-    def export_csv(self, game_id: int) -> str:
-        self._own(game_id)
-        text: str = self._store.export_csv(game_id)
-        return text
-
-    def player_stats(self) -> Sequence[Any]:
+    def player_stats(self) -> list[PlayerStats]:
         return []
 
-    def __getattr__(self, name: str) -> Any:
-        # backup, restore, import_game, settings and anything added later: a
-        # new per-game method of Store needs its own checked pass-through here
-        if name.startswith("_"):  # hasattr, copy, pickle: not there
-            raise AttributeError(name)
-        raise Refused(ONLY_HOST)
+    if not TYPE_CHECKING:  # (mypy: a call not in the table is an error)
+
+        def __getattr__(self, name: str) -> Any:
+            # backup, restore, import_game, club events and anything added
+            # later: a new per-game call of the store needs its line above
+            if name.startswith("_"):  # hasattr, copy, pickle: not there
+                raise AttributeError(name)
+            raise Refused(ONLY_HOST)
 
 
 ONLY_READING = N_("This page shows the table's game; it cannot change anything.")
@@ -206,3 +194,8 @@ class ViewerStore(GuestStore):
             raise ViewerRefused(ONLY_READING)
 
         return refused
+
+
+def _answers(guest: GuestStore, viewer: ViewerStore) -> tuple[GameStore, GameStore]:
+    """(Never called: mypy checks here that both are a ``GameStore``.)"""
+    return guest, viewer

@@ -23,9 +23,15 @@ from __future__ import annotations
 
 import sqlite3
 
+from jolly_scorer.store.base import StoreBase
 from jolly_scorer.store.errors import StoreError
 
-__all__ = ["MAX_DEVICE_KEY_LENGTH", "check_device", "follow_rename"]
+__all__ = [
+    "MAX_DEVICE_KEY_LENGTH",
+    "DeviceSeatCalls",
+    "check_device",
+    "follow_rename",
+]
 
 MAX_DEVICE_KEY_LENGTH = 64
 
@@ -59,3 +65,40 @@ def follow_rename(
         "UPDATE device_seats SET player = ? WHERE game_id = ? AND device = ?",
         [(names[p], game_id, device) for device, p in rows if p in names],
     )
+
+
+class DeviceSeatCalls(StoreBase):
+    """The store's calls on the devices' seats (see
+    :class:`~jolly_scorer.store.protocol.DeviceSeatRecords`)."""
+
+    def load_device_seat(self, game_id: int, device: str) -> str | None:
+        """The player ``device`` (a device key) chose in the game, or None."""
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT player FROM device_seats WHERE game_id = ? AND device = ?",
+                (game_id, device),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
+        """Keep ``player`` as the seat of ``device`` in the game (replacing
+        its earlier choice); :class:`GameNotFound` if there is no such game,
+        :class:`StoreError` if ``player`` is not one of its players."""
+        check_device(device)
+        with self.atomic() as conn:
+            self._revision(conn, game_id)  # GameNotFound if there is none
+            if player not in self._players_of(conn, game_id):
+                raise StoreError(f"{player!r} is not a player of game {game_id}")
+            conn.execute(
+                "INSERT OR REPLACE INTO device_seats (game_id, device, player, "
+                "updated) VALUES (?, ?, ?, ?)",
+                (game_id, device, player, self._now()),
+            )
+
+    def forget_device_seat(self, game_id: int, device: str) -> None:
+        """Forget the seat of ``device`` in the game (none kept: nothing)."""
+        with self.atomic() as conn:
+            conn.execute(
+                "DELETE FROM device_seats WHERE game_id = ? AND device = ?",
+                (game_id, device),
+            )

@@ -39,12 +39,20 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jolly_scorer.store.errors import StoreConflict, StoreError
+from jolly_scorer.store.base import StoreBase, _json_text
+from jolly_scorer.store.errors import GameNotFound, StoreConflict, StoreError
 
-__all__ = ["MAX_PART_BYTES", "STATUSES", "PartWrittenSince", "SeatPart"]
+__all__ = [
+    "MAX_PART_BYTES",
+    "STATUSES",
+    "PartWrittenSince",
+    "SeatPart",
+    "SeatPartCalls",
+]
 
 STATUSES = ("entering", "done")
 MAX_PART_BYTES = 64 * 1024  # far more than a player's cards ever need
@@ -164,3 +172,99 @@ def keep_next_round_only(conn: sqlite3.Connection, game_id: int, rounds: int) ->
         "DELETE FROM seat_parts WHERE game_id = ? AND round_number != ?",
         (game_id, rounds + 1),
     )
+
+
+class SeatPartCalls(StoreBase):
+    """The store's calls on the parts (see
+    :class:`~jolly_scorer.store.protocol.SeatPartRecords`)."""
+
+    def save_seat_part(
+        self,
+        game_id: int,
+        round_number: int,
+        seat: str,
+        data: dict[str, Any],
+        *,
+        status: str = "entering",
+        device: str = "",
+        expected: int | None = None,
+    ) -> SeatPart:
+        """Keep one seat's part of the next round (see :mod:`.seat_parts`):
+        ``seat`` is a player of the game or "" for the round's own part.
+        :class:`StoreConflict` when ``round_number`` is no longer the next
+        round (it was saved meanwhile); with ``expected`` (the part's
+        revision as read, 0: none) ``PartWrittenSince`` when it was written
+        since; :class:`StoreError` for anything else wrong, and nothing is
+        written."""
+        text = _part_text(data)
+        with self.atomic() as conn:
+            write = self._part_writer(conn, game_id, round_number)
+            return write(seat, text, status, device, expected)
+
+    def replace_seat_parts(
+        self,
+        game_id: int,
+        round_number: int,
+        parts: Mapping[str, tuple[dict[str, Any], str, str]],
+    ) -> dict[str, SeatPart]:
+        """Every part of the game replaced by ``parts`` (``seat: (data,
+        status, device)``, of ``round_number``), in one transaction: all or
+        nothing (players renamed mid-round, say). Refused like
+        :meth:`save_seat_part`, and then the parts stay as they were."""
+        texts = {seat: (_part_text(d), st, dev) for seat, (d, st, dev) in parts.items()}
+        with self.atomic() as conn:
+            write = self._part_writer(conn, game_id, round_number)
+            conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
+            return {seat: write(seat, *rest) for seat, rest in texts.items()}
+
+    def _part_writer(
+        self, conn: sqlite3.Connection, game_id: int, round_number: int
+    ) -> Callable[..., SeatPart]:
+        """``write(seat, text, status, device, expected=None)`` for the parts
+        of ``round_number`` of game ``game_id``, in the transaction ``conn``."""
+        row = conn.execute(
+            "SELECT round_count FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        players, rounds = self._players_of(conn, game_id), int(row[0])
+
+        def write(
+            seat: str, text: str, status: str, device: str, expected: int | None = None
+        ) -> SeatPart:
+            return write_part(
+                conn,
+                game_id,
+                round_number,
+                seat,
+                text,
+                status=status,
+                device=device,
+                players=players,
+                rounds=rounds,
+                expected=expected,
+            )
+
+        return write
+
+    def load_seat_parts(self, game_id: int, round_number: int) -> dict[str, SeatPart]:
+        """Every part kept of that round, by seat."""
+        with self._reading() as conn:
+            return read_parts(conn, game_id, round_number)
+
+    def seat_parts_version(self, game_id: int) -> int:
+        """The newest part's revision (0 when none): compare to see a change."""
+        with self._reading() as conn:
+            return version(conn, game_id)
+
+    def clear_seat_parts(self, game_id: int) -> None:
+        """Forget every part of the game (the round was dropped)."""
+        with self.atomic() as conn:
+            conn.execute("DELETE FROM seat_parts WHERE game_id = ?", (game_id,))
+
+
+def _part_text(data: Any) -> str:
+    """A seat part's JSON text; a part is a JSON object."""
+    if not isinstance(data, dict):
+        raise StoreError(f"a part must be a JSON object, not {data!r}")
+    return _json_text(data, "a part")

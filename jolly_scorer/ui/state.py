@@ -16,7 +16,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -29,9 +29,10 @@ from jolly_scorer.core.rules import Rules, resolve_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
-from jolly_scorer.store.seat_part_store import SeatPartStore
+from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.models.parts_road import PartsRoad
 from jolly_scorer.ui.models.round import RoundTaken
 from jolly_scorer.ui.models.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
@@ -71,38 +72,6 @@ SCREENS: tuple[Screen, ...] = (
     "club",
     "club_big",
 )
-
-
-class GameStore(SeatPartStore, Protocol):
-    """The part of :class:`jolly_scorer.store.Store` the app uses (with the
-    seat parts of the round being entered at a table)."""
-
-    def create_game(self, game: Game) -> int: ...
-    def save_game(
-        self,
-        game_id: int,
-        game: Game,
-        *,
-        result: GameResult | None = None,
-        expected_revision: int | None = None,
-        history: UndoHistory | None = None,
-        parts_version: int | None = None,
-    ) -> int: ...
-    def load_game(self, game_id: int) -> Game: ...
-    def revision(self, game_id: int) -> int: ...
-    def list_games(self) -> Sequence[Any]: ...
-    def delete_game(self, game_id: int) -> None: ...
-    def known_players(self) -> Sequence[str]: ...
-    def save_draft(self, game_id: int, draft: dict[str, Any]) -> None: ...
-    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
-    def clear_draft(self, game_id: int) -> None: ...
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
-    def set_setting(self, key: str, value: Any) -> None: ...
-    def export_game(self, game_id: int) -> dict[str, Any]: ...
-    def export_csv(self, game_id: int) -> str: ...
-    def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]: ...
-    def save_history(self, game_id: int, history: UndoHistory) -> None: ...
-    def player_stats(self) -> Sequence[Any]: ...
 
 
 #: What an operation may fail with: a core rule (JollyError), the database
@@ -202,6 +171,8 @@ class AppState:
     #: The shared round handed to the round entry last (its Save passes the
     #: parts it has seen: the store refuses the save if one was written since).
     _sharing: SharedRound | None = None
+    #: The seat parts' road to the store (:attr:`parts`).
+    _parts: PartsRoad | None = None
     #: The game this page chose to continue from the past games, with the
     #: game played last when it did: ``(game id, (last id, its change time))``.
     _continued: tuple[int, tuple[int, object] | None] | None = None
@@ -645,7 +616,7 @@ class AppState:
         if len(before.rounds) != len(moved.present.rounds) and self.game_id:
             # the round being entered is no longer the next one: its parts go
             with contextlib.suppress(*FAILURES):
-                self.store.clear_seat_parts(self.game_id)
+                self.parts.clear_seat_parts(self.game_id)
         self._rename_seats(before.players, moved.present.players)
         self._kept()
         self._tell_step(before, moved.present, back)
@@ -689,6 +660,15 @@ class AppState:
         return self._apply(lambda s: s.rename_player(old, new))
 
     # -- entering together ----------------------------------------------------------
+    @property
+    def parts(self) -> PartsRoad:
+        """The seat parts as this page reads and writes them: every write of
+        a part (a card tap in the round entry, a rename, Cancel) passes here
+        on its way to the store, and here the other pages are told."""
+        if self._parts is None:
+            self._parts = PartsRoad(lambda: self.store, self._tell_parts)
+        return self._parts
+
     def shared_round(self) -> SharedRound | None:
         """The next round of the game as shared through the store's seat
         parts (None while editing a past round: that stays on this device)."""
@@ -698,11 +678,17 @@ class AppState:
             return None
         self.entering_number = len(self.game.rounds) + 1
         self.entering_players = self.game.players
-        self._sharing = SharedRound(self.store, self.game_id, self.game, self.device)
+        self._sharing = SharedRound(
+            self.parts, self.game_id, self.game, self.device, told=self.parts_written
+        )
         return self._sharing
 
     def parts_written(self, number: int) -> None:
-        """This page stored parts of round ``number``: tell the other pages."""
+        """This page stored parts of round ``number`` (through :attr:`parts`):
+        tell the other pages, unless they were told since."""
+        self.parts.tell(number)
+
+    def _tell_parts(self, number: int) -> None:
         if self.publish_parts is not None and self.game_id is not None:
             with contextlib.suppress(Exception):  # a closed session, say
                 self.publish_parts(self.game_id, number)
@@ -775,12 +761,12 @@ class AppState:
         names = {old: new for old, new in zip(before, after, strict=True) if old != new}
         number = len(game.rounds) + 1
         try:
-            parts = self.store.load_seat_parts(game_id, number)
+            parts = self.parts.load_seat_parts(game_id, number)
             if not parts:
                 return
             renamed = rename_seats({s: p.data for s, p in parts.items()}, names)
             # all at once: a failure halfway must not lose the other parts
-            self.store.replace_seat_parts(
+            self.parts.replace_seat_parts(
                 game_id,
                 number,
                 {

@@ -12,7 +12,9 @@ the round's own part ``""``: who went out, Handglatt, the discard; see
   back) and this page's device label; a part another device stored since
   this page read it (a side effect here, say: a meld taken back changes the
   parts of those who laid off on it) gets only the fields this page changed,
-  over what is stored, and is then merged in like any other change;
+  over what is stored, and is then merged in like any other change. The
+  writes go through the page's change pipeline (``AppState.parts``), which
+  tells the other pages once the batch is written;
 * :meth:`SharedRound.catch_up` (another page said the parts changed, or this
   page came back after losing its connection) first writes what this page has
   not written yet, then loads every part, merges them into the model and keeps
@@ -28,13 +30,13 @@ the round's parts in the same transaction, so a round is saved once and whole.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
-from jolly_scorer.store.seat_part_store import SeatPartStore
+from jolly_scorer.store.protocol import RoundPartsStore
 from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
@@ -55,21 +57,29 @@ Data = dict[str, Any]
 _TRIES = 5  # merges of one write racing other devices' writes, at most
 
 
-class PartsStore(SeatPartStore, Protocol):
-    """The store calls a shared round makes (``Store`` and ``GuestStore``)."""
-
-    def load_game(self, game_id: int) -> Game: ...
-    def load_draft(self, game_id: int) -> dict[str, Any] | None: ...
-    def clear_draft(self, game_id: int) -> None: ...
+#: The store calls a shared round makes: on a page, its pipeline
+#: (``AppState.parts``, ``models/parts_road.PartsRoad``), which tells the
+#: other pages; a ``Store`` or ``GuestStore`` itself in a benchmark or test.
+PartsStore = RoundPartsStore
 
 
 class SharedRound:
     """One page's link between its round entry and the stored seat parts."""
 
     def __init__(
-        self, store: PartsStore, game_id: int, game: Game, device: str
+        self,
+        store: PartsStore,
+        game_id: int,
+        game: Game,
+        device: str,
+        told: Callable[[int], None] | None = None,
     ) -> None:
+        #: where the parts are read and written: on a page, its change
+        #: pipeline (``AppState.parts``, a ``PartsRoad`` over its store)
         self.store = store
+        #: after a batch of writes, with the round's number: the pipeline
+        #: tells the other pages (once; None: nobody to tell)
+        self.told = told
         self.game_id = game_id
         self.game = game
         self.number = len(game.rounds) + 1
@@ -211,12 +221,18 @@ class SharedRound:
             self.statuses[seat] = status
             self.devices[seat] = self.device
             self.mine.add(seat)
+        if written:
+            self._tell()
         if newer and entry is not None:
             self._merge_stored(entry)
         if entry is not None:
             entry.statuses = dict(self.statuses)
             entry.others = self.others()
         return written
+
+    def _tell(self) -> None:
+        if self.told is not None:
+            self.told(self.number)
 
     def set_done(self, entry: RoundEntryModel, seat: str, done: bool = True) -> None:
         """``seat`` tapped Done (or took it back): stored at once."""
@@ -332,6 +348,7 @@ class SharedRound:
     def throw_away(self) -> None:
         """Forget the round's parts (this page alone entered them)."""
         self.store.clear_seat_parts(self.game_id)
+        self._tell()
         self.parts_seen = 0
         self.known = {}
         self.revisions = {}
