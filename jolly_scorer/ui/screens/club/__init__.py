@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from jolly_scorer.server.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.state import AppState
 
@@ -28,9 +29,22 @@ def club_model(state: AppState) -> ClubModel:
     model = store.get(_KEY)
     if not isinstance(model, ClubModel) or model.store is not state.store:
         model = ClubModel(state.store)  # type: ignore[arg-type]
+        club = live_club()
+        if club is not None and state.store is not None and not state.is_guest:
+            model.on_open = club.serve_event
         model.list_events()
+        if club is not None and state.is_guest:  # the ranking link
+            event_id = club.current_event(state.store)
+            if event_id is not None:
+                model.open(event_id, view="big")
         store.set(_KEY, model)
     return model
+
+
+def live_club() -> Club | None:
+    """The club evening this server serves live (``--club``), if any."""
+    found = ft.context.page.session.store.get(SESSION_KEY)
+    return found if isinstance(found, Club) else None
 
 
 @ft.component
