@@ -22,6 +22,12 @@ def _qr_svg(text: str) -> str:
     return svg
 
 
+def pin_line(t: Translator, pin: str) -> str:
+    """ "PIN: 123456" in ``t``'s language, the digits in bold."""
+    text = html.escape(t("PIN: {pin}", pin="\x00"))
+    return text.replace("\x00", f"<strong>{html.escape(pin)}</strong>")
+
+
 def table_cards_page(
     t: Translator, event: str, tables: list[ClubTable], address: str
 ) -> str:
@@ -39,7 +45,7 @@ def table_cards_page(
 <ol class="seats">{seats}</ol>
 <div class="qr">{_qr_svg(table.join_url)}</div>
 <p class="scan">{html.escape(t("Scan the code to join this table."))}</p>
-<p class="pin">{html.escape(t("PIN"))} <strong>{table.pin}</strong></p>
+<p class="pin">{pin_line(t, table.pin)}</p>
 <p class="or">{typed}</p>
 <p class="link">{html.escape(table.join_url)}</p>
 </section>"""

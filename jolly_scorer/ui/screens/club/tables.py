@@ -82,7 +82,7 @@ def table_card(
         parts.append(
             tagged(
                 f"club-pin-{table.table}",
-                ft.Text(t("PIN {pin}", pin=pin), size=18, weight=ft.FontWeight.W_600),
+                ft.Text(t("PIN: {pin}", pin=pin), size=18, weight=ft.FontWeight.W_600),
             )
         )
     if live and (table.current is not None or table.can_start):
