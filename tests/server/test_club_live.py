@@ -170,6 +170,18 @@ def test_each_table_has_its_own_link_and_pin_and_phones_see_only_their_table(clu
     viewer.wait_text("Friday club", timeout=WAIT)
     for player in PLAYERS:
         viewer.wait_text(player, timeout=WAIT)
+    # a round saved at table 1 (here by another process): the ranking follows
+    assert not seen(viewer, "137")
+    game_id = table_game(data, event_id, 1)
+    with Store.open(data) as store:
+        game = store.load_game(game_id)
+        first, *rest = tables[0]
+        done = Round(
+            closed_by=first,
+            counted=tuple((p, Counted(bad=137 + i)) for i, p in enumerate(rest)),
+        )
+        store.save_game(game_id, add_round(game, done))
+    viewer.wait_text("137", timeout=WAIT)
     viewer.close()
     assert server.stop() == 0
     assert not list((data / CLUB_FOLDER).glob("*.json"))  # a normal stop forgets
