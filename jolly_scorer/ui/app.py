@@ -336,6 +336,13 @@ def share_changes(
                     page.run_task(parts, parts_of)
             return
         game_id = message.get(SYNC_KEY)
+        if (
+            isinstance(game_id, int)
+            and table_game is not None
+            and game_id not in (state.game_id, state.viewing_id)
+            and game_id != table_game()
+        ):
+            return  # another table's game (a club evening): nothing of it here
         if isinstance(game_id, int) and page.session.connection is not None:
             # run_task: on this session's loop, with this page as the context
             with contextlib.suppress(AttributeError, RuntimeError):
