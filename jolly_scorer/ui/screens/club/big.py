@@ -97,7 +97,9 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     width = state.page_width or 1920
     columns = 2 if count > 12 and width >= 1200 else 1
     rows = -(-count // columns)
-    size = int(max(22, min(56, 620 / max(rows, 1))))
+    # one column on a projector: the tie-break beside it, else under it
+    beside = columns == 1 and width >= 1200
+    size = int(max(20, min(52 if beside else 40, 560 / max(rows, 1))))
     lines = [_line(ranking, i, t, size) for i in range(count)]
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     heading = (
@@ -140,6 +142,17 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     notes: list[ft.Control] = []
     if any(r.by_lot for r in ranking.entries):
         notes.append(ft.Text("* " + t("by lot"), size=22))
+    rule = rule_under(ranking, t, size=22)
+    if beside:
+        table = ft.Row(
+            [
+                ft.Column([table, *notes], spacing=20, expand=True),
+                ft.Container(rule, width=560, padding=ft.Padding.only(top=8)),
+            ],
+            spacing=48,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        notes, rule = [], ft.Container()
     return tagged(
         "club-big-screen",
         ft.Column(
@@ -149,7 +162,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
                 under,
                 table,
                 *notes,
-                rule_under(ranking, t, size=22),
+                rule,
             ],
             spacing=20,
             expand=True,
