@@ -185,7 +185,10 @@ def test_a_phone_at_table_2_enters_a_round_and_the_ranking_follows(chromium, tmp
         ready(projector, "club-big-screen")
         wait_text(projector, "Freitagsrunde")
         assert not by_id(projector, "back").count()  # nowhere to go from here
-        projector.wait_for_timeout(500)
+        for player in EIGHT:
+            wait_text(projector, player)
+        by_id(projector, "club-tie-break").first.wait_for(state="attached")
+        projector.wait_for_timeout(1500)
         shoot_page(projector, "club-live-ranking-1920")
         view.close()
         context.close()
