@@ -198,3 +198,21 @@ def test_a_killed_club_goes_on_with_the_same_secrets(evening):
     again.forget()
     third, resumed = Club.open(using, tmp_path / "data" / "live-club")
     assert not resumed and third.access(phone) is None
+
+
+def test_the_organiser_and_a_phone_start_one_game_at_a_table(evening):
+    from jolly_scorer.ui.models.club import ClubModel
+
+    store, club, event_id, _, _ = evening
+    model = ClubModel(store)
+    model.live_game = lambda number: club.table_game(number)()
+    assert model.open(event_id) is None
+    # the organiser starts table 1's game, then the phones of table 1 ask
+    started = model.table_game(1, 1)
+    assert isinstance(started, int)
+    assert club.table_game(1)() == started
+    # a phone at table 2 was first; the organiser's button opens that game
+    phone_first = club.table_game(2)()
+    assert model.table_game(1, 2) == phone_first
+    games = store.load_event(event_id).series[0].games
+    assert games == ((started,), (phone_first,))  # one game a table, no more

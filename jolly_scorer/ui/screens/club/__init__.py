@@ -34,6 +34,7 @@ def club_model(state: AppState) -> ClubModel:
         club = live_club()
         if club is not None and state.store is not None and not state.is_guest:
             model.on_open = club.serve_event
+            model.live_game = lambda number: club.table_game(number)()
         model.list_events()
         if club is not None and state.is_guest:  # the ranking link
             event_id = club.current_event(state.store)
