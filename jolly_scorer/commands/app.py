@@ -23,6 +23,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "and PIN that phones at the table join with (only they get the game)",
     )
     parser.add_argument(
+        "--club",
+        action="store_true",
+        help="serve a club evening on the local network: every table of the "
+        "series being played is a live table with its own QR code and PIN; "
+        "the organiser's screen has the club, a ranking link shows the ranking",
+    )
+    parser.add_argument(
         "--host",
         default=None,
         help="address to serve on in web mode (default 127.0.0.1: this computer "
@@ -66,5 +73,6 @@ def run(args: argparse.Namespace) -> int:
         open_browser=not args.no_open,
         data_dir=getattr(args, "data_dir", None),
         table=args.table,
+        club=args.club,
     )
     return status or 0

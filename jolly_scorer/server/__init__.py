@@ -7,6 +7,9 @@
 * ``limits``: connections waiting for headers, forwarded addresses, form size;
 * ``table``: the live table's joining, PINs, tokens and join page, and the
   stores a joined device sees;
+* ``club``: a club evening served live (``--club``): a live table per table
+  number, the organiser's and the ranking link, the ranking's read-only store;
+  ``club_page``: the printable table cards;
 * ``watcher``: games changed by other processes, a deleted database;
 * ``pages``: telling a page from another thread, errors kept off the page;
 * ``logs``: the rate-limited log; ``addresses``: the server's addresses;

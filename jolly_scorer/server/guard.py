@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jolly_scorer.server.table import COOKIE, Table
+
+if TYPE_CHECKING:
+    from jolly_scorer.server.club import Club
 
 log = logging.getLogger("jolly_scorer.server")
 
@@ -46,7 +49,7 @@ class OriginGuard:
       without it is sent to ``/join``.
     """
 
-    def __init__(self, app: ASGIApp, hosts: frozenset[str], table: Table | None):
+    def __init__(self, app: ASGIApp, hosts: frozenset[str], table: Table | Club | None):
         self.app = app
         self.hosts = hosts
         self.origins = frozenset(

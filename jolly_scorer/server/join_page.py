@@ -85,3 +85,27 @@ def print_table(table: Table, base_url: str, out: Any = None) -> None:
         file=stream,
         flush=True,
     )
+
+
+def print_club(club: Any, base_url: str, out: Any = None) -> None:
+    """The organiser's and the ranking link in the terminal (``--club``); the
+    tables' QR codes and PINs are on the organiser's screen and table cards."""
+    import sys
+
+    stream = out or sys.stdout
+    base = base_url.rstrip("/")
+    print("jolly-scorer: club evening open.", file=stream)
+    print(
+        f"jolly-scorer: organiser screen {base}/join?token={club.gate.host_token}",
+        file=stream,
+    )
+    print(
+        f"jolly-scorer: ranking (projector, follow from home) "
+        f"{base}/join?token={club.gate.view_token}",
+        file=stream,
+    )
+    print(
+        f"jolly-scorer: table cards to print {base}/club/cards (organiser only)",
+        file=stream,
+        flush=True,
+    )

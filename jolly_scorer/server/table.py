@@ -88,6 +88,9 @@ class Access:
 
     role: Role
     device: str = ""
+    #: a club evening (``--club``): the number of the table this device
+    #: joined (0: the organiser, or the ranking link)
+    table: int = 0
 
 
 @dataclass
@@ -448,13 +451,26 @@ class Table:
         tries are left; locked; slowed down after a burst of wrong PINs)."""
         if self.ended:
             return None, JoinProblem(N_("This table has ended."))
+        problem = self.check_pin(
+            pin, address, lambda text: secrets.compare_digest(text, self.pin)
+        )
+        if problem is not None:
+            return None, problem
+        return self._join(address, agent)
+
+    def check_pin(
+        self, pin: str, address: str, right: Callable[[str], bool]
+    ) -> JoinProblem | None:
+        """The counting of :meth:`join_with_pin`: None when ``right`` takes the
+        PIN (six digits) and ``address`` may try now; else why not (wrong,
+        locked, slowed down). A club evening counts every table's PIN here."""
         now = self.clock()
         minutes = math.ceil(LOCKOUT / 60)
         with self._lock:
             count, since = self._failures.get(address, (0, now))
             if count >= PIN_TRIES and now - since < LOCKOUT:
                 minutes = max(1, math.ceil((LOCKOUT - (now - since)) / 60))
-                return None, JoinProblem(
+                return JoinProblem(
                     N_("Too many wrong PINs. Try again in {minutes} minutes."),
                     minutes,
                     locked=True,
@@ -464,32 +480,32 @@ class Table:
             slow = len(self._wrong_times) >= PIN_BURST
             if slow and now < self._next_pin_try:
                 seconds = max(1, math.ceil(self._next_pin_try - now))
-                return None, JoinProblem(SLOWED, seconds=seconds, locked=True)
+                return JoinProblem(SLOWED, seconds=seconds, locked=True)
             if slow:
                 self._next_pin_try = now + PIN_SLOW
             if count >= PIN_TRIES or now - since >= LOCKOUT:
                 count = 0
             text = pin.strip()
-            right = (
+            good = (
                 len(text) == PIN_DIGITS
                 and text.isascii()
                 and text.isdigit()
-                and secrets.compare_digest(text, self.pin)
+                and right(text)
             )
-            if not right:
+            if not good:
                 self._wrong_times.append(now)
                 while len(self._wrong_times) > 1000:
                     self._wrong_times.popleft()
                 self._failures[address] = (count + 1, now)
                 if len(self._failures) > 10_000:
                     self._failures.clear()
-        if right:
+        if good:
             with self._lock:
                 self._failures.pop(address, None)
-            return self._join(address, agent)
+            return None
         self._write()  # the counts outlive a restart of the table
         self._changed()  # the host sees the wrong PINs
-        return None, JoinProblem(
+        return JoinProblem(
             N_("Wrong PIN."), minutes=minutes, left=PIN_TRIES - count - 1
         )
 

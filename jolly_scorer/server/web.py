@@ -34,6 +34,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.server.addresses import allowed_hosts
+from jolly_scorer.server.club import Club
 from jolly_scorer.server.flet_fixes import (
     flet_session,
     page_sessions,
@@ -149,7 +150,7 @@ async def _disconnect(flet_app: Any, app_manager: Any) -> None:
 
 def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
-    table: Table | None,
+    table: Table | Club | None,
 ) -> Callable[[Any], Awaitable[None]]:
     quiet_send_message()
 
@@ -276,7 +277,7 @@ def build_app(
     host: str = "127.0.0.1",
     port: int = 8550,
     assets_dir: str | Path | None = None,
-    table: Table | None = None,
+    table: Table | Club | None = None,
     web_renderer: str = "auto",
 ) -> Any:
     """The ASGI app serving ``session_main`` (one call per page session).
@@ -359,6 +360,10 @@ def build_app(
 
         app.router.routes.append(Route("/join", join_get, methods=["GET"]))
         app.router.routes.append(Route("/join", join_post, methods=["POST"]))
+        if isinstance(table, Club):  # the organiser's printable table cards
+            from jolly_scorer.server.club_page import club_routes
+
+            app.router.routes.extend(club_routes(table, translator))
 
     use_offline_web_root()  # Flet's client, without its one call out (Rive)
     app.mount(
@@ -387,11 +392,12 @@ def build_app(
 
 # -- serving -------------------------------------------------------------------
 
-_TABLE: Table | None = None
+_TABLE: Table | Club | None = None
 
 
-def current_table() -> Table | None:
-    """The live table this process serves (``--table``), if any."""
+def current_table() -> Table | Club | None:
+    """The live table (``--table``) or club evening (``--club``) this
+    process serves, if any."""
     return _TABLE
 
 
@@ -445,7 +451,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8550,
     assets_dir: str | Path | None = None,
-    table: Table | None = None,
+    table: Table | Club | None = None,
     on_ready: Callable[[], None] | None = None,
     web_renderer: str = "auto",
 ) -> None:

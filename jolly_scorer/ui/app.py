@@ -29,9 +29,10 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.server.addresses import is_wildcard, lan_address
+from jolly_scorer.server.club import SESSION_KEY, Club, RankingStore
 from jolly_scorer.server.flet_fixes import free_patch_chains
 from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
-from jolly_scorer.server.join_page import print_table
+from jolly_scorer.server.join_page import print_club, print_table
 from jolly_scorer.server.pages import contain_errors
 from jolly_scorer.server.table import Table
 from jolly_scorer.server.watcher import unwatch_store, watch_store
@@ -124,6 +125,11 @@ def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
 def current_view(state: AppState) -> ft.Control:
     """The control of the screen ``state.screen``."""
     name = state.screen
+    if isinstance(state.store, RankingStore):  # a club's ranking link
+        from jolly_scorer.ui.screens.club import BigRanking
+
+        ranking: ft.Control = BigRanking(state)
+        return ranking
     if name in ("board", "entry") and state.game is None:
         name = "home"
     if state.is_guest and name in HOST_ONLY_SCREENS:
@@ -330,6 +336,13 @@ def share_changes(
                     page.run_task(parts, parts_of)
             return
         game_id = message.get(SYNC_KEY)
+        if (
+            isinstance(game_id, int)
+            and table_game is not None
+            and game_id not in (state.game_id, state.viewing_id)
+            and game_id != table_game()
+        ):
+            return  # another table's game (a club evening): nothing of it here
         if isinstance(game_id, int) and page.session.connection is not None:
             # run_task: on this session's loop, with this page as the context
             with contextlib.suppress(AttributeError, RuntimeError):
@@ -430,10 +443,18 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
             unwatch_store(shared)
 
     page.on_close = closed
-    table = current_table()
+    served = current_table()
+    club = served if isinstance(served, Club) else None
+    table = served if isinstance(served, Table) else None
     store: GameStore = shared
     table_game: Callable[[], int | None] | None = None
-    if access.role in ("guest", "viewer"):
+    if club is not None:  # a club evening: the organiser, a table, the ranking
+        store = club.store_for(shared, access)
+        if access.table:
+            table_game = club.table_game(access.table)
+        page.session.store.set(SESSION_KEY, club)
+        _announce_club_games(page, club, str(shared.path))
+    elif access.role in ("guest", "viewer"):
         # the table's game, pinned by the host's page (not "the newest game")
         table_game = (table or Table()).table_game(shared.current_game_id)
         kind = ViewerStore if access.role == "viewer" else GuestStore
@@ -454,6 +475,8 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         from jolly_scorer.ui.screens.round_entry.together.shared import resume_seat
 
         resume_seat(state)
+    if isinstance(store, RankingStore):
+        state.screen = "club_big"
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)
     page.title = "Jolly Scorer"
@@ -480,6 +503,19 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     ):
         page.run_task(follow_browser_language, page, state)
     page.render(App, state, table if access.role == "host" else None)
+
+
+def _announce_club_games(page: ft.Page, club: Club, database: str) -> None:
+    """A game the club started at a table (its next game) is told to every
+    page, as any change to a game."""
+    if club.announce is not None:
+        return
+    hub = page.pubsub
+
+    def announce(game_id: int) -> None:
+        hub.send_all({SYNC_KEY: game_id, "database": database})
+
+    club.announce = announce
 
 
 def _seat_holder(table: Table, data_dir: str | Path | None) -> Callable[[str], bool]:
@@ -514,6 +550,30 @@ def pin_table_game(state: AppState, table: Table) -> None:
             told(game_id)
 
     state.publish = publish
+
+
+def _open_club(folder: Path, data_dir: str | Path | None) -> Club:
+    """The club evening kept in the data folder (a killed server's), else a
+    new one."""
+    from jolly_scorer.server.club import CLUB_FOLDER
+
+    @contextlib.contextmanager
+    def using() -> Any:
+        store = shared_store(data_dir)
+        try:
+            yield store
+        finally:
+            if release_shared_store(store):
+                unwatch_store(store)
+
+    club, resumed = Club.open(using, folder / CLUB_FOLDER)
+    if resumed:
+        print(
+            "jolly-scorer: the club evening goes on (its server stopped without "
+            "ending it): same links and PINs, joined phones reconnect",
+            flush=True,
+        )
+    return club
 
 
 NO_WINDOW = "JOLLY_SCORER_NO_WINDOW"  # set: serve in the browser, no window
@@ -559,17 +619,22 @@ def run(
     open_browser: bool = True,
     data_dir: str | Path | None = None,
     table: bool = False,
+    club: bool = False,
 ) -> int:
     """Open the app: a native window with a display, else serve it in web mode.
 
     ``table``: serve the live table on the local network (the LAN address
     unless ``host`` is given), with its join QR code and PIN. One live table
     per data folder: a second one is refused (status 1, nothing served).
+    ``club``: serve the club evening (``server/club.py``): every table of the
+    series being played is a live table, the organiser's page has the club
+    screens, the ranking link shows the ranking read only.
     """
 
     def session(page: ft.Page) -> None:
         main(page, data_dir)
 
+    table = table or club  # a club evening is served as live tables are
     if host is not None and not table and not _loopback(host):
         # the network only ever gets the table: no device without its secret
         print(
@@ -584,7 +649,7 @@ def run(
         return 0
     # may restart this process (not trying the window again): print nothing before
     use_system_malloc(**{NO_WINDOW: "1"})
-    live: Table | None = None
+    live: Table | Club | None = None
     held: Any = None  # the live table's lock on the data folder
     if table:
         from jolly_scorer.server.table import TABLE_FILE, TABLE_LOCK
@@ -606,18 +671,22 @@ def run(
                 flush=True,
             )
             return 1
-        kept = folder / TABLE_FILE
-        live = Table.resume(kept)
-        if live is not None:
-            print(
-                "jolly-scorer: the live table goes on (its server stopped without "
-                "ending it): same QR code and PIN, joined phones reconnect",
-                flush=True,
-            )
+        if club:
+            live = _open_club(folder, data_dir)
         else:
-            live = Table()
-        live.keep(kept)
-        live.seated = _seat_holder(live, data_dir)
+            kept = folder / TABLE_FILE
+            live = Table.resume(kept)
+            if live is not None:
+                print(
+                    "jolly-scorer: the live table goes on (its server stopped "
+                    "without ending it): same QR code and PIN, joined phones "
+                    "reconnect",
+                    flush=True,
+                )
+            else:
+                live = Table()
+            live.keep(kept)
+            live.seated = _seat_holder(live, data_dir)
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
     shown = host
@@ -625,7 +694,11 @@ def run(
         shown = (lan_address() if live else None) or "127.0.0.1"
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     start_url = url
-    if live is not None:
+    if isinstance(live, Club):
+        live.address = url
+        start_url = f"{url}join?token={live.gate.host_token}"
+        print_club(live, url)
+    elif live is not None:
         live.address = url
         start_url = f"{url}join?token={live.host_token}"
         print_table(live, url)

@@ -14,7 +14,7 @@ components that were given it (as ``AppState``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
@@ -133,6 +133,13 @@ class ClubModel:
     shown_series: int | None = None
     #: Bumped on every reload (a view that draws from ``play`` follows it).
     revision: int = 0
+    #: told the id of each event opened (a club evening served live
+    #: serves the event its organiser opened)
+    on_open: Callable[[int], None] | None = None
+    #: served live: table number -> its game in the last series (started
+    #: there when due), one look-up for the phones and this page alike, so
+    #: the two never start a table's game twice
+    live_game: Callable[[int], int | None] | None = None
     _game_ids: frozenset[int] = field(default_factory=frozenset)
     _event_revision: int | None = None
 
@@ -193,6 +200,8 @@ class ClubModel:
         self.shown_series = None
         failed = self.reload()
         if failed is None:
+            if self.on_open is not None:
+                self.on_open(event_id)
             self.go(view)
         return failed
 
@@ -370,6 +379,13 @@ class ClubModel:
         """The id of the table's game to play: the running one, else a new one
         (its first dealer moves on by a seat each game). An error (to
         translate) when every game of the table is played."""
+        if self.live_game is not None and series == self.seated:
+            with contextlib.suppress(*FAILURES):
+                found = self.live_game(table)
+                if found is not None:
+                    self.reload()
+                    return found
+        self.reload()  # a live table may have started its game meanwhile
         event = self.event
         if event is None or self.event_id is None:
             return self._fail(N_("No club event is open."))

@@ -59,6 +59,33 @@ def _line(ranking: Ranking, index: int, t: Translator, size: int) -> ft.Control:
     )
 
 
+def _chooser(model: ClubModel, t: Translator) -> ft.Control:
+    """Overall or a series: the ranking shown (this screen's only)."""
+
+    def show(number: int | None) -> None:
+        model.shown_series = number
+
+    choices: list[tuple[int | None, str]] = [(None, t("Overall ranking"))]
+    choices += [
+        (n, t("Series {n}", n=n)) for n in range(1, len(model.series_rankings) + 1)
+    ]
+    buttons: list[ft.Control] = []
+    for number, label in choices:
+        chosen = number == model.shown_series
+        kind = ft.FilledButton if chosen else ft.OutlinedButton
+        buttons.append(
+            tagged(
+                f"club-big-{'overall' if number is None else number}",
+                kind(
+                    label,
+                    height=48,
+                    on_click=lambda e, number=number: show(number),
+                ),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=12, run_spacing=8)
+
+
 @ft.component
 def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     t = state.t
@@ -70,7 +97,9 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     width = state.page_width or 1920
     columns = 2 if count > 12 and width >= 1200 else 1
     rows = -(-count // columns)
-    size = int(max(22, min(56, 620 / max(rows, 1))))
+    # one column on a projector: the tie-break beside it, else under it
+    beside = columns == 1 and width >= 1200
+    size = int(max(20, min(52 if beside else 40, 560 / max(rows, 1))))
     lines = [_line(ranking, i, t, size) for i in range(count)]
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     heading = (
@@ -83,11 +112,16 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
         if any(r.line.points is not None for r in ranking.entries)
         else t("Raw score")
     )
-    top = ft.Row(
-        [
+    back: list[ft.Control] = []
+    if not state.is_guest:  # the ranking link's page has nowhere to go back to
+        back = [
             icon_button(
                 ft.Icons.ARROW_BACK, t("Back"), lambda: state.go("club"), "back"
-            ),
+            )
+        ]
+    top = ft.Row(
+        [
+            *back,
             ft.Text(
                 event.name,
                 size=48,
@@ -108,10 +142,28 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     notes: list[ft.Control] = []
     if any(r.by_lot for r in ranking.entries):
         notes.append(ft.Text("* " + t("by lot"), size=22))
+    rule = rule_under(ranking, t, size=22)
+    if beside:
+        table = ft.Row(
+            [
+                ft.Column([table, *notes], spacing=20, expand=True),
+                ft.Container(rule, width=560, padding=ft.Padding.only(top=8)),
+            ],
+            spacing=48,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        notes, rule = [], ft.Container()
     return tagged(
         "club-big-screen",
         ft.Column(
-            [top, under, table, *notes, rule_under(ranking, t, size=22)],
+            [
+                top,
+                _chooser(model, t),
+                under,
+                table,
+                *notes,
+                rule,
+            ],
             spacing=20,
             expand=True,
             scroll=ft.ScrollMode.AUTO,

@@ -6,8 +6,10 @@ from __future__ import annotations
 import flet as ft
 
 from jolly_scorer.core.club.seating import Seating
+from jolly_scorer.server.club import Club
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel, TableState
+from jolly_scorer.ui.screens.club import live_club
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, seat_dot, tagged
 
@@ -41,7 +43,11 @@ def table_status(table: TableState, per_series: int | None, t: Translator) -> st
 
 
 def table_card(
-    state: AppState, model: ClubModel, table: TableState, live: bool
+    state: AppState,
+    model: ClubModel,
+    table: TableState,
+    live: bool,
+    pin: str | None = None,
 ) -> ft.Control:
     """One table: its number, players, state and (``live``) its game button."""
     t = state.t
@@ -72,6 +78,13 @@ def table_card(
         spacing=0,
     )
     parts: list[ft.Control] = [head, *names]
+    if pin is not None:  # served live (--club): the phones' PIN of this table
+        parts.append(
+            tagged(
+                f"club-pin-{table.table}",
+                ft.Text(t("PIN: {pin}", pin=pin), size=18, weight=ft.FontWeight.W_600),
+            )
+        )
     if live and (table.current is not None or table.can_start):
         label = (
             t("Continue the game") if table.current is not None else t("Start the game")
@@ -104,13 +117,20 @@ def series_part(
         return []
     seating = play.record.series[number - 1].seating
     wide = (state.page_width or 390) >= 700
+    club = live_club() if live else None
+    pins: dict[int, str] = {}
+    if club is not None and number == len(model.tables):
+        pins = {t.number: t.pin for t in club.seated_tables()}
     cards: list[ft.Control] = [
         ft.Container(
-            table_card(state, model, table, live),
+            table_card(state, model, table, live, pins.get(table.table)),
             col={"xs": 12, "md": 6, "xl": 4},
         )
         for table in model.tables[number - 1]
     ]
+    links: list[ft.Control] = []
+    if club is not None and pins:
+        links = live_links(state, club)
     return [
         tagged(
             f"club-series-{number}",
@@ -118,7 +138,32 @@ def series_part(
                 seating_line(seating, state.t), size=18, weight=ft.FontWeight.W_600
             ),
         ),
+        *links,
         ft.ResponsiveRow(cards, spacing=12, run_spacing=12)
         if wide
         else ft.Column(cards, spacing=12),
+    ]
+
+
+def live_links(state: AppState, club: Club) -> list[ft.Control]:
+    """The club served live: the printable table cards (each table's QR code
+    and PIN) and the ranking link (projector, follow from home)."""
+    t = state.t
+    base = club.address.rstrip("/")
+    ranking = f"{base}/join?token={club.gate.view_token}"
+    return [
+        tagged(
+            "club-cards",
+            ft.FilledButton(
+                t("Print the table cards"),
+                icon=ft.Icons.PRINT,
+                height=52,
+                url=ft.Url(f"{base}/club/cards?lang={t.language}", ft.UrlTarget.BLANK),
+            ),
+        ),
+        ft.Text(t("Ranking link (projector, follow from home):"), size=16),
+        tagged(
+            "club-ranking-link",
+            ft.Text(ranking, selectable=True, size=14),
+        ),
     ]

@@ -1,0 +1,115 @@
+"""The organiser's printable table cards (``/club/cards``): plain HTML the
+browser prints, one sheet per table of the series being played (the event,
+the series, the table's number, its players in seat order, the QR code that
+joins the table and its PIN). Only the organiser's browser gets it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from jolly_scorer.server.club import Club, ClubTable
+from jolly_scorer.server.table import COOKIE
+from jolly_scorer.ui.i18n import Translator
+
+
+def _qr_svg(text: str) -> str:
+    import segno
+
+    svg: str = segno.make(text, error="m").svg_inline(scale=7, border=2)
+    return svg
+
+
+def pin_line(t: Translator, pin: str) -> str:
+    """ "PIN: 123456" in ``t``'s language, the digits in bold."""
+    text = html.escape(t("PIN: {pin}", pin="\x00"))
+    return text.replace("\x00", f"<strong>{html.escape(pin)}</strong>")
+
+
+def table_cards_page(
+    t: Translator, event: str, tables: list[ClubTable], address: str
+) -> str:
+    """The table cards as one HTML page, a sheet per table."""
+    join_at = f"{address.rstrip('/')}/join"
+    sheets = []
+    typed = html.escape(t("or open {address} and type the PIN", address=join_at))
+    for table in tables:
+        seats = "".join(f"<li>{html.escape(p)}</li>" for p in table.players)
+        sheets.append(
+            f"""<section class="card" id="table-{table.number}">
+<p class="event">{html.escape(event)}</p>
+<p class="series">{html.escape(t("Series {n}", n=table.series))}</p>
+<h1>{html.escape(t("Table {n}", n=table.number))}</h1>
+<ol class="seats">{seats}</ol>
+<div class="qr">{_qr_svg(table.join_url)}</div>
+<p class="scan">{html.escape(t("Scan the code to join this table."))}</p>
+<p class="pin">{pin_line(t, table.pin)}</p>
+<p class="or">{typed}</p>
+<p class="link">{html.escape(table.join_url)}</p>
+</section>"""
+        )
+    if not sheets:
+        sheets.append(
+            f'<p class="none">{html.escape(t("No series is seated yet."))}</p>'
+        )
+    title = html.escape(t("Table cards"))
+    button = html.escape(t("Print"))
+    return f"""<!DOCTYPE html>
+<html lang="{t.language}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · {html.escape(event)}</title>
+<style>
+@page{{size:A4 portrait;margin:14mm}}
+body{{font-family:sans-serif;color:#1b1c18;background:#f8faf0;margin:0}}
+.bar{{padding:1rem;display:flex;gap:1rem;align-items:center}}
+.bar button{{font-size:1.2rem;padding:.6rem 1.4rem;background:#2e7d32;color:#fff;
+border:0;border-radius:1.5rem}}
+.card{{background:#fff;max-width:180mm;margin:1rem auto;padding:10mm;
+box-sizing:border-box;text-align:center;break-after:page;page-break-after:always}}
+.card:last-child{{break-after:auto;page-break-after:auto}}
+.event{{font-size:1.4rem;margin:0}} .series{{font-size:1.2rem;margin:.2rem 0}}
+h1{{font-size:4rem;margin:.4rem 0}}
+.seats{{font-size:1.6rem;text-align:left;display:inline-block;margin:.4rem 0 1rem}}
+.qr svg{{width:70mm;height:70mm}}
+.pin{{font-size:1.6rem;margin:.6rem 0}} .pin strong{{font-size:2.6rem;
+letter-spacing:.4rem}}
+.scan,.or{{font-size:1.1rem;margin:.3rem 0}}
+.link{{font-size:.8rem;color:#555;word-break:break-all}}
+@media print{{body{{background:#fff}} .bar{{display:none}}
+.card{{margin:0 auto;max-width:none}}}}
+</style></head><body>
+<div class="bar"><button type="button" onclick="window.print()">{button}</button>
+<span>{title}</span></div>
+{"".join(sheets)}
+</body></html>
+"""
+
+
+def _cookie(request: Any) -> str:
+    return str(request.cookies.get(COOKIE, ""))
+
+
+def club_routes(club: Club, translator: Callable[[Any], Translator]) -> list[Any]:
+    """The club's own pages: the table cards (the organiser's only)."""
+    from fastapi import Request
+    from fastapi.responses import HTMLResponse, Response
+    from starlette.routing import Route
+
+    async def cards(request: Request) -> Response:
+        access = club.access(_cookie(request))
+        if access is None or access.role != "host":
+            return HTMLResponse("Forbidden.", status_code=403)
+        t = translator(request)
+        language = request.query_params.get("lang", "")
+        if language in ("de", "fi", "en"):
+            t = Translator(language)
+        import asyncio
+
+        tables = await asyncio.to_thread(club.seated_tables)
+        name = await asyncio.to_thread(club.event_name)
+        body = table_cards_page(t, name, tables, club.address)
+        return HTMLResponse(body, headers={"Cache-Control": "no-store"})
+
+    return [Route("/club/cards", cards, methods=["GET"])]
