@@ -26,8 +26,6 @@ from jolly_scorer.core.club.points import Conversion
 from jolly_scorer.core.club.ranking import (
     Ranking,
     next_seating,
-    rank_event,
-    rank_series,
 )
 from jolly_scorer.core.club.seating import (
     clean_players,
@@ -38,10 +36,11 @@ from jolly_scorer.core.club.seating import (
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import Rules
-from jolly_scorer.core.scoring import score_game
+from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.store import StoreError
 from jolly_scorer.store.club_store import ClubStore, EventPlay, EventSummary, new_seed
 from jolly_scorer.ui.i18n import N_
+from jolly_scorer.ui.models.club_rankings import event_rankings
 from jolly_scorer.ui.state import FAILURES, GameStore, failure_text
 
 __all__ = [
@@ -212,13 +211,13 @@ class ClubModel:
         try:
             revision = self.store.event_revision(self.event_id)
             play = self.store.event_play(self.event_id)
-            event = play.record.event
+            ranked = event_rankings(self.event_id, revision, play)
             tables = tuple(
-                self._tables(play, number)
+                self._tables(play, number, ranked.results[number - 1])
                 for number in range(1, len(play.record.series) + 1)
             )
-            series = tuple(rank_series(event, p) for p in play.plays)
-            overall = rank_event(event, play.plays)
+            series = ranked.series
+            overall = ranked.overall
         except FAILURES as e:
             return self._fail(failure_text(e))
         self._event_revision = revision
@@ -232,7 +231,12 @@ class ClubModel:
         self.revision += 1
         return None
 
-    def _tables(self, play: EventPlay, number: int) -> tuple[TableState, ...]:
+    def _tables(
+        self,
+        play: EventPlay,
+        number: int,
+        scored: tuple[tuple[GameResult, ...], ...],
+    ) -> tuple[TableState, ...]:
         stored = play.record.series[number - 1]
         games_per = play.record.event.games_per_series
         found = play.plays[number - 1].games
@@ -240,7 +244,7 @@ class ClubModel:
         for index, players in enumerate(stored.seating.tables):
             ids = stored.games[index]
             games = found[index]
-            results = [score_game(g) for g in games]
+            results = scored[index]
             finished = sum(r.game_over for r in results)
             running = bool(results) and not results[-1].game_over
             current = ids[-1] if running and ids and ids[-1] is not None else None
