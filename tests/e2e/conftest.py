@@ -83,13 +83,17 @@ def _close_left_pages(request: pytest.FixtureRequest) -> Iterator[None]:
     A page left open outlives its test: its Flutter client keeps running
     (backgrounding is off, see ``benchmarks/chromium.py``) and keeps trying
     to reconnect to a server that is gone, in the one Chromium every later
-    test shares, so every later page starts slower."""
-    yield
+    test shares, so every later page starts slower. Contexts that were open
+    before the test (a module's or session's own) are left alone."""
     if "chromium" not in request.fixturenames:
+        yield
         return
     browser = request.getfixturevalue("chromium")
+    before = list(browser.contexts)
+    yield
     for context in list(browser.contexts):
-        context.close()
+        if not any(context is kept for kept in before):
+            context.close()
 
 
 def free_port() -> int:
