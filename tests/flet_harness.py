@@ -138,33 +138,51 @@ class FakeConnection(Connection):
         }
 
 
-def iter_controls(root: Any) -> Iterator[tuple[BaseControl, BaseControl | None]]:
-    """Yield ``(control, parent)`` for every control under ``root``, tree order."""
-    seen: set[int] = set()
+_PLAIN = (str, int, float, bool)
+#: Per dataclass: the names of the fields that may hold controls, in order.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
-    def walk(value: Any, parent: BaseControl | None) -> Iterator[Any]:
-        if value is None or isinstance(value, (str, int, float, bool)):
-            return
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if not f.metadata.get("skip") and f.name != "_parent"
+        )
+        _FIELD_NAMES[cls] = names
+    return names
+
+
+def iter_controls(root: Any) -> Iterator[tuple[BaseControl, BaseControl | None]]:
+    """Yield ``(control, parent)`` for every control under ``root``, tree order.
+
+    Walks every dataclass field, dict and list below ``root`` (each object
+    once), with a stack instead of nested generators: a deep page has
+    hundreds of thousands of values, and every finding walks it."""
+    seen: set[int] = set()
+    stack: list[tuple[Any, BaseControl | None]] = [(root, None)]
+    while stack:
+        value, parent = stack.pop()
         if id(value) in seen:
-            return
+            continue
         if isinstance(value, BaseControl):
             seen.add(id(value))
             yield value, parent
             parent = value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             seen.add(id(value))
-            for f in dataclasses.fields(value):
-                if f.metadata.get("skip") or f.name == "_parent":
-                    continue
-                yield from walk(getattr(value, f.name, None), parent)
+            children: Any = [getattr(value, n, None) for n in _field_names(type(value))]
         elif isinstance(value, dict):
-            for item in value.values():
-                yield from walk(item, parent)
+            children = list(value.values())
         elif isinstance(value, (list, tuple)):
-            for item in value:
-                yield from walk(item, parent)
-
-    yield from walk(root, None)
+            children = value
+        else:
+            continue
+        for item in reversed(children):
+            if item is not None and not isinstance(item, _PLAIN):
+                stack.append((item, parent))
 
 
 def control_texts(control: BaseControl) -> list[str]:

@@ -76,6 +76,26 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_left_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each browser test, every browser context it left open is closed.
+
+    A page left open outlives its test: its Flutter client keeps running
+    (backgrounding is off, see ``benchmarks/chromium.py``) and keeps trying
+    to reconnect to a server that is gone, in the one Chromium every later
+    test shares, so every later page starts slower. Contexts that were open
+    before the test (a module's or session's own) are left alone."""
+    if "chromium" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("chromium")
+    before = list(browser.contexts)
+    yield
+    for context in list(browser.contexts):
+        if not any(context is kept for kept in before):
+            context.close()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -134,16 +154,17 @@ class WebApp:
                 raise AssertionError(f"timed out waiting for {what or predicate}")
             self.next_frames(1)
 
-    def _still(self, timeout: float) -> bool:
-        """Wait until three frames in a row look the same; False on timeout."""
+    def _still(self, timeout: float) -> bytes | None:
+        """Wait until three frames in a row look the same: that frame (PNG),
+        or None on timeout."""
         deadline = time.monotonic() + timeout / 1000
         shots = [self.page.screenshot()]
         while len(shots) < 3 or len(set(shots[-3:])) > 1:
             if time.monotonic() > deadline:
-                return False
+                return None
             self.next_frames(2)
             shots.append(self.page.screenshot())
-        return True
+        return shots[-1]
 
     def settle(self, timeout: float = 10_000) -> None:
         """Wait until the screen is still: three identical frames in a row.
@@ -151,7 +172,7 @@ class WebApp:
         Flutter draws on a canvas, so animations (a page sliding in, a message
         fading in) are only visible in the pixels.
         """
-        if not self._still(timeout):
+        if self._still(timeout) is None:
             raise AssertionError(f"the screen did not settle in {timeout} ms")
 
     def by_id(self, identifier: str) -> Any:
@@ -213,10 +234,12 @@ class WebApp:
         """Save ``NAME.png`` in ``build/screenshots`` (or ``$JOLLY_SCREENSHOTS``)
         once the screen is still (a screen that never stops moving, such as a
         spinner, is taken as it is after 5 s)."""
-        self._still(5_000)
+        still = self._still(5_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        path.write_bytes(painted_screenshot(self.page, full_page))
+        if full_page or still is None or len(still) < BLANK_PNG_BYTES:
+            still = painted_screenshot(self.page, full_page)
+        path.write_bytes(still)  # the still frame itself: no fourth picture
         return path
 
     def server_log(self) -> str:
