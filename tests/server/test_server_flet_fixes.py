@@ -79,3 +79,45 @@ def test_every_fix_is_needed_and_in_place():
     assert flet_fixes.apply_fixes() == []
     for fix in flet_fixes.FIXES:
         assert fix.applied(), fix.name
+
+
+def test_plain_values_are_answered_at_once_everything_else_goes_to_flet():
+    """The wrappers of fix 3: a plain value equal on both sides, or a plain
+    value to configure or remove, never reaches Flet's method (which would do
+    nothing with it); any other value does, with its arguments unchanged."""
+    calls: list[tuple] = []
+
+    def compare(self, parent, path, key, src, dst, frozen):
+        calls.append(("compare", src, dst))
+
+    def configure(self, item, parent, frozen, setattr_only=False):
+        calls.append(("configure", item))
+        yield item
+
+    def removed(self, item, recurse):
+        calls.append(("removed", item))
+        yield item
+
+    wrapped = flet_fixes._plain_skipped(compare, configure, removed)
+    for same in ("a", 3, 2.5, True, None):
+        wrapped["_compare_values"](None, None, [], "k", same, same, False)
+    assert calls == []
+    nan = float("nan")
+    for src, dst in (("a", "b"), (1, True), (1, 1.0), (nan, nan), ([1], [1])):
+        wrapped["_compare_values"](None, None, [], "k", src, dst, False)
+    assert [c[1:] for c in calls] == [
+        ("a", "b"),
+        (1, True),
+        (1, 1.0),
+        (nan, nan),
+        ([1], [1]),
+    ]
+    calls.clear()
+    for plain in ("x", 0, None, False, 1.5):
+        assert list(wrapped["_configure_dataclass"](None, plain, None, False)) == []
+        assert list(wrapped["_removed_controls"](None, plain, True)) == []
+    assert calls == []
+    thing = object()
+    assert list(wrapped["_configure_dataclass"](None, thing, None, False)) == [thing]
+    assert list(wrapped["_removed_controls"](None, [thing], True)) == [[thing]]
+    assert [c[0] for c in calls] == ["configure", "removed"]
