@@ -36,11 +36,19 @@ class NotTheTablesGame(GameNotFound):
 class GuestStore:
     """The games database as a joined device sees it: the table's game only.
 
-    ``game_id`` gives the table's game (:attr:`Table.game_id`) at each call."""
+    ``game_id`` gives the table's game (:attr:`Table.game_id`) at each call;
+    ``seated()`` is called after the device chose or left its seat (the
+    host's device list names each device's seat: :meth:`Table.notify`)."""
 
-    def __init__(self, store: Any, game_id: Callable[[], int | None]) -> None:
+    def __init__(
+        self,
+        store: Any,
+        game_id: Callable[[], int | None],
+        seated: Callable[[], None] | None = None,
+    ) -> None:
         self._store = store
         self._game_id = game_id
+        self._seated = seated or (lambda: None)
 
     def _own(self, game_id: int) -> None:
         if game_id != self._game_id():
@@ -123,10 +131,12 @@ class GuestStore:
     def save_device_seat(self, game_id: int, device: str, player: str) -> None:
         self._own(game_id)
         self._store.save_device_seat(game_id, device, player)
+        self._seated()
 
     def forget_device_seat(self, game_id: int, device: str) -> None:
         self._own(game_id)
         self._store.forget_device_seat(game_id, device)
+        self._seated()
 
     def load_history(self, game_id: int, game: Game) -> tuple[UndoHistory, bool]:
         self._own(game_id)
