@@ -69,6 +69,17 @@ def wait_said(page: Any, identifier: str, text: str, timeout: float = 20.0) -> s
     return now
 
 
+def still_shot(page: Any, name: str) -> None:
+    """``NAME.png`` once the page stands still (three equal frames in a row;
+    the canvas paints after the semantics tree), or as it is after 5 s."""
+    end = time.monotonic() + 5
+    shots = [page.screenshot()]
+    while (len(shots) < 3 or len(set(shots[-3:])) > 1) and time.monotonic() < end:
+        page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+        shots.append(page.screenshot())
+    shoot_page(page, name)
+
+
 def wait_text(page: Any, text: str, timeout: float = WAIT) -> None:
     page.locator(f'[aria-label*="{text}"], :text("{text}")').first.wait_for(
         state="attached", timeout=timeout
@@ -120,17 +131,17 @@ def rounds_saved(data: Path) -> int:
         return len(store.load_game(store.list_games()[0].id).rounds)
 
 
-def phone_context(chromium: Any) -> Any:
+def phone_context(chromium: Any, language: str = "de") -> Any:
     return chromium.new_context(
         viewport={"width": 390, "height": 844},
         is_mobile=True,
         has_touch=True,
-        locale="de-DE",
+        locale=f"{language}-{language.upper()}",
     )
 
 
-def join(chromium: Any, server: Server, pin: str) -> Any:
-    page = phone_context(chromium).new_page()
+def join(chromium: Any, server: Server, pin: str, language: str = "de") -> Any:
+    page = phone_context(chromium, language).new_page()
     page.goto(server.url + "/")
     page.fill("#pin", pin)
     page.click("button[type=submit]")
@@ -375,3 +386,59 @@ def test_a_phone_returns_to_its_seat_after_a_reload_and_a_host_restart(table):
         timeout=30,
     )
     shoot_page(cleo, "table-contexts-cleo-after-restart-de")
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_the_table_at_phone_size_in_german_and_finnish(chromium, tmp_path, language):
+    """Screenshots at 390x844 of issue 18's items 6-10 (build/screenshots/
+    table-phone-*-LANG.png): the phone's card editor (10), the round's header
+    naming whose part Done is (9), the host's device list with each device's
+    seat (8), the reconnect message over the last screen (6) and the phone
+    back on its seat after the host was killed and started again (7)."""
+    banner_text = {
+        "de": "Verbindung zum Tisch verloren – verbinde neu…",
+        "fi": "Yhteys pöytään katkesi – yhdistetään uudelleen…",
+    }[language]
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
+    env = {"LANGUAGE": language}
+    server = start_server(tmp_path, "--table", data=data, env=env)
+    contexts = []
+    try:
+        pin = server.find(r"type PIN (\d+)")
+        host_context = phone_context(chromium, language)
+        contexts.append(host_context)
+        host = host_context.new_page()
+        host.goto(server.find(r"host screen (\S+)"))
+        flutter_ready(host, pin)
+        phone = join(chromium, server, pin, language)
+        contexts.append(phone.context)
+        sit_down(phone, 1)
+        tap(phone, "pick-Kd")
+        wait_said(phone, "round-player-1", "K♦")
+        still_shot(phone, f"table-phone-editor-{language}")  # (10)
+        close_editor(phone)
+        assert "Ben" in said(phone, "round-done-1")  # (9)
+        still_shot(phone, f"table-phone-buttons-{language}")
+        if not by_id(host, "table-close").count():
+            tap(host, "table-show")
+        still_shot(host, f"table-phone-devices-{language}")
+        wait_text(host, "device Ben")  # the device's seat in the list (8)
+        still_shot(host, f"table-phone-devices-{language}")
+        server.proc.kill()
+        server.proc.wait()
+        banner = phone.locator(f"#{BANNER_ID}")
+        banner.wait_for(state="visible", timeout=WAIT)
+        assert banner.inner_text() == banner_text
+        shoot_page(phone, f"table-phone-reconnecting-{language}")  # (6)
+        server = start_server(tmp_path, "--table", data=data, port=server.port, env=env)
+        banner.wait_for(state="detached", timeout=30_000)
+        by_id(phone, "round-done-1").wait_for(timeout=30_000)  # (7)
+        assert not by_id(phone, "home-continue").count()
+        wait_said(phone, "round-player-1", "K♦")
+        shoot_page(phone, f"table-phone-back-on-seat-{language}")
+    finally:
+        for context in contexts:
+            context.close()
+        assert server.stop() == 0
