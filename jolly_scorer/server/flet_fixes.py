@@ -18,9 +18,7 @@ Flet's private names read here, each with a test in
   sessions kept, counted after evictions (:func:`page_sessions`);
 * ``DiffBuilder.__root`` (``_DiffBuilder__root``), ``Component._stale`` and
   ``Component._b``: the redraw's patch chain and a component's last body
-  (:func:`free_patch_chains`);
-* ``DiffBuilder._compare_values``, ``_configure_dataclass`` and
-  ``_removed_controls``: wrapped to skip plain values (:func:`skip_plain_values`).
+  (:func:`free_patch_chains`).
 """
 
 from __future__ import annotations
@@ -40,7 +38,6 @@ __all__ = [
     "free_patch_chains",
     "page_sessions",
     "quiet_send_message",
-    "skip_plain_values",
     "unique_session_id",
 ]
 
@@ -197,105 +194,6 @@ def free_patch_chains() -> None:
     builder.teardown = _emptied(builder.teardown)  # type: ignore[method-assign]
 
 
-# -- 3. plain values skipped at once in a redraw's diff ---------------------------
-#
-# Flet 1.0.5 walks every field of every control it diffs, adds or removes:
-# ``_compare_values``, ``_configure_dataclass`` and ``_removed_controls`` are
-# called for each field's value, most of them plain (a str, an int, None),
-# and each call first asks ``dataclasses.is_dataclass``, formats a debug call
-# and makes a generator. For a plain value they do nothing at all (equal
-# values are not a change; a plain value holds no control to configure or
-# remove). At a table that was about half of the server's CPU for a saved
-# round on every watching page (cProfile, ``benchmarks/table_load.py``: 725,000
-# calls of ``_configure_dataclass`` for 37,500 controls added). The wrappers
-# answer a plain value at once and call Flet's method for everything else.
-
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def _plain_skipped(compare: Any, configure: Any, removed: Any) -> dict[str, Any]:
-    def compare_values(
-        self: Any, parent: Any, path: Any, key: Any, src: Any, dst: Any, frozen: bool
-    ) -> None:
-        kind = type(src)
-        if kind is type(dst) and kind in _PLAIN and src == dst:
-            return None  # no change (NaN != NaN still goes to Flet)
-        return compare(self, parent, path, key, src, dst, frozen)  # type: ignore[no-any-return]
-
-    def configure_dataclass(
-        self: Any,
-        item: Any,
-        parent: Any,
-        frozen: bool,
-        configure_setattr_only: bool = False,
-    ) -> Any:
-        if type(item) in _PLAIN:
-            return ()
-        return configure(self, item, parent, frozen, configure_setattr_only)
-
-    def removed_controls(self: Any, item: Any, recurse: bool) -> Any:
-        if type(item) in _PLAIN:
-            return ()
-        return removed(self, item, recurse)
-
-    wrappers: tuple[tuple[Any, Any], ...] = (
-        (compare_values, compare),
-        (configure_dataclass, configure),
-        (removed_controls, removed),
-    )
-    for wrapper, original in wrappers:
-        wrapper.__wrapped__ = original
-    return {
-        "_compare_values": compare_values,
-        "_configure_dataclass": configure_dataclass,
-        "_removed_controls": removed_controls,
-    }
-
-
-_DIFF_METHODS = ("_compare_values", "_configure_dataclass", "_removed_controls")
-
-
-def _plain_values_needed() -> bool:
-    from flet.controls import object_patch
-
-    builder = getattr(object_patch, "DiffBuilder", None)
-    if builder is None or not all(hasattr(builder, m) for m in _DIFF_METHODS):
-        return False
-    compare = inspect.getsource(builder._compare_values)
-    configure = inspect.getsource(builder._configure_dataclass)
-    removed = inspect.getsource(builder._removed_controls)
-    return (  # what the wrappers rely on: a plain value is left alone
-        "elif type(src) is not type(dst) or src != dst:" in compare
-        and "if dataclasses.is_dataclass(item):" in configure
-        and "elif isinstance(item, dict):" in configure
-        and "if self.control_cls and isinstance(item, self.control_cls):" in removed
-    )
-
-
-def _plain_values_applied() -> bool:
-    from flet.controls import object_patch
-
-    builder = getattr(object_patch, "DiffBuilder", None)
-    return all(hasattr(getattr(builder, m, None), "__wrapped__") for m in _DIFF_METHODS)
-
-
-def skip_plain_values() -> None:
-    """Put the wrappers of :func:`_plain_skipped` on Flet's ``DiffBuilder``
-    (once); a Flet whose methods changed is left as it is."""
-    from flet.controls import object_patch
-
-    if _plain_values_applied() or not _plain_values_needed():
-        return
-    builder = object_patch.DiffBuilder
-    wrappers = _plain_skipped(
-        builder._compare_values,
-        builder._configure_dataclass,
-        builder._removed_controls,
-    )
-    for name, wrapper in wrappers.items():
-        setattr(builder, name, wrapper)
-
-
 # -- the list --------------------------------------------------------------------
 
 
@@ -326,15 +224,6 @@ FIXES = (
         _patch_chains_needed,
         free_patch_chains,
         _patch_chains_applied,
-    ),
-    Fix(
-        "plain values skipped",
-        "a redraw's diff called three methods for every plain field value of "
-        "every control, doing nothing with it: half of the server's CPU for a "
-        "saved round at a table",
-        _plain_values_needed,
-        skip_plain_values,
-        _plain_values_applied,
     ),
 )
 

@@ -35,9 +35,9 @@ import flet as ft
 
 from jolly_scorer.server.addresses import allowed_hosts
 from jolly_scorer.server.flet_fixes import (
-    apply_fixes,
     flet_session,
     page_sessions,
+    quiet_send_message,
     unique_session_id,
 )
 from jolly_scorer.server.frames import _CheckedSocket, _valid_frame
@@ -151,7 +151,7 @@ def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | None,
 ) -> Callable[[Any], Awaitable[None]]:
-    apply_fixes()  # each fix of server/flet_fixes.py, once
+    quiet_send_message()
 
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager

@@ -29,7 +29,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.server.addresses import is_wildcard, lan_address
-from jolly_scorer.server.flet_fixes import free_patch_chains, skip_plain_values
+from jolly_scorer.server.flet_fixes import free_patch_chains
 from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
 from jolly_scorer.server.join_page import print_table
 from jolly_scorer.server.pages import contain_errors
@@ -68,7 +68,6 @@ from jolly_scorer.web.reconnect import tell_page_language
 
 log = logging.getLogger("jolly_scorer.app")
 free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
-skip_plain_values()  # a redraw's diff skips plain field values at once
 ASSETS = Path(__file__).parent / "assets"
 SEED = ft.Colors.GREEN_800
 DARK_INK = "#E3E3DC"  # on-surface of the dark scheme
