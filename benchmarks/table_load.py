@@ -306,16 +306,16 @@ async def play_round(
         await host.click("round-count-all", entry)  # every field on one screen
     # Anna's good points are typed too: a closer's field nobody filled is
     # missing, never 0 (issue 17.2), and Save refuses the round without them
-    for field, player, key, value in (
+    for identifier, player, key, value in (
         ("round-bad-1", "Ben", "bad", 1),
         ("round-good-0", "Anna", "good", 0),
     ):
-        await host.type(field, str(value), everyone)
+        await host.type(identifier, str(value), everyone)
         try:  # the page kept it
             await stored_points(data, saved + 1, RETYPE_AFTER, player, key, value)
         except TimeoutError:
             RETYPED[0] += 1  # the raw client may have typed into a field replaced
-            await host.type(field, str(value), everyone)
+            await host.type(identifier, str(value), everyone)
             await stored_points(data, saved + 1, STEP_TIMEOUT, player, key, value)
     # the dealer's line names the next round only once this one is saved
     # (totals may show a round being entered already: entering together)
