@@ -12,7 +12,8 @@ joins the host (its token) and the phones (the join token in the QR code) over
 (register, read the patches, send clicks and typed values), all in one asyncio
 loop. Every phone opens the game's scoreboard. Ben's phone (one more joined
 device) enters each round as a person does (Enter round, its seat once, Anna
-went out, Everyone counted points, Ben's bad points, Save). A phone has the
+went out, Everyone counted points, Ben's bad points, Anna's good points
+(0: a closer's points nobody typed are missing, never 0), Save). A phone has the
 round when a frame naming the next round on the scoreboard ("Round N+1: ...")
 reaches it (the totals may show a round being entered before it is saved:
 entering together). At the end every page must show Ben's final total.
@@ -247,10 +248,17 @@ RETYPED = [0]  # typed points not stored in RETYPE_AFTER s, typed again (reporte
 RETYPE_AFTER = 1.0
 
 
-async def stored_points(data: Path, number: int, timeout: float = STEP_TIMEOUT) -> None:
-    """Wait (bounded) until Ben's 1 bad point of round ``number`` is stored
-    (his seat part, or the game's draft): entering together keeps what a page
-    types in the store before Save uses it."""
+async def stored_points(
+    data: Path,
+    number: int,
+    timeout: float = STEP_TIMEOUT,
+    player: str = "Ben",
+    key: str = "bad",
+    value: int = 1,
+) -> None:
+    """Wait (bounded) until ``player``'s ``key`` points of round ``number``
+    are ``value`` in the store (his seat part, or the game's draft): entering
+    together keeps what a page types in the store before Save uses it."""
     from jolly_scorer.store import Store
 
     def kept() -> bool:
@@ -258,14 +266,14 @@ async def stored_points(data: Path, number: int, timeout: float = STEP_TIMEOUT) 
             (game,) = store.list_games()
             parts = store.load_seat_parts(game.id, number)
             draft = store.load_draft(game.id) or {}
-        counted = parts["Ben"].data.get("counted") if "Ben" in parts else None
-        counted = counted or draft.get("counted", {}).get("Ben") or {}
-        return bool(counted.get("bad") == 1)
+        counted = parts[player].data.get("counted") if player in parts else None
+        counted = counted or draft.get("counted", {}).get(player) or {}
+        return bool(counted.get(key) == value)
 
     deadline = time.monotonic() + timeout
     while not await asyncio.to_thread(kept):
         if time.monotonic() > deadline:
-            raise TimeoutError(f"round {number}: Ben's points not stored")
+            raise TimeoutError(f"round {number}: {player}'s points not stored")
         await asyncio.sleep(0.02)
 
 
@@ -296,13 +304,19 @@ async def play_round(
     if opened is None or opened[1] < entry:
         everyone = host.mark()
         await host.click("round-count-all", entry)  # every field on one screen
-    await host.type("round-bad-1", "1", everyone)
-    try:
-        await stored_points(data, saved + 1, RETYPE_AFTER)  # the page kept it
-    except TimeoutError:
-        RETYPED[0] += 1  # the raw client may have typed into a field replaced
-        await host.type("round-bad-1", "1", everyone)
-        await stored_points(data, saved + 1)
+    # Anna's good points are typed too: a closer's field nobody filled is
+    # missing, never 0 (issue 17.2), and Save refuses the round without them
+    for identifier, player, key, value in (
+        ("round-bad-1", "Ben", "bad", 1),
+        ("round-good-0", "Anna", "good", 0),
+    ):
+        await host.type(identifier, str(value), everyone)
+        try:  # the page kept it
+            await stored_points(data, saved + 1, RETYPE_AFTER, player, key, value)
+        except TimeoutError:
+            RETYPED[0] += 1  # the raw client may have typed into a field replaced
+            await host.type(identifier, str(value), everyone)
+            await stored_points(data, saved + 1, STEP_TIMEOUT, player, key, value)
     # the dealer's line names the next round only once this one is saved
     # (totals may show a round being entered already: entering together)
     text = f"Round {saved + 2}: "

@@ -88,11 +88,19 @@ class GuestStore:
     It wraps the store (any :class:`~jolly_scorer.store.protocol.GameStore`)
     and is one; the table below says what a guest may do with each call
     (the signatures are the protocol's). ``game_id`` gives the table's game
-    (:attr:`Table.game_id`) at each call."""
+    (:attr:`Table.game_id`) at each call; ``seated()`` is called after the
+    device chose or left its seat (the host's device list names each device's
+    seat: :meth:`Table.notify`)."""
 
-    def __init__(self, store: GameStore, game_id: Callable[[], int | None]) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        game_id: Callable[[], int | None],
+        seated: Callable[[], None] | None = None,
+    ) -> None:
         self._store = store
         self._game_id = game_id
+        self._seated = seated or (lambda: None)
 
     def _own(self, game_id: object) -> None:
         if game_id != self._game_id():
@@ -116,8 +124,16 @@ class GuestStore:
     clear_seat_parts = _table_game(GameStore.clear_seat_parts)
     # the seat this device chose (a viewer's ViewerStore refuses these)
     load_device_seat = _table_game(GameStore.load_device_seat)
-    save_device_seat = _table_game(GameStore.save_device_seat)
-    forget_device_seat = _table_game(GameStore.forget_device_seat)
+
+    def save_device_seat(self, game_id: int, device: str, player: str) -> None:
+        self._own(game_id)
+        self._store.save_device_seat(game_id, device, player)
+        self._seated()
+
+    def forget_device_seat(self, game_id: int, device: str) -> None:
+        self._own(game_id)
+        self._store.forget_device_seat(game_id, device)
+        self._seated()
 
     # -- passed on: reaches no game ------------------------------------------------
     get_setting = _passed(GameStore.get_setting)

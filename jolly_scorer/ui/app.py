@@ -458,7 +458,8 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         # the table's game, pinned by the host's page (not "the newest game")
         table_game = (table or Table()).table_game(shared.current_game_id)
         kind = ViewerStore if access.role == "viewer" else GuestStore
-        store = kind(shared, table_game)
+        # a seat chosen shows in the host's device list (issue 18.8)
+        store = kind(shared, table_game, table.notify if table else None)
     settings = UiSettings.load(store.get_setting, default_language())
     state = AppState(
         store=store,

@@ -118,5 +118,8 @@ def done_button(
             on_click=lambda: act(entry.tap_done, name),
             height=44,
             expand=expand or None,
+            # narrow sides: "Ben on valmis" fits beside the title and two
+            # icons on a 390 px phone (it was cut to "Ben on val…")
+            style=ft.ButtonStyle(padding=ft.Padding.only(left=10, right=12)),
         ),
     )

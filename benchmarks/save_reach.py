@@ -1,0 +1,249 @@
+"""A saved round reaching every page in real Chromium (issue 18, Speed): the
+time from the Save tap to each page of the table showing the saved round.
+
+    uv run python benchmarks/save_reach.py [--phones 3] [--rounds 15]
+
+Starts ``jolly-scorer --table`` on 127.0.0.1 (a fresh data folder, one game of
+Anna and Ben, English) and opens, each in its own browser context: the host's
+page (1280x800, its token) and ``--phones`` phones (390x844, joined with the
+PIN), as at a table where the laptop enters the rounds: the host's page
+enters every round (Enter round, Anna went out, everyone counted, Ben 1 bad
+point, Anna 0 good points) while the phones watch the scoreboard. The time
+of the Save tap is taken just before the mouse click (``Date.now()`` in the
+pages and ``time.time()`` here: one clock, one machine), and every page
+notes, frame by frame, the first frame whose semantics tree names the next round
+("Round N+1: ..." on the scoreboard, the dealer's line). Figures: median /
+p90 / max of (tap -> page shows it) over every (round, page) of the saving
+phone and of the others, and "every page" (the slowest page of each round);
+the server's CPU per saved round. The goal: p90 of every page <= 400 ms with
+4 pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+from server_process import start_server  # noqa: E402
+
+from benchmarks.chromium import ARGS, CHROMIUM  # noqa: E402
+
+PLAYERS = ["Anna", "Ben"]
+WAIT = 30_000  # ms
+
+#: each page: a frame-by-frame look for a text (text or accessible label),
+#: noting the first frame that has it (epoch ms, the clock Save was told in)
+WATCH = """text => {
+  window.__seenAt = null;
+  const has = () => {
+    const host = document.querySelector('flt-semantics-host') || document.body;
+    if ((host.textContent || '').includes(text)) return true;
+    for (const n of host.querySelectorAll('[aria-label]'))
+      if (n.getAttribute('aria-label').includes(text)) return true;
+    return false;
+  };
+  const look = () => {
+    if (has()) { window.__seenAt = Date.now(); return; }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+
+def ready(page: Any, text: str) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT)
+    page.wait_for_selector("#loading", state="detached", timeout=WAIT)
+    page.evaluate(
+        "() => { const p = document.querySelector('flt-semantics-placeholder');"
+        " if (p) p.click(); }"
+    )
+    page.get_by_text(text, exact=False).first.wait_for(state="attached", timeout=WAIT)
+
+
+def make_game(data: Path) -> None:
+    from jolly_scorer.core import game as core
+    from jolly_scorer.core.rules import resolve_rules
+    from jolly_scorer.store import Store
+
+    with Store.open(data) as store:
+        store.set_setting("language", "en")
+        store.create_game(
+            core.new_game(resolve_rules("jolly_at"), PLAYERS, target=100_000)
+        )
+
+
+def press(page: Any, identifier: str) -> None:
+    by_id(page, identifier).click(timeout=WAIT)
+
+
+FOCUSED_IN = (
+    "id => { const a = document.activeElement; return !!a &&"
+    " a.tagName === 'INPUT' &&"
+    " !!a.closest(`[flt-semantics-identifier='${id}']`); }"
+)
+
+
+def type_points(page: Any, identifier: str, text: str) -> None:
+    """Tap the field, wait until it has the keyboard focus, type ``text``
+    over what it holds; again if the field does not hold it (a key typed
+    before Flutter connected the field is lost)."""
+    for _ in range(5):
+        by_id(page, identifier).click(timeout=WAIT)
+        page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=WAIT)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text)
+        try:
+            page.wait_for_function(
+                "t => document.activeElement && document.activeElement.value === t",
+                arg=text,
+                timeout=2_000,
+            )
+            return
+        except Exception:
+            continue
+    raise AssertionError(f"{identifier} never held {text!r}")
+
+
+def enter_round(host: Any) -> None:
+    """The host's page: the round entry, Anna out, Ben 1 bad point, Anna's
+    good points 0, ready to save."""
+    press(host, "enter-round")
+    press(host, "round-closer-0")
+    if not by_id(host, "round-bad-1").count():
+        press(host, "round-count-all")
+    type_points(host, "round-bad-1", "1")
+    type_points(host, "round-good-0", "0")
+    host.wait_for_function(
+        "() => { const n = document.querySelector("
+        "`[flt-semantics-identifier='round-status']`); return !!n &&"
+        " ((n.getAttribute('aria-label') || '') + n.textContent)"
+        ".includes('Ready to save'); }",
+        timeout=WAIT,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--phones", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="save-reach-"))
+    data = tmp / "data"
+    make_game(data)
+    server = start_server(tmp, "--table", data=data, env={"LANGUAGE": "en"})
+    pid = server.proc.pid
+    print(f"server pid {pid}; load average {os.getloadavg()}", flush=True)
+    own: list[float] = []
+    others: list[float] = []
+    every: list[float] = []
+    cpu: list[float] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            pin = server.find(r"type PIN (\d+)")
+            host = browser.new_context(viewport={"width": 1280, "height": 800})
+            host_page = host.new_page()
+            host_page.goto(server.find(r"host screen (\S+)"))
+            ready(host_page, pin)
+            if by_id(host_page, "table-close").count():
+                by_id(host_page, "table-close").click()
+            by_id(host_page, "home-continue").click()
+            by_id(host_page, "enter-round").wait_for(timeout=WAIT)
+            phones = []
+            for _ in range(args.phones):
+                context = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    is_mobile=True,
+                    has_touch=True,
+                )
+                page = context.new_page()
+                page.goto(server.url + "/")
+                page.fill("#pin", pin)
+                page.click("button[type=submit]")
+                ready(page, "Ben")
+                by_id(page, "home-continue").click()
+                by_id(page, "enter-round").wait_for(timeout=WAIT)
+                phones.append(page)
+            pages = [host_page, *phones]
+            for number in range(1, args.rounds + 1):
+                try:
+                    enter_round(host_page)
+                except Exception:
+                    host_page.screenshot(path=str(tmp / "host.png"))
+                    print(f"the host's page: {tmp / 'host.png'}")
+                    raise
+                text = f"Round {number + 1}: "
+                for page in pages:
+                    page.evaluate(WATCH, text)
+                before = cpu_seconds(pid)
+                box = by_id(host_page, "round-save").bounding_box()
+                assert box is not None
+                at = time.time() * 1000  # the tap: a mouse click, down and up
+                host_page.mouse.click(
+                    box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                )
+                seen = []
+                for page in pages:
+                    page.wait_for_function("() => window.__seenAt", timeout=WAIT)
+                    seen.append(page.evaluate("() => window.__seenAt") - at)
+                cpu.append(cpu_seconds(pid) - before)
+                own.append(seen[0])
+                others.extend(seen[1:])
+                every.append(max(seen))
+                print(
+                    f"round {number}: "
+                    + ", ".join(f"{s:.0f}" for s in seen)
+                    + f" ms (the host first); server CPU "
+                    f"{cpu[-1] * 1000:.0f} ms",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.stop()
+
+    def line(name: str, values: list[float]) -> float:
+        ordered = sorted(values)
+        p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+        print(
+            f"{name}: median {statistics.median(ordered):.0f} ms, p90 {p90:.0f} ms, "
+            f"max {ordered[-1]:.0f} ms ({len(ordered)} samples)"
+        )
+        return p90
+
+    print(f"save reach, {args.phones} phones + the host, {len(every)} rounds:")
+    line("the saving page (the host)", own)
+    line("the other pages", others)
+    p90 = line("every page (all pages of each round)", own + others)
+    line("the slowest page of each round", every)
+    print(
+        f"server CPU per saved round: median {statistics.median(cpu) * 1000:.0f} ms; "
+        f"load average {os.getloadavg()}; goal p90 <= 400 ms: "
+        f"{'met' if p90 <= 400 else 'NOT met'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
