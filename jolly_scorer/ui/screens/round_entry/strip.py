@@ -22,10 +22,10 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.screens.round_entry.parts import signed
 from jolly_scorer.ui.screens.round_entry.seat import Act
 from jolly_scorer.ui.screens.round_entry.together.status import status_icon, status_text
 from jolly_scorer.ui.widgets.basics import seat_dot
+from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = [
     "CHIP_GAP",
@@ -98,12 +98,11 @@ def player_strip(
 ) -> ft.Control:
     """One chip per player (name over round score); the one shown is filled.
     ``width``: the page's (the strip is that less the margins)."""
-    plus = entry.rounds.rules.is_plus
     chips: list[ft.Control] = []
     widths: list[int] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
-        shown = signed(score, t) if plus else t.number(score)
+        shown = round_score(entry.rounds, name, score, t)  # "–": not typed yet
         chosen = entry.player == name
         icon = status_icon(entry, name)
         chip_w = chip_width(name, shown, icon is not None)
