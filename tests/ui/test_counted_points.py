@@ -202,7 +202,9 @@ def test_a_missing_number_shows_no_total_beside_it(flet_app):
 def test_the_strip_and_the_wide_preview_show_no_zero_for_a_missing_number(flet_app):
     """The player strip (one player in cards) and the laptop's preview table."""
     screen = _romme_screen(flet_app, width=1280)
-    labels = [str(screen.app.find(semantics=f"round-preview-{s}").label) for s in (0, 2)]
+    labels = [
+        str(screen.app.find(semantics=f"round-preview-{s}").label) for s in (0, 2)
+    ]
     assert labels[0].endswith("round –") and labels[1].endswith("round 0"), labels
     phone = _romme_screen(flet_app)
     phone.tap("round-mode-0-cards")  # Anna's cards: the strip shows

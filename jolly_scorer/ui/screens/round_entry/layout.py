@@ -161,7 +161,8 @@ def layout(
         strip = [
             kept(  # built again only when a score, a status or the player changed
                 "strip",
-                (*strip_signature(entry, preview, t), width),
+                # (and whose counted number is missing: "–", not 0)
+                (*strip_signature(entry, preview, t), width, rounds.points_missing()),
                 lambda: player_strip(entry, preview, t, act, width),
             )
         ][: 0 if entry.all_counted else 1]
