@@ -116,7 +116,12 @@ def _PointsRows(
         """Enter in a field: on to the next player who needs a number (the
         field itself when none does: Flutter takes the focus off a field on
         Enter, and a key typed next must land somewhere it shows)."""
-        following = entry.next_field((player, "good" if key == "good" else "bad"))
+        place: Any = (player, "good" if key == "good" else "bad")
+        # Enter took the focus off the field: the keys typed from now on,
+        # until the next field has it, are strays (the field's blur can
+        # come after them: they went nowhere)
+        entry.field_focused(place, False)
+        following = entry.next_field(place)
         if following is not None:
             act(entry.ask_focus, following)
 
