@@ -117,7 +117,7 @@ def test_keys_typed_at_30_ms_right_after_enter_land_where_they_show(web_app, run
     the next field to take the focus, each land in the field that shows them.
     Before: keys typed before the field's blur reached the server went
     nowhere (Dora 12, Emil missing, Ben 5 of 25); since Enter marks its
-    field as left at once, 4 of 6 runs passed at a load average of 18 (one
+    field as left at once, about half of 8 runs passed at a load average of 18 (one
     failure: Enter typed before Emil's field had the focus moved the server
     on, and the 7 typed next still went into Emil's field: see xfail)."""
     app = open_sheet(web_app, closer=2)
