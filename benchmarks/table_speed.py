@@ -570,7 +570,11 @@ def site_game(page: Any, preset: str, players: list[str], counted: bool) -> int:
         if seat != 1:
             _setup_type(page, f"round-bad-{seat}", "10")
     _setup_tap(page, "round-save")
-    page.get_by_text("Enter round 2").first.wait_for(state="attached", timeout=30_000)
+    try:
+        by_id(page, "enter-round").wait_for(state="attached", timeout=30_000)
+    except Exception:
+        print(page.evaluate("() => document.body.innerText"), file=sys.stderr)
+        raise
     return 2
 
 
