@@ -538,7 +538,8 @@ def _setup_tap(page: Any, identifier: str) -> None:
 
 
 def _setup_type(page: Any, identifier: str, text: str) -> None:
-    _setup_tap(page, identifier)
+    # as a person taps: scrolled first when under the Save bar (not counted)
+    tap(page, identifier, Tally(), answered=False)
     page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=30_000)
     page.keyboard.type(text, delay=40)
     page.wait_for_function(
