@@ -109,6 +109,7 @@ SETTLED = """(t0) => new Promise(resolve => {
     const last = Math.max(m.length ? m[m.length - 1] : 0,
                           f.length ? f[f.length - 1] : 0);
     if (now - Math.max(last, t0) > 120) return resolve(0);
+    if (now - t0 > 10000) return resolve(-1);  // never still: go on
     setTimeout(check, 5);
   };
   setTimeout(check, 5);
