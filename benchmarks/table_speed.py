@@ -1,6 +1,17 @@
 """Enter reference rounds at a phone's size in Chromium, tap by tap, and time it.
 
     uv run python benchmarks/table_speed.py [--rounds abcde] [--bare-taps N]
+    uv run python benchmarks/table_speed.py --site DIR   # the phone app
+
+``--site DIR``: the same rounds against the built phone app (``jolly-scorer
+build-web DIR``, built there first when DIR holds no site), Python running in
+the browser (Pyodide), served as static files by a small http server on
+127.0.0.1 in this process. Each round gets a fresh browser profile; its game is
+made on the new-game screen (round 1 counted by everyone for c and e, typed on
+the sheet), not counted. The app's answer to a tap is the first message from
+its Python worker after it. The scores are checked on the scoreboard: each
+player's total after the round less the one before it, against the engine's
+score of the intended round.
 
 The app is served in web mode (tests/e2e/serve.py) on a fresh data folder with
 the game already started; headless Chromium at 390 x 844 opens the scoreboard
@@ -98,9 +109,43 @@ SETTLED = """(t0) => new Promise(resolve => {
     const last = Math.max(m.length ? m[m.length - 1] : 0,
                           f.length ? f[f.length - 1] : 0);
     if (now - Math.max(last, t0) > 120) return resolve(0);
+    if (now - t0 > 10000) return resolve(-1);  // never still: go on
     setTimeout(check, 5);
   };
   setTimeout(check, 5);
+})"""
+
+# The phone app (--site): Python runs in a web worker; its messages to the
+# page are the "frames" (the answer to a tap).
+WORKER_FRAMES = """(() => {
+  const Native = window.Worker;
+  window.__frames = [];
+  class Counted extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => window.__frames.push(performance.now()));
+    }
+  }
+  window.Worker = Counted;
+})();"""
+SITE_TIMEOUT = 180_000  # Pyodide starting on a loaded 2-core machine (ms)
+FOCUSED_IN = (
+    "id => { const a = document.activeElement; return !!a &&"
+    " (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA') &&"
+    " !!a.closest(`[flt-semantics-identifier='${id}']`); }"
+)
+PRESET_LABELS = {"jolly_at": "Jolly", "rommi_fi": "Rommi", "romme_de": "Rommé"}
+
+# Save to the scoreboard shown: from the click on Save until the scoreboard's
+# "Enter round" button is in the accessibility tree.
+BOARD = """(t0) => new Promise(resolve => {
+  const check = () => {
+    if (document.querySelector('[flt-semantics-identifier="enter-round"]'))
+      return resolve(performance.now() - t0);
+    if (performance.now() - t0 > 15000) return resolve(-1);
+    setTimeout(check, 2);
+  };
+  check();
 })"""
 
 # (kind, argument): "tap" an identifier, "pick" cards, "type" digits into a
@@ -280,6 +325,7 @@ class Tally:
     keys: int = 0
     scrolls: int = 0
     latencies: list[float] = field(default_factory=list)
+    save_ms: float = -1
 
 
 def free_port() -> int:
@@ -374,6 +420,8 @@ def tap(page: Any, identifier: str, tally: Tally, answered: bool = True) -> None
         assert box is not None, identifier
     t0 = page.evaluate("performance.now()")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    if identifier == "round-save":
+        tally.save_ms = page.evaluate(BOARD, t0)
     latency, answer = page.evaluate(ANSWERED, t0) if answered else (-1, -1)
     page.evaluate(SETTLED, t0)  # the next tap comes when the screen is still
     tally.taps += 1
@@ -443,6 +491,144 @@ def make_game(
     return len(game.rounds) + 1, game_id
 
 
+def site_server(root: Path) -> tuple[Any, str]:
+    """``root`` served as static files on 127.0.0.1 (a thread of this process)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def built_site(folder: Path) -> Path:
+    """The phone app in ``folder``, built there first when it holds none."""
+    if not (folder / "index.html").exists():
+        sys.path.insert(0, str(ROOT))
+        from jolly_scorer.web.build import build_site
+
+        print(f"building the phone app into {folder} ...", file=sys.stderr)
+        build_site(folder)
+    return folder
+
+
+def open_site(browser: Any, url: str) -> Any:
+    """The phone app on a fresh profile, at home (the game's setup follows)."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.add_init_script(WORKER_FRAMES)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(
+        "flt-semantics-placeholder", state="attached", timeout=SITE_TIMEOUT
+    )
+    page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
+    by_id(page, "home-new-game").wait_for(state="attached", timeout=SITE_TIMEOUT)
+    return page
+
+
+def _setup_tap(page: Any, identifier: str) -> None:
+    target = by_id(page, identifier)
+    target.wait_for(state="attached", timeout=30_000)
+    target.click()
+
+
+def _setup_type(page: Any, identifier: str, text: str) -> None:
+    # as a person taps: scrolled first when under the Save bar (not counted)
+    tap(page, identifier, Tally(), answered=False)
+    page.wait_for_function(FOCUSED_IN, arg=identifier, timeout=30_000)
+    page.keyboard.type(text, delay=40)
+    page.wait_for_function(
+        "w => document.activeElement && document.activeElement.value === w",
+        arg=text,
+        timeout=30_000,
+    )
+
+
+def site_game(page: Any, preset: str, players: list[str], counted: bool) -> int:
+    """The game made on the new-game screen (``counted``: round 1 counted by
+    everyone, as in :func:`make_game`); the number of the round to enter."""
+    _setup_tap(page, "home-new-game")
+    for seat, name in enumerate(players):
+        if seat >= 2:
+            _setup_tap(page, "add-player")
+        _setup_type(page, f"player-name-{seat + 1}", name)
+    by_id(page, "preset").get_by_text(PRESET_LABELS[preset]).first.click()
+    _setup_tap(page, "start-game")
+    by_id(page, "enter-round").wait_for(state="attached", timeout=30_000)
+    if not counted:
+        return 1
+    _setup_tap(page, "enter-round")
+    _setup_tap(page, "round-closer-1")
+    _setup_tap(page, "round-count-all")
+    if by_id(page, "round-good-1").count():  # plus scoring: who went out
+        _setup_type(page, "round-good-1", "30")
+    for seat in range(len(players)):
+        if seat != 1:
+            _setup_type(page, f"round-bad-{seat}", "10")
+    _setup_tap(page, "round-save")
+    try:
+        by_id(page, "enter-round").wait_for(state="attached", timeout=30_000)
+    except Exception:
+        print(page.evaluate("() => document.body.innerText"), file=sys.stderr)
+        raise
+    return 2
+
+
+def site_totals(page: Any, players: list[str]) -> dict[str, int]:
+    """Every player's total as the scoreboard says it."""
+    import re
+
+    found = {}
+    for seat, name in enumerate(players, start=1):
+        label = by_id(page, f"total-{seat}").get_attribute("aria-label") or ""
+        number = re.search(r":\s*([-\u2212]?[\d,.\u202f\u00a0]+)", label)
+        if number is None:
+            raise SystemExit(f"no total in {label!r}")
+        digits = re.sub(r"[^\d]", "", number.group(1))
+        found[name] = -int(digits) if number.group(1)[0] in "-\u2212" else int(digits)
+    return found
+
+
+def check_site_scores(
+    name: str, players: list[str], before: dict[str, int], after: dict[str, int]
+) -> str:
+    """:func:`check_scores` for the phone app: the totals' change."""
+    from jolly_scorer.core.game import Counted, Round, new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.core.scoring import score_round
+
+    (preset, _), _, _, counted = ROUNDS[name]
+    rules = find_rules(preset)
+    game = new_game(rules, players)
+    if counted:
+        closer = players[1]
+        first = Round(
+            closed_by=closer,
+            counted=tuple(
+                (
+                    p,
+                    Counted(30 if rules.is_plus else 0, 0)
+                    if p == closer
+                    else Counted(0, 10),
+                )
+                for p in players
+            ),
+        )
+        game = dataclasses.replace(game, rounds=(first,))
+    want = score_round(game, intended(name), len(game.rounds) + 1).scores
+    wanted = {p: s.score for p, s in want.items()}
+    got = {p: after[p] - before[p] for p in players}
+    if got != wanted:
+        raise SystemExit(f"round {name}: scores {got}, expected {wanted}")
+    return f"round {name}: scores as expected"
+
+
 def bare_main(page: Any) -> None:
     """The bare Flet page: one button that updates one text."""
     import flet as ft
@@ -466,7 +652,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", default="abcde")
     parser.add_argument("--bare-taps", type=int, default=30)
+    parser.add_argument(
+        "--site", type=Path, help="the built phone app's folder (built when empty)"
+    )
     args = parser.parse_args()
+    site = built_site(args.site) if args.site else None
+    httpd, site_url = site_server(site) if site else (None, "")
     # imported here: the bare page's server imports this module, without
     # benchmarks/ on its path
     from chromium import ARGS, CHROMIUM
@@ -479,12 +670,20 @@ def main() -> None:
         for name in args.rounds:
             (preset, players), steps, melds, counted = ROUNDS[name]
             data = Path(tmp) / name
-            number, game_id = make_game(data, preset, players, counted)
-            proc, url = serve("jolly_scorer.ui.app:main", data)
+            proc = None
+            if site is not None:
+                page = open_site(browser, site_url)
+                number = site_game(page, preset, players, counted)
+                before = site_totals(page, players)
+                page.evaluate(OBSERVE)
+            else:
+                number, game_id = make_game(data, preset, players, counted)
+                proc, url = serve("jolly_scorer.ui.app:main", data)
             try:
-                page = open_page(browser, url, "home-continue")
-                by_id(page, "home-continue").click()  # to the scoreboard (not counted)
-                by_id(page, "enter-round").wait_for(state="attached")
+                if proc is not None:
+                    page = open_page(browser, url, "home-continue")
+                    by_id(page, "home-continue").click()  # to the scoreboard
+                    by_id(page, "enter-round").wait_for(state="attached")
                 page.wait_for_timeout(300)
                 tally = Tally()
                 start = time.perf_counter()
@@ -493,10 +692,14 @@ def main() -> None:
                     state="attached", timeout=15_000
                 )
                 seconds = time.perf_counter() - start
+                if site is not None:
+                    page.evaluate(SETTLED, page.evaluate("performance.now()"))
+                    after = site_totals(page, players)
                 page.context.close()
             finally:
-                proc.terminate()
-                proc.wait(10)
+                if proc is not None:
+                    proc.terminate()
+                    proc.wait(10)
             all_latencies += tally.latencies
             lat = tally.latencies
             line = (
@@ -504,11 +707,15 @@ def main() -> None:
                 f"players {len(players)}, taps {tally.taps}, keys {tally.keys}, "
                 f"scrolls {tally.scrolls}, seconds {seconds:.1f}, "
                 f"latency median {statistics.median(lat):.0f} ms, "
-                f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms"
+                f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms, "
+                f"save to board {tally.save_ms:.0f} ms"
             )
             print(line, flush=True)
             lines.append(line)
-            print(check_scores(name, data, game_id), flush=True)
+            if site is not None:
+                print(check_site_scores(name, players, before, after), flush=True)
+            else:
+                print(check_scores(name, data, game_id), flush=True)
         proc, url = serve("benchmarks.table_speed:bare_main", Path(tmp) / "bare")
         try:
             page = open_page(browser, url, "bare-tap")
@@ -519,6 +726,9 @@ def main() -> None:
             proc.terminate()
             proc.wait(10)
         browser.close()
+    if httpd is not None:
+        httpd.shutdown()
+        httpd.server_close()
     lat = tally.latencies
     bare_median = statistics.median(lat)
     print(

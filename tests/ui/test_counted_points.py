@@ -157,3 +157,56 @@ def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
         hints = [p.label for p in parts if isinstance(p, ft.Semantics) and p.label]
         assert hints and word in hints[0] and "×2" in hints[0], (language, hints)
         assert not points_fields(entry, 2, "Cleo", entry.t, lambda *a: None)[1:]
+
+
+def _romme_screen(flet_app, width=390, preset="romme_de"):
+    from support.round_screen import Screen
+
+    screen = Screen(flet_app, new_game(find_rules(preset), PLAYERS), width=width)
+    screen.tap("round-closer-2")
+    screen.tap("round-count-all")
+    return screen
+
+
+def _totals(screen) -> dict[str, str]:
+    return {
+        name: str(screen.app.find(semantics=f"round-total-{seat}").label)
+        for seat, name in enumerate(PLAYERS)
+    }
+
+
+def test_a_missing_number_shows_no_total_beside_it(flet_app):
+    """Task 1: on the counted sheet an empty field shows "–" beside the name,
+    in the Save bar and in the strip; 0 only once 0 was typed (failed before:
+    every empty field showed a total of 0)."""
+    screen = _romme_screen(flet_app)
+    assert _totals(screen) == {
+        "Anna": "–",
+        "Ben": "–",
+        "Cleo": "0",  # went out: no field, nothing missing
+        "Dora": "–",
+        "Emil": "–",
+    }
+    status = screen.label("round-status")
+    assert "Anna – · Ben – · Cleo 0 · Dora – · Emil –" in status, status
+    screen.type("round-bad-0", "0")
+    screen.type("round-bad-1", "15")
+    totals = _totals(screen)
+    assert (totals["Anna"], totals["Ben"], totals["Dora"]) == ("0", "15", "–")
+    assert "Anna 0 · Ben 15 · Cleo 0 · Dora – · Emil –" in screen.label("round-status")
+    screen.type("round-bad-1", "")  # emptied: missing again
+    assert _totals(screen)["Ben"] == "–"
+    assert "Ben – ·" in screen.label("round-status")
+
+
+def test_the_strip_and_the_wide_preview_show_no_zero_for_a_missing_number(flet_app):
+    """The player strip (one player in cards) and the laptop's preview table."""
+    screen = _romme_screen(flet_app, width=1280)
+    labels = [
+        str(screen.app.find(semantics=f"round-preview-{s}").label) for s in (0, 2)
+    ]
+    assert labels[0].endswith("round –") and labels[1].endswith("round 0"), labels
+    phone = _romme_screen(flet_app)
+    phone.tap("round-mode-0-cards")  # Anna's cards: the strip shows
+    chips = {s: str(phone.app.find(semantics=f"round-show-{s}").label) for s in (1, 2)}
+    assert chips[1].startswith("Ben –") and chips[2].startswith("Cleo 0"), chips

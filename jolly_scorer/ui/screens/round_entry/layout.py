@@ -156,7 +156,8 @@ def layout(
         strip = [
             kept(  # built again only when a score, a status or the player changed
                 "strip",
-                (*strip_signature(scope, preview), width),
+                # (and whose counted number is missing: "–", not 0)
+                (*strip_signature(scope, preview), width, rounds.points_missing()),
                 lambda: player_strip(preview, width),
             )
         ][: 0 if entry.all_counted else 1]

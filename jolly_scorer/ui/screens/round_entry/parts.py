@@ -18,6 +18,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview, RoundModel
 from jolly_scorer.ui.widgets.basics import one_line
 from jolly_scorer.ui.widgets.card_pieces import BAD, GOOD
+from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = [
     "preview_table",
@@ -75,20 +76,21 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
     ]
     for seat, name in enumerate(model.players):
         s = preview.scores[name]
+        total = round_score(model, name, s.score, t)  # "–": not typed yet
         if plus:
             cells = [
                 _cell(t.number(s.good), width, colour=GOOD if s.good else None),
                 _cell(t.number(s.bad), width, colour=BAD if s.bad else None),
                 _cell(t.number(s.bonus), width),
-                _cell(signed(s.score, t), width, bold=True),
+                _cell(total, width, bold=True),
             ]
         else:
-            cells = [_cell(t.number(s.score), width, bold=True)]
+            cells = [_cell(total, width, bold=True)]
         rows.append(
             ft.Semantics(
                 identifier=f"round-preview-{seat}",
                 label=f"{name}: {score_line(s, plus, t)}; "
-                + t("round {score}", score=signed(s.score, t)),
+                + t("round {score}", score=total),
                 content=ft.Row(
                     [
                         one_line(name, 17),

@@ -19,9 +19,9 @@ from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.counted import points_fields
 from jolly_scorer.ui.screens.round_entry.keep import latest
-from jolly_scorer.ui.screens.round_entry.parts import signed
 from jolly_scorer.ui.widgets.basics import one_line, seat_dot
 from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = ["player_box", "player_heading", "points_rows"]
 
@@ -31,20 +31,23 @@ Act = Callable[..., Any]
 def player_heading(
     seat: int,
     name: str,
-    score: int,
-    plus: bool,
-    t: Translator,
+    shown: str,
     *,
     size: int = 21,
     extra: Sequence[ft.Control] = (),
 ) -> ft.Row:
-    """A player's colour dot, name and round score (then ``extra``)."""
+    """A player's colour dot, name and round score as shown (``round_score``:
+    "–" while their number is missing), then ``extra``."""
     dot = size * 2 // 3
     return ft.Row(
         [
             seat_dot(seat, dot),
             one_line(name, size, weight=ft.FontWeight.BOLD),
-            ft.Text(signed(score, t) if plus else t.number(score), size=size),
+            ft.Semantics(
+                identifier=f"round-total-{seat}",
+                label=shown,
+                content=ft.Text(shown, size=size),
+            ),
             *extra,
         ],
         spacing=6,
@@ -80,7 +83,6 @@ def points_rows(
 def _PointsRows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
-    plus = entry.rounds.rules.is_plus
     # (field, how often asked, held by another control)
     asked: Any = ft.use_ref(lambda: (None, 0, False))
     request, entry.focus = entry.focus, None  # asked for by a tap
@@ -114,7 +116,12 @@ def _PointsRows(
         """Enter in a field: on to the next player who needs a number (the
         field itself when none does: Flutter takes the focus off a field on
         Enter, and a key typed next must land somewhere it shows)."""
-        following = entry.next_field((player, "good" if key == "good" else "bad"))
+        place: Any = (player, "good" if key == "good" else "bad")
+        # Enter took the focus off the field: the keys typed from now on,
+        # until the next field has it, are strays (the field's blur can
+        # come after them: they went nowhere)
+        entry.field_focused(place, False)
+        following = entry.next_field(place)
         if following is not None:
             act(entry.ask_focus, following)
 
@@ -127,8 +134,8 @@ def _PointsRows(
             lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
             height=40,
         )
-        score = preview.scores[name].score
-        head = player_heading(seat, name, score, plus, t, size=18, extra=[cards])
+        shown = round_score(entry.rounds, name, preview.scores[name].score, t)
+        head = player_heading(seat, name, shown, size=18, extra=[cards])
         fields = points_fields(
             entry, seat, name, t, act, 150, enter, asked.current[:2], built
         )

@@ -20,10 +20,10 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.ui.models.round import Preview
-from jolly_scorer.ui.screens.round_entry.parts import signed
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.together.status import status_icon, status_text
 from jolly_scorer.ui.widgets.basics import seat_dot
+from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = [
     "CHIP_GAP",
@@ -93,12 +93,11 @@ def player_strip(preview: Preview, width: float | None = None) -> ft.Control:
     the entry, translator and handler come from the screen's scope."""
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
-    plus = entry.rounds.rules.is_plus
     chips: list[ft.Control] = []
     widths: list[int] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
-        shown = signed(score, t) if plus else t.number(score)
+        shown = round_score(entry.rounds, name, score, t)  # "–": not typed yet
         chosen = entry.player == name
         icon = status_icon(entry, name)
         chip_w = chip_width(name, shown, icon is not None)

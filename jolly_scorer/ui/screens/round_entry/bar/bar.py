@@ -53,7 +53,7 @@ def save_bar(
         leaves_only(entry),
         entry.error,
         entry.all_counted,
-        tuple((n, s.score) for n, s in preview.scores.items()),
+        scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t),
         preview.complete,
         missing,
         warnings,

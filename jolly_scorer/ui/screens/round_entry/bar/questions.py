@@ -15,6 +15,7 @@ from jolly_scorer.ui.models.round import Preview, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.parts import score_line, signed
 from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = [
     "button_pair",
@@ -26,12 +27,24 @@ __all__ = [
 ]
 
 
-def scores_text(entry: RoundEntryModel, scores: dict[str, int], t: Translator) -> str:
-    """``"Anna +12 · Ben −5"`` (penalty scoring: the points as they are)."""
-    plus = entry.rounds.rules.is_plus
+def scores_text(
+    entry: RoundEntryModel,
+    scores: dict[str, int],
+    t: Translator,
+    *,
+    saved: bool = False,
+) -> str:
+    """``"Anna +12 · Ben −5"`` (penalty scoring: the points as they are); the
+    round being entered shows a counted number nobody typed yet as "–", never
+    0 (``saved``: a saved round's scores, every one a number)."""
+    if saved:
+        plus = entry.rounds.rules.is_plus
+        return " · ".join(
+            f"{name} " + (signed(s, t) if plus else t.number(s))
+            for name, s in scores.items()
+        )
     return " · ".join(
-        f"{name} " + (signed(s, t) if plus else t.number(s))
-        for name, s in scores.items()
+        f"{name} {round_score(entry.rounds, name, s, t)}" for name, s in scores.items()
     )
 
 
@@ -126,7 +139,9 @@ def taken_choices(
         ft.Text(
             t("Saved there: {name} went out", name=who)
             + " · "
-            + scores_text(entry, {n: s.score for n, s in taken.scores.items()}, t),
+            + scores_text(
+                entry, {n: s.score for n, s in taken.scores.items()}, t, saved=True
+            ),
             size=16,
         ),
     ]

@@ -96,9 +96,9 @@ def shell(
         exclude_semantics=waiting,
         content=ft.Container(
             body,
-            padding=ft.Padding.symmetric(
-                horizontal=4, vertical=0 if waiting else 6 if wide else 2
-            ),
+            # a phone: no padding above and below (an 8-card hand on two
+            # lines left the grid's last row 1 px under the Save bar's edge)
+            padding=ft.Padding.symmetric(horizontal=4, vertical=6 if wide else 0),
             border=ft.Border.only(
                 top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
             ),
