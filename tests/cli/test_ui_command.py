@@ -66,6 +66,7 @@ def test_run_passes_the_options_on(monkeypatch):
             "open_browser": False,
             "data_dir": "/tmp/x",
             "table": False,
+            "club": False,
         }
     ]
 
