@@ -105,10 +105,10 @@ def club_routes(club: Club, translator: Callable[[Any], Translator]) -> list[Any
         language = request.query_params.get("lang", "")
         if language in ("de", "fi", "en"):
             t = Translator(language)
-        import asyncio
+        from jolly_scorer.store.platform import run_blocking
 
-        tables = await asyncio.to_thread(club.seated_tables)
-        name = await asyncio.to_thread(club.event_name)
+        tables = await run_blocking(club.seated_tables)
+        name = await run_blocking(club.event_name)
         body = table_cards_page(t, name, tables, club.address)
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
