@@ -68,6 +68,20 @@ def one_line(
     )
 
 
+def warning_box(identifier: str, text: str) -> ft.Control:
+    """A warning the table may overrule: tertiary colours, read out whole."""
+    return ft.Semantics(
+        identifier=identifier,
+        label=text,
+        content=ft.Container(
+            ft.Text(text, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=10,
+            padding=10,
+        ),
+    )
+
+
 def section(title: str) -> ft.Control:
     return ft.Text(title, size=20, weight=ft.FontWeight.W_600)
 

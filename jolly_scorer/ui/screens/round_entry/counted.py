@@ -15,6 +15,7 @@ import flet as ft
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.seat import Act
+from jolly_scorer.ui.widgets.basics import warning_box
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
 __all__ = ["points_fields"]
@@ -91,16 +92,5 @@ def points_fields(
             "Counted points are added to the cards entered on the table "
             "above: count only what is not entered there."
         )
-        out.append(
-            ft.Semantics(
-                identifier=f"round-counted-warning-{seat}",
-                label=warning,
-                content=ft.Container(
-                    ft.Text(warning, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    border_radius=10,
-                    padding=10,
-                ),
-            )
-        )
+        out.append(warning_box(f"round-counted-warning-{seat}", warning))
     return out

@@ -19,7 +19,7 @@ from jolly_scorer.ui.screens.round_entry.points import player_box
 from jolly_scorer.ui.screens.round_entry.scope import Scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
 from jolly_scorer.ui.screens.round_entry.together.status import done_button, status_mark
-from jolly_scorer.ui.widgets.basics import colour, one_line
+from jolly_scorer.ui.widgets.basics import colour, one_line, warning_box
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["layoff_choice", "player_panel"]
@@ -79,18 +79,7 @@ def _melds(part: PlayerPart) -> list[ft.Control]:
     below = rounds.below_opening(name)
     if below is not None:  # issue 18.5: a warning, the table may play otherwise
         warning = opening_warning(rounds, name, below, t)
-        out.append(
-            ft.Semantics(
-                identifier=f"round-opening-warning-{seat}",
-                label=warning,
-                content=ft.Container(
-                    ft.Text(warning, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    border_radius=10,
-                    padding=10,
-                ),
-            )
-        )
+        out.append(warning_box(f"round-opening-warning-{seat}", warning))
     if entry.laying_off == name and entry.editing is None:
         out.append(layoff_choice(entry, seat, name, t, act))
     return out
