@@ -45,6 +45,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ (a namespace package), in any checkout
     sys.path.append(str(ROOT))
 
+from support import spare  # noqa: E402  (servers imported ahead)
+
 # Chromium and its launch flags have one home, shared with the benchmarks
 from benchmarks.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
 from benchmarks.chromium import CHROMIUM  # noqa: E402
@@ -72,8 +74,126 @@ def chromium() -> Iterator[Any]:
         _no_browser("playwright is not installed: uv sync")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        native_context = browser.new_context
+
+        def new_context(*args: Any, **kwargs: Any) -> Any:
+            context = native_context(*args, **kwargs)
+            context.on("page", watch_sockets)  # for save_failed_pages
+            return context
+
+        browser.new_context = new_context
         yield browser
         browser.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    """Keep each phase's report on the test (``item.rep_call``...), so that the
+    teardown of a failed browser test can save what its pages showed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+def _failed(request: pytest.FixtureRequest) -> bool:
+    return any(
+        getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
+        for when in ("setup", "call")
+    )
+
+
+#: What the page's accessibility tree holds: every node with an identifier, a
+#: label or text, its box, and what a click at its middle would hit (a node
+#: covered by another one times out on a click although it is found).
+SEMANTICS_DUMP = """() => {
+  const out = [];
+  const active = document.activeElement;
+  out.push('active element: ' + (active ? active.outerHTML.slice(0, 200) : null));
+  out.push('loading screen: ' + !!document.querySelector('#loading'));
+  out.push('reconnect banner: ' + !!document.getElementById('jolly-reconnecting'));
+  out.push('semantics placeholder: '
+    + !!document.querySelector('flt-semantics-placeholder'));
+  const nodes = 'flt-semantics, [flt-semantics-identifier]';
+  for (const n of document.querySelectorAll(nodes)) {
+    const id = n.getAttribute('flt-semantics-identifier');
+    const label = n.getAttribute('aria-label');
+    const own = [...n.childNodes].filter(c => c.nodeType === 3)
+      .map(c => c.textContent).join('').trim();
+    if (!id && !label && !own) continue;
+    const r = n.getBoundingClientRect();
+    let hit = '';
+    if (r.width && r.height) {
+      const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (at && at !== n && !n.contains(at)) {
+        hit = ' covered by <' + at.tagName.toLowerCase()
+          + (at.id ? '#' + at.id : '')
+          + (at.getAttribute('flt-semantics-identifier')
+             ? ' ' + at.getAttribute('flt-semantics-identifier') : '')
+          + (at.getAttribute('aria-label')
+             ? ' "' + at.getAttribute('aria-label').slice(0, 40) + '"' : '') + '>';
+      }
+    }
+    const at = [r.x, r.y, r.width, r.height].map(Math.round);
+    out.push((id ? '[' + id + '] ' : '')
+      + (label ? 'label=' + JSON.stringify(label) + ' ' : '')
+      + (own ? 'text=' + JSON.stringify(own) + ' ' : '')
+      + `at ${at[0]},${at[1]} ${at[2]}x${at[3]}` + hit
+      + (n.getAttribute('aria-disabled') === 'true' ? ' disabled' : ''));
+  }
+  return out.join('\\n');
+}"""
+
+
+def watch_sockets(page: Any) -> None:
+    """Note when the page's websockets open and close (``page.jolly_sockets``):
+    a socket that closes lays the app's reconnect banner over the page
+    (``jolly_scorer/web/reconnect.py``), which takes every click."""
+    events: list[str] = []
+    start = time.monotonic()
+    page.jolly_sockets = events
+
+    def note(what: str, url: str) -> None:
+        events.append(f"{time.monotonic() - start:7.2f} s {what} {url}")
+
+    def opened(socket: Any) -> None:
+        note("opened", socket.url)
+        socket.on("close", lambda _: note("closed", socket.url))
+        socket.on("socketerror", lambda error: note(f"error {error}", socket.url))
+
+    page.on("websocket", opened)
+
+
+def save_failed_pages(request: pytest.FixtureRequest, contexts: list[Any]) -> None:
+    """On a failed browser test: for each of its open pages, a screenshot and
+    its semantics (``SEMANTICS_DUMP``) in ``build/screenshots/failed/``."""
+    if not _failed(request):
+        return
+    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in request.node.name)
+    dump_pages(SCREENSHOTS / "failed", name, contexts)
+
+
+def dump_pages(folder: Path, name: str, contexts: list[Any]) -> None:
+    """A screenshot and the semantics of each page of ``contexts``, as
+    ``folder/name-N.png`` and ``.txt``; every step bounded, so a page that
+    hangs is reported as such (and never holds the run)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pages = [page for context in contexts for page in context.pages]
+    for number, page in enumerate(pages, 1):
+        stem = folder / f"{name}-{number}"
+        try:
+            stem.with_suffix(".png").write_bytes(page.screenshot(timeout=5_000))
+        except Exception as e:  # a crashed page: say so, go on
+            stem.with_suffix(".png.txt").write_text(f"no screenshot: {e}\n")
+        try:  # bounded: page.evaluate waits for ever on a page that hangs
+            dump = page.wait_for_function(SEMANTICS_DUMP, timeout=5_000)
+            text = f"url: {page.url}\n" + dump.json_value()
+        except Exception as e:
+            text = f"url: {page.url}\nno semantics: {e}"
+        sockets = getattr(page, "jolly_sockets", None)
+        if sockets is not None:
+            text += "\nwebsockets (seconds after the page opened):\n"
+            text += "\n".join(sockets) or "none"
+        stem.with_suffix(".txt").write_text(text + "\n")
 
 
 @pytest.fixture(autouse=True)
@@ -91,9 +211,10 @@ def _close_left_pages(request: pytest.FixtureRequest) -> Iterator[None]:
     browser = request.getfixturevalue("chromium")
     before = list(browser.contexts)
     yield
-    for context in list(browser.contexts):
-        if not any(context is kept for kept in before):
-            context.close()
+    left = [c for c in browser.contexts if not any(c is kept for kept in before)]
+    save_failed_pages(request, left)
+    for context in left:
+        context.close()
 
 
 def free_port() -> int:
@@ -316,7 +437,9 @@ def wait_for_flutter(page: Any, wait_text: str | None, timeout: float) -> None:
 
 
 @pytest.fixture
-def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
+def web_app(
+    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., WebApp]]:
     """Factory: serve ``"module:main"`` in web mode and open it in Chromium.
 
     The factory takes ``target`` ("pkg.module:main"), and as keywords the
@@ -341,23 +464,14 @@ def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
         timeout: float = 20_000,
     ) -> WebApp:
         port = free_port()
-        server_env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in ("FLET_SERVER_PORT", "FLET_SERVER_IP", "DISPLAY")
-        }
-        server_env.setdefault("JOLLY_SCORER_DATA", str(tmp_path / "data"))
-        server_env["FLET_DISPLAY_URL_PREFIX"] = "serving"  # never open a browser
-        server_env.update(env or {})
+        data = {"JOLLY_SCORER_DATA": str(tmp_path / "data")}
+        server_env = server_environment(data | (env or {}))
         log_path = tmp_path / f"server-{port}.log"
         cmd = [sys.executable, str(SERVE), target, "--port", str(port)]
         cmd += ["--renderer", renderer]
         if assets:
             cmd += ["--assets", assets]
-        with open(log_path, "wb") as log:
-            proc = subprocess.Popen(
-                cmd, cwd=ROOT, env=server_env, stdout=log, stderr=subprocess.STDOUT
-            )
+        proc = spare.popen(cmd, cwd=ROOT, env=server_env, log_path=log_path)
         url = f"http://127.0.0.1:{port}"
         try:
             _wait_ready(url + "/", proc, log_path)
@@ -378,12 +492,37 @@ def web_app(chromium: Any, tmp_path: Path) -> Iterator[Callable[..., WebApp]]:
         return WebApp(page=page, url=url, server=proc, log_path=log_path)
 
     yield open_app
-    for proc, context in started:
-        if context is not None:
-            context.close()
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    close_started(request, started)
+
+
+def server_environment(extra: dict[str, str]) -> dict[str, str]:
+    """This process's environment for a test server (without a Flet server
+    port or display of its own, and a URL prefix that never opens a
+    browser), then ``extra``."""
+    kept = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("FLET_SERVER_PORT", "FLET_SERVER_IP", "DISPLAY")
+    }
+    return kept | {"FLET_DISPLAY_URL_PREFIX": "serving"} | extra
+
+
+def close_started(
+    request: pytest.FixtureRequest,
+    started: list[tuple[subprocess.Popen[bytes], Any]],
+) -> None:
+    """A factory fixture's teardown: the pages of a failed test are saved,
+    then every browser context (None: never opened) is closed and every
+    server stopped, whatever the dump did."""
+    try:
+        save_failed_pages(request, [c for _, c in started if c is not None])
+    finally:
+        for proc, context in started:
+            if context is not None:
+                context.close()
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
