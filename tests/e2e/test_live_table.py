@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,16 @@ from jolly_scorer.store import Store  # noqa: E402
 
 def shot(page, name: str) -> None:
     shoot_page(page, name)
+
+
+def settled(page, timeout: float = 10) -> None:
+    """Wait until three frames in a row look the same (an animation ended)."""
+    deadline = time.monotonic() + timeout
+    shots = [page.screenshot()]
+    while len(shots) < 3 or len(set(shots[-3:])) > 1:
+        assert time.monotonic() < deadline, "the page did not settle"
+        page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+        shots.append(page.screenshot())
 
 
 @pytest.mark.browser
@@ -90,6 +101,12 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
         shot(host_page, "live-table-host-bar")
         host_page.locator('[flt-semantics-identifier="table-show"]').click()
         host_page.locator('[flt-semantics-identifier="table-end"]').click()
+        end_now = host_page.locator('[flt-semantics-identifier="table-end-confirm"]')
+        end_now.wait_for()  # ending sends every phone away: asked first
+        host_page.get_by_text("End the table for everyone?").wait_for()
+        settled(host_page)  # the dialog fades in
+        shot(host_page, "live-table-host-end-asks")
+        end_now.click()
         host_page.get_by_text("The table has ended", exact=False).first.wait_for(
             state="attached", timeout=15_000
         )
@@ -127,6 +144,13 @@ def test_table_pages_speak_the_language(chromium, tmp_path, language):
             state="attached", timeout=15_000
         )
         shot(host_page, f"live-table-host-viewers-{language}")
+        host_page.locator('[flt-semantics-identifier="table-end"]').click()
+        keep = host_page.locator('[flt-semantics-identifier="table-end-keep"]')
+        keep.wait_for()  # asked first, in the phone-sized dialog too
+        settled(host_page)
+        shot(host_page, f"live-table-host-end-asks-{language}")
+        keep.click()
+        host_page.locator('[flt-semantics-identifier="table-end"]').wait_for()
         phone = chromium.new_context(
             viewport={"width": 390, "height": 844},
             locale=f"{language}-{language.upper()}",

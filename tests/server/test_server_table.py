@@ -407,6 +407,10 @@ def test_host_ends_the_table_and_joined_phones_are_cut_off(table):
         host.receive()
         end = _control(host.messages, "table-end")
     host.ws.send(pack(CONTROL_EVENT, {"target": end, "name": "click", "data": None}))
+    confirm = _control(host.messages, "table-end-confirm")  # asked in place
+    host.ws.send(
+        pack(CONTROL_EVENT, {"target": confirm, "name": "click", "data": None})
+    )
     from websockets.exceptions import ConnectionClosed
 
     with pytest.raises(ConnectionClosed):  # the server closes the phone's page

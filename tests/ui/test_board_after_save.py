@@ -23,6 +23,7 @@ from support.app_steps import (
     shows_round,
     table_texts,
 )
+from support.dialogs import dismissed, in_open_dialog
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
@@ -276,3 +277,106 @@ def test_what_a_saved_round_leaves_as_it_was_is_the_same_control(open_app, tmp_p
 def row_of_names(control):
     texts = [getattr(c, "value", None) for c in control.controls]
     return texts == list(PLAYERS)
+
+
+def new_controls(app, before):
+    """The controls of the page's tree that were not there before (by
+    identity): what the redraw built and Flet had to compare or send."""
+    return [c for c, _ in iter_controls(app.page.views) if id(c) not in before]
+
+
+def test_a_saved_round_builds_only_what_changed_on_a_watching_board(open_app, tmp_path):
+    # a phone watching the board (issue 18: a saved round reaches twelve
+    # phones, each redraws its board; what did not change is kept)
+    watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(15), width=390)
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 17))
+
+    def name_lines():
+        return [
+            watcher.find(semantics=f"rename-{s + 1}").content.content.controls[0]
+            for s in range(len(PLAYERS))
+        ]
+
+    def colour_bars():
+        return [
+            watcher.find(semantics=f"total-{s + 1}")
+            .content.content.controls[0]
+            .controls[0]
+            for s in range(len(PLAYERS))
+        ]
+
+    goal = watcher.find(text="Game ends at 500")
+    title = watcher.find(text="Rounds")
+    names, bars = name_lines(), colour_bars()
+    shown = [c for c, _ in iter_controls(watcher.page.views)]  # held: ids stay
+    before = {id(c) for c in shown}
+    enter_round(saver, 1, {0: (None, 5), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 18))
+    assert watcher.find(text="Game ends at 500") is goal
+    assert watcher.find(text="Rounds") is title
+    assert all(a is b for a, b in zip(name_lines(), names, strict=True))
+    assert all(a is b for a, b in zip(colour_bars(), bars, strict=True))
+    built = new_controls(watcher, before)
+    # the new row, the chart's new points and what holds them, the changed
+    # tiles and totals, the dealer's line, the title, the footer: 81 (107
+    # when every tile, its name and the static texts were built again)
+    assert len(built) <= 90, [type(c).__name__ for c in built]
+    assert board(watcher) == board(fresh(open_app, width=390))
+
+
+def without_snack(shown):
+    """The board without the snack bar of the round just saved."""
+    texts, lines = shown
+    snack = texts.index("Round 16 saved.")
+    assert texts[snack + 1 : snack + 3] == ["Undo", "Close"]
+    return texts[:snack] + texts[snack + 3 :], lines
+
+
+def test_the_saving_page_comes_back_to_its_board_kept_and_its_taps_work(
+    open_app, tmp_path
+):
+    # the phone that saves leaves its board for the round entry: back on the
+    # board, the rows it showed are the same controls (not built and sent
+    # again), and the board's own taps (rename, finish, show all) still act
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(15))
+    before = heads(app)
+    enter_round(app, 1, {0: (None, 4), 2: (None, 9)})
+    app.wait_for(shows_round(app, 17))
+    after = heads(app)
+    assert sorted(after) == list(range(7, 17))
+    assert all(after[n] is before[n] for n in range(7, 16))
+    assert without_snack(board(app)) == board(fresh(open_app))
+    app.click(app.find(semantics="rename-2"))
+    app.type_text(field_in(app, "rename-field"), "Benedikt")
+    app.click(app.find(semantics="rename-save"))
+    app.wait_for(lambda: "Benedikt" in app.texts())
+    assert app.find(semantics="round-16-out").label == "Benedikt went out"
+    dismissed(app)  # as the browser does: the closed dialog leaves the page
+    app.click(app.find(semantics="all-rounds"))
+    app.wait_for(lambda: sorted(heads(app)) == list(range(1, 17)))
+    again = fresh(open_app)
+    again.click(again.find(semantics="all-rounds"))
+    assert without_snack(board(app)) == board(again)
+    # the round entry opened and left without saving: the same board again
+    app.click(app.find(semantics="enter-round"))
+    app.wait_for(lambda: app.find_all(semantics="round-save"))
+    app.click(app.find(semantics="round-cancel"))
+    if app.find_all(semantics="round-throw-away"):  # asked (nothing entered)
+        app.click(app.find(semantics="round-throw-away"))
+    app.wait_for(lambda: app.find_all(semantics="finish"))
+    app.click(app.find(semantics="finish"))  # kept: asks on this board
+    app.wait_for(lambda: app.find_all(semantics="finish-cancel"))
+    app.click(app.find(semantics="finish-cancel"))
+    app.wait_for(lambda: not any(d.open for d in app.page._dialogs.controls))
+    dismissed(app)
+    app.click(app.find(semantics="rename-1"))  # a kept tile: asks on this board
+    app.type_text(in_open_dialog(app, "rename-field").content, "Anni")
+    app.click(in_open_dialog(app, "rename-save"))
+    app.wait_for(lambda: not any(d.open for d in app.page._dialogs.controls))
+    # renamed (not only typed: the typed name is a text of the page too)
+    assert app.find(semantics="total-1").label.startswith("Anni:")
+    app.click(app.find(semantics="finish"))  # and Finish still asks
+    app.wait_for(lambda: in_open_dialog(app, "finish-confirm"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 from support.app_steps import enter_round, field_in, new_game, total
+from support.dialogs import in_open_dialog
 
 from jolly_scorer.store import Store
 
@@ -93,10 +94,12 @@ def test_past_games_open_and_delete_after_asking(open_app):
     assert not app.find_all(semantics="enter-round")  # read only
     app.click(app.find(semantics="back"))
     app.click(app.find(semantics=f"delete-{game_id}"))
-    app.click(app.find(semantics="delete-cancel"))
+    app.click(in_open_dialog(app, "delete-cancel"))
     assert app.find_all(semantics=f"past-{game_id}")
     app.click(app.find(semantics=f"delete-{game_id}"))
-    app.click(app.find(semantics="delete-confirm"))
+    # the open dialog's Delete (the closed one stays in the page until the
+    # browser reports its dismiss, and acts no more)
+    app.click(in_open_dialog(app, "delete-confirm"))
     assert not app.find_all(semantics=f"past-{game_id}")
 
 

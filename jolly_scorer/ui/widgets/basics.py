@@ -99,3 +99,17 @@ def signed(value: int, t: Any) -> str:
     """``+12`` / ``−5`` / ``0`` in the user's number format."""
     text = t.number(value)
     return f"+{text}" if value > 0 else text
+
+
+def close_own(dialog: ft.DialogControl) -> bool:
+    """Close ``dialog`` if it is still open; whether it was.
+
+    Not ``page.pop_dialog()``, which closes whichever dialog is on top: a
+    tap on a closed dialog's button that reaches the server late (a double
+    tap, a slow phone; Flet keeps a closed dialog until the browser reports
+    its dismiss) would close another dialog opened meanwhile."""
+    if not dialog.open:
+        return False
+    dialog.open = False
+    dialog.update()
+    return True

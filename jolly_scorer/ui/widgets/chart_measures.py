@@ -5,7 +5,7 @@ the local number format, and which rounds a long game's line is drawn through
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -32,21 +32,39 @@ def nice_step(span: float, ticks: int = 5) -> int:
 
 
 def axis(
-    low: float, high: float, step: int, t: Translator, size: int = 14
+    low: float,
+    high: float,
+    step: int,
+    t: Translator,
+    size: int = 14,
+    label: Callable[[int], fch.ChartAxisLabel] | None = None,
 ) -> fch.ChartAxis:
     """An axis with a label every ``step`` in the local number format
-    (``30.100`` in German, ``30 100`` in Finnish; Flutter's own would say 30.1K)."""
+    (``30.100`` in German, ``30 100`` in Finnish; Flutter's own would say 30.1K).
+
+    ``label``: the label of a value (:func:`axis_label` by default; the totals
+    chart passes the labels kept from its last redraw, so an axis that gains
+    a label sends that label, not every one again)."""
     import flet_charts as fch
 
     values = range(int(low), int(high) + 1, step)
-    labels = [
-        fch.ChartAxisLabel(value=v, label=ft.Text(t.number(v), size=size))
-        for v in values
-    ]
+    make = label or (lambda v: axis_label(v, t, size))
+    labels = [make(v) for v in values]
     widest = max((len(t.number(v)) for v in values), default=1)
     # label_spacing too: the client asks for a label only at multiples of it
     return fch.ChartAxis(
         labels=labels, label_spacing=step, label_size=max(28, widest * 9 + 14)
+    )
+
+
+def axis_label(value: int, t: Translator, size: int = 14) -> fch.ChartAxisLabel:
+    """The label of ``value`` on an axis, keyed by its value (a kept label
+    that moved in the list is matched where it is, not compared with the
+    label that was there)."""
+    import flet_charts as fch
+
+    return fch.ChartAxisLabel(
+        value=value, label=ft.Text(t.number(value), size=size), key=value
     )
 
 

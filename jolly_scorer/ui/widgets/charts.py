@@ -13,6 +13,7 @@ from jolly_scorer.ui.widgets.basics import colour
 from jolly_scorer.ui.widgets.chart_measures import (
     EXACT_ROUNDS,
     axis,
+    axis_label,
     nice_step,
     thinned,
 )
@@ -78,14 +79,23 @@ def totals_chart(
                 point=dots,
             )
         )
-    # an axis's labels change only when a label comes or goes
+
+    # an axis's labels change only when a label comes or goes; then the
+    # labels it had still are the same controls (only the new ones are sent)
+    def labels(side: str) -> Callable[[int], Any]:
+        return lambda v: reuse((side, "label", t.language, v), lambda: axis_label(v, t))
+
     left = reuse(
-        ("left", t.language, low, high, step), lambda: axis(low, high, step, t)
+        ("left", t.language, low, high, step),
+        lambda: axis(low, high, step, t, label=labels("left")),
     )
     xhigh = max(rounds, 1) // xstep * xstep
     bottom = reuse(
-        ("bottom", t.language, xhigh, xstep), lambda: axis(0, xhigh, xstep, t)
+        ("bottom", t.language, xhigh, xstep),
+        lambda: axis(0, xhigh, xstep, t, label=labels("bottom")),
     )
+    for side, kept in (("left", left), ("bottom", bottom)):  # for the next axis
+        now.update(((side, "label", t.language, x.value), x) for x in kept.labels)
     label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,

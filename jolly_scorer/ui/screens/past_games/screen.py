@@ -4,6 +4,7 @@ delete after asking) and player statistics."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 import flet as ft
@@ -79,37 +80,71 @@ def _summary_tile(
     )
 
 
+@dataclass(eq=False)
+class _Asking:
+    """The delete dialog open on game ``game_id``: a new object each time it
+    opens (compared by identity: the dialog's mark)."""
+
+    game_id: int
+
+
+def _delete_dialog(t: Translator, decide: Callable[[bool], None]) -> ft.AlertDialog:
+    """The question before a game is deleted: ``decide(True)`` deletes it,
+    ``decide(False)`` keeps it."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("Delete this game?")),
+        content=ft.Text(t("The game and its rounds are removed for good.")),
+        actions=[
+            tagged(
+                "delete-cancel",
+                ft.TextButton(t("Keep it"), on_click=lambda: decide(False)),
+            ),
+            tagged(
+                "delete-confirm",
+                ft.FilledButton(
+                    t("Delete"), on_click=lambda: decide(True), bgcolor=ft.Colors.ERROR
+                ),
+            ),
+        ],
+    )
+
+
 @ft.component
 def PastGames(state: AppState) -> ft.Control:
+    """The stored games, newest first; a game is deleted after asking.
+
+    The delete dialog acts once: the tap that closes it (Delete, Keep it)
+    decides, and a second tap that reaches the server after it closed (a
+    double tap, a slow phone; Flet keeps a closed dialog until the browser
+    reports its dismiss) does nothing: no second deletion (an error on the
+    screen), no game deleted after Keep it. ``open_one`` holds the mark of
+    the dialog open now (None once it closed or the screen went): a
+    dialog's buttons act only while it is their mark, as the scoreboard's
+    dialogs do (``scoreboard/screen.py``, ``_Own``)."""
     t = state.t
-    asking, set_asking = ft.use_state(cast(int | None, None))
+    asking, set_asking = ft.use_state(cast(_Asking | None, None))
+    open_one = ft.use_ref(cast(_Asking | None, None))
 
-    def confirm() -> None:
-        if asking is not None:
-            state.delete_game(asking)
+    def clear() -> None:
+        open_one.current = None
+
+    ft.on_unmounted(clear)  # a dialog of a screen gone acts no more
+
+    def ask_delete(game_id: int) -> None:
+        open_one.current = shown = _Asking(game_id)
+        set_asking(shown)
+
+    def decide(delete: bool) -> None:
+        shown = asking  # the dialog these buttons belong to
+        if shown is None or open_one.current is not shown:
+            return  # closed already: the first tap decided
+        open_one.current = None
         set_asking(None)
+        if delete:
+            state.delete_game(shown.game_id)
 
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(t("Delete this game?")),
-            content=ft.Text(t("The game and its rounds are removed for good.")),
-            actions=[
-                tagged(
-                    "delete-cancel",
-                    ft.TextButton(t("Keep it"), on_click=lambda: set_asking(None)),
-                ),
-                tagged(
-                    "delete-confirm",
-                    ft.FilledButton(
-                        t("Delete"), on_click=confirm, bgcolor=ft.Colors.ERROR
-                    ),
-                ),
-            ],
-        )
-        if asking is not None
-        else None
-    )
+    ft.use_dialog(_delete_dialog(t, decide) if asking is not None else None)
     games = sorted(state.store.list_games(), key=lambda g: g.id, reverse=True)
     body: list[ft.Control] = [
         big_button(
@@ -121,7 +156,7 @@ def PastGames(state: AppState) -> ft.Control:
     ]
     if not games:
         body.append(ft.Text(t("No games yet."), size=18))
-    body += [_summary_tile(state, game, t, set_asking) for game in games]
+    body += [_summary_tile(state, game, t, ask_delete) for game in games]
     return screen(state, t("Past games"), body)
 
 

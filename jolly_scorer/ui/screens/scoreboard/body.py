@@ -54,8 +54,9 @@ class Kept:
         return last[3] if last[2] == inputs else None
 
 
-def heading(game: Game, t: Translator) -> list[ft.Control]:
-    """Who deals and starts the next round, and what the game is played to."""
+def heading(game: Game, t: Translator, keep: Keep = built_anew) -> list[ft.Control]:
+    """Who deals and starts the next round, and what the game is played to
+    (kept while it says the same)."""
     n = len(game.rounds)
     dealer = tagged(
         "dealer",
@@ -77,7 +78,12 @@ def heading(game: Game, t: Translator) -> list[ft.Control]:
     )
     if game.rounds_limit:
         goal += " · " + t.plural("{n} round", "{n} rounds", game.rounds_limit)
-    return [dealer, ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
+    line = keep(
+        "goal",
+        (goal,),
+        lambda: ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+    )
+    return [dealer, line]
 
 
 def rounds_and_chart(
@@ -99,8 +105,9 @@ def rounds_and_chart(
     full = min(state.page_width or 390, MAX_WIDTH) - 24 - 32  # card padding
     half = (full + 32 - 12) / 2 - 32
     beside = wide and fits(len(game.players), column_width(game, result, t), half)
+    title = t("Rounds")
     parts = [
-        section(t("Rounds")),
+        keep("rounds-title", (title,), lambda: section(title)),
         rounds_table(
             game,
             result,
@@ -157,10 +164,13 @@ def board_body(
     t = state.t
     wide = (state.page_width or 0) >= WIDE
     body: list[ft.Control] = (
-        [winner_banner(game, result, t)] if result.game_over else heading(game, t)
+        [winner_banner(game, result, t)]
+        if result.game_over
+        else heading(game, t, kept.parts)
     )
     tiles = [
-        player_tile(game, result, s, t, wide, rename) for s in range(len(game.players))
+        player_tile(game, result, s, t, wide, rename, kept.parts)
+        for s in range(len(game.players))
     ]
     gap = 12 if wide else 8  # a phone: room for the snack bar (issue 17.8)
     body.append(ft.ResponsiveRow(tiles, spacing=gap, run_spacing=gap))

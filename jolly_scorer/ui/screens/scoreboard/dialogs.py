@@ -1,4 +1,13 @@
-"""The scoreboard's dialogs: renaming a player, and finishing the game now."""
+"""The scoreboard's dialogs: renaming a player, and finishing the game now.
+
+A dialog acts once: the tap that closes it (Rename, Cancel, Finish, Keep
+playing) decides, and a second tap that reaches the server before the
+browser has taken the closed dialog away (a double tap, a slow phone) does
+nothing. ``is_open`` says whether the dialog the handler belongs to is still
+the one open (the board keeps that, ``Scoreboard``): without it a second
+Rename renamed again (and, the old name gone, reopened the dialog with an
+error) and a second Finish finished the finished game once more (two Undos to
+bring it back)."""
 
 from __future__ import annotations
 
@@ -38,10 +47,13 @@ def rename_dialog(
     state: AppState,
     renaming: Renaming,
     set_renaming: Callable[[Renaming | None], None],
+    is_open: Callable[[], bool],
 ) -> ft.AlertDialog:
     t = state.t
 
     def save() -> None:
+        if not is_open():
+            return
         message = state.rename_player(renaming.old, renaming.typed)
         if message is None:
             set_renaming(None)
@@ -50,7 +62,13 @@ def rename_dialog(
         set_renaming(Renaming(renaming.old, renaming.typed, message))
 
     def change(e: ft.Event[ft.TextField]) -> None:
+        if not is_open():
+            return
         set_renaming(Renaming(renaming.old, e.control.value or ""))
+
+    def cancel() -> None:
+        if is_open():
+            set_renaming(None)
 
     field = TypedText(
         value=renaming.typed,
@@ -69,7 +87,7 @@ def rename_dialog(
         actions=[
             tagged(
                 "rename-cancel",
-                _dialog_button(t("Cancel"), lambda: set_renaming(None)),
+                _dialog_button(t("Cancel"), cancel),
             ),
             tagged("rename-save", _dialog_button(t("Rename"), save, primary=True)),
         ],
@@ -77,13 +95,19 @@ def rename_dialog(
 
 
 def finish_dialog(
-    state: AppState, set_asking: Callable[[bool], None]
+    state: AppState, set_asking: Callable[[bool], None], is_open: Callable[[], bool]
 ) -> ft.AlertDialog:
     t = state.t
 
     def confirm() -> None:
+        if not is_open():
+            return
         set_asking(False)
         state.finish()
+
+    def keep_playing() -> None:
+        if is_open():
+            set_asking(False)
 
     return ft.AlertDialog(
         modal=True,
@@ -95,7 +119,7 @@ def finish_dialog(
         actions=[
             tagged(
                 "finish-cancel",
-                _dialog_button(t("Keep playing"), lambda: set_asking(False)),
+                _dialog_button(t("Keep playing"), keep_playing),
             ),
             tagged(
                 "finish-confirm", _dialog_button(t("Finish"), confirm, primary=True)

@@ -58,11 +58,18 @@ def _top_rows(
         keep("names", (players, width), lambda: names_line(players, width))
     ]
     totals: list[ft.Control] = [
-        cell(score_text(game, result.totals.get(p, 0), t), width, bold=True)
-        for p in game.players
+        _total_cell(score_text(game, result.totals.get(p, 0), t), width, i, keep)
+        for i, p in enumerate(game.players)
     ]
     lines.append(tagged("rounds-total", row(totals, None, None, bold_line=True)))
     return heads, lines
+
+
+def _total_cell(text: str, width: float, seat: int, keep: Keep) -> ft.Control:
+    """Player ``seat``'s total in the Σ row (kept while it is the same)."""
+    return keep(
+        f"total-cell-{seat}", (text, width), lambda: cell(text, width, bold=True)
+    )
 
 
 def _round_row(

@@ -9,7 +9,9 @@ starts a new game).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import flet as ft
@@ -28,6 +30,89 @@ from jolly_scorer.ui.widgets.basics import WIDE
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.kept_parts import Keep
 from jolly_scorer.ui.widgets.screen import screen
+
+#: The page session's kept board (:class:`Kept`), in Flet's store of the
+#: session (so it goes with the page), by whether it is read only. It
+#: outlives the board's component: the phone that saved a round comes back
+#: from the round entry to a board that keeps what did not change (rows,
+#: chart points, tiles), as every other phone's board does, instead of
+#: building all of it again.
+_BOARD_KEY = "jolly-scorer kept board {read_only}"
+
+
+def kept_board(state: AppState, read_only: bool, fresh: bool = False) -> Kept:
+    """The page's kept board of ``state`` (a new one if ``fresh``: nothing
+    is kept)."""
+    store = ft.context.page.session.store
+    key = _BOARD_KEY.format(read_only=read_only)
+    found = store.get(key)
+    if not fresh and isinstance(found, tuple) and found[0] is state:
+        board: Kept = found[1]
+        return board
+    board = Kept()
+    store.set(key, (state, board))
+    return board
+
+
+@dataclass(eq=False)
+class _Own:
+    """The handlers of one board's own dialogs, made once when the board
+    appears. Kept parts compare them by identity: a part kept from a board
+    that was left (for the round entry) and holding the old board's handlers
+    is built again, so every tap acts on the board shown.
+
+    ``renaming`` and ``finishing`` are the open dialog's mark, a new object
+    each time the dialog opens and None once it is closed: a dialog's tap acts
+    only while its mark is the board's (``scoreboard.dialogs``)."""
+
+    set_renaming: Callable[[Renaming | None], None]
+    set_asking: Callable[[bool], None]
+    renaming: object | None = None
+    finishing: object | None = None
+    #: the tiles' tap and the Finish button's (the same objects while the
+    #: board is shown: kept parts compare them by identity)
+    rename: Callable[[str], None] = field(init=False)
+    finish: Callable[[], None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        # the handlers reach the board by a weak reference: a closure over
+        # ``self`` stored on ``self`` is a reference cycle, and a board left
+        # (for the round entry) would wait, with its component, for the cycle
+        # collector (tests/ui/test_patch_chain.py)
+        board = weakref.ref(self)
+
+        def rename(player: str) -> None:
+            own = board()
+            if own is not None:
+                own.renaming = object()
+                own.set_renaming(Renaming(player, player))
+
+        def finish() -> None:
+            own = board()
+            if own is not None:
+                own.finishing = object()
+                own.set_asking(True)
+
+        self.rename, self.finish = rename, finish
+
+    def renamed(self, renaming: Renaming | None) -> None:
+        """The rename dialog's setter: a new text or objection, or closed."""
+        if renaming is None:
+            self.renaming = None
+        self.set_renaming(renaming)
+
+    def asked(self, asking: bool) -> None:
+        """The finish dialog's setter: closed (asking is False)."""
+        if not asking:
+            self.finishing = None
+        self.set_asking(asking)
+
+
+def _is(own: _Own, dialog: str) -> Callable[[], bool]:
+    """Whether the dialog built now (``"renaming"`` or ``"finishing"``) is
+    still the one open when its button is tapped."""
+    mark = getattr(own, dialog)
+    return lambda: mark is not None and getattr(own, dialog) is mark
 
 
 def _actions(
@@ -64,7 +149,7 @@ def _actions(
         actions.append(
             keep(
                 "finish",
-                (t.language, on_finish is not None),
+                (t.language, on_finish),
                 lambda: icon_button(
                     ft.Icons.FLAG, t("Finish the game"), on_finish, "finish"
                 ),
@@ -124,28 +209,29 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     renaming, set_renaming = ft.use_state(cast(Renaming | None, None))
     asking_finish, set_asking_finish = ft.use_state(False)
-    kept: Any = ft.use_ref(Kept)
+    own: Any = ft.use_ref(lambda: _Own(set_renaming, set_asking_finish))
+    handlers: _Own = own.current
     ft.use_dialog(
-        rename_dialog(state, renaming, set_renaming)
+        rename_dialog(state, renaming, handlers.renamed, _is(handlers, "renaming"))
         if renaming is not None
-        else finish_dialog(state, set_asking_finish)
+        else finish_dialog(state, handlers.asked, _is(handlers, "finishing"))
         if asking_finish
         else None
     )
     game = state.viewing if read_only else state.game
     result = state.viewing_result if read_only else state.result
     if game is None or result is None:
-        kept.current = Kept()  # only what the last redraw showed is kept
+        kept_board(state, read_only, fresh=True)  # only what was last shown
         return screen(state, t("Scoreboard"), [ft.Text(t("There is no game running."))])
     n = len(game.rounds)
     over = result.game_over
-    board: Kept = kept.current
-    inputs = (t.language, state.page_width, show_all, read_only)
+    board = kept_board(state, read_only)
+    # the body's handlers are this board's (its setters stay the same while
+    # it is shown): a body kept from a board that was left is built again
+    inputs = (t.language, state.page_width, show_all, read_only, handlers)
     shown = board.same_body(game, result, inputs)
     if shown is None:
-        # the handlers kept in the body call use_state's setters, which stay
-        # the same for the page: they act on the page as it is now
-        rename = None if read_only else lambda p: set_renaming(Renaming(p, p))
+        rename = None if read_only else handlers.rename
         shown = board_body(
             state, game, result, read_only, show_all, set_show_all, rename, board
         )
@@ -161,7 +247,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
                 "export", (t.language, game_id), lambda: export_buttons(state, game_id)
             )
         )
-    finish = (lambda: set_asking_finish(True)) if n and not read_only else None
+    finish = handlers.finish if n and not read_only else None
     wide = (state.page_width or 0) >= WIDE
     footer = [] if read_only else _footer(state, game, over, wide, finish)
     actions = [] if read_only else _actions(state, over, wide, finish, keep)

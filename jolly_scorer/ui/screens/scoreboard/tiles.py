@@ -12,6 +12,7 @@ from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.core.standings import leaders, standings
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.widgets.basics import colour, signed, tagged
+from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 
 def player_tile(
@@ -21,47 +22,63 @@ def player_tile(
     t: Translator,
     wide: bool,
     on_rename: Callable[[str], None] | None = None,
+    keep: Keep = built_anew,
 ) -> ft.Control:
+    """Player ``seat``'s tile: name, last round, total, progress to the target.
+
+    ``keep``: the page's kept parts. A tile that shows the same (and does the
+    same: renames or not) is the very control of the last redraw; in a tile
+    whose total changed, the name line and the colour bar stay kept."""
     player = game.players[seat]
     total = result.totals.get(player, 0)
     last = result.rounds[-1].scores[player].score if result.rounds else None
-    progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
-    near = not game.rules.is_plus and progress >= 0.8
-    leader = (
+    leader = bool(
         not result.game_over
         and result.rounds
         and player in leaders(game.players, result.totals, plus=game.rules.is_plus)
     )
+    inputs = (
+        t.language,
+        player,
+        total,
+        last,
+        leader,
+        wide,
+        on_rename,  # the board's own: a kept tile renames on the board shown
+        game.target,
+        game.rules.is_plus,
+        len(game.players),
+    )
+    return keep(
+        f"tile-{seat}",
+        inputs,
+        lambda: _tile(game, seat, t, wide, on_rename, total, last, leader, keep),
+    )
+
+
+def _tile(
+    game: Game,
+    seat: int,
+    t: Translator,
+    wide: bool,
+    on_rename: Callable[[str], None] | None,
+    total: int,
+    last: int | None,
+    leader: bool,
+    keep: Keep,
+) -> ft.Control:
+    player = game.players[seat]
+    progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
+    near = not game.rules.is_plus and progress >= 0.8
+    renames = on_rename is not None
+    name_row = keep(
+        f"tile-name-{seat}",
+        (player, wide, leader, renames),
+        lambda: _name_row(player, wide, leader, renames),
+    )
     name_col = ft.Column(
         [
-            ft.Row(
-                [
-                    ft.Text(
-                        player,
-                        size=24 if wide else 22,
-                        weight=ft.FontWeight.W_600,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    *(
-                        [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
-                        if leader
-                        else []
-                    ),
-                    *(
-                        [
-                            ft.Icon(
-                                ft.Icons.EDIT_OUTLINED,
-                                size=18,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            )
-                        ]
-                        if on_rename is not None
-                        else []
-                    ),
-                ],
-                spacing=6,
-            ),
+            name_row,
             ft.Text(
                 t("last round {score}", score=signed(last, t))
                 if last is not None
@@ -92,19 +109,20 @@ def player_tile(
         weight=ft.FontWeight.BOLD,
         color=ft.Colors.ERROR if near else None,
     )
+    bar = keep(
+        f"tile-colour-{seat}",
+        (seat, wide),
+        lambda: ft.Container(
+            width=8,
+            height=56 if wide else 44,
+            border_radius=4,
+            bgcolor=colour(seat),
+        ),
+    )
     body = ft.Column(
         [
             ft.Row(
-                [
-                    ft.Container(
-                        width=8,
-                        height=56 if wide else 44,
-                        border_radius=4,
-                        bgcolor=colour(seat),
-                    ),
-                    name_part,
-                    total_text,
-                ],
+                [bar, name_part, total_text],
                 spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
@@ -130,6 +148,38 @@ def player_tile(
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),
+    )
+
+
+def _name_row(player: str, wide: bool, leader: bool, renames: bool) -> ft.Control:
+    """The player's name, the cup of the leader, the pencil of renaming."""
+    return ft.Row(
+        [
+            ft.Text(
+                player,
+                size=24 if wide else 22,
+                weight=ft.FontWeight.W_600,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            *(
+                [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)]
+                if leader
+                else []
+            ),
+            *(
+                [
+                    ft.Icon(
+                        ft.Icons.EDIT_OUTLINED,
+                        size=18,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    )
+                ]
+                if renames
+                else []
+            ),
+        ],
+        spacing=6,
     )
 
 

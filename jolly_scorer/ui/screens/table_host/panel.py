@@ -14,6 +14,7 @@ from jolly_scorer.server.join_page import join_url, qr_png, view_url
 from jolly_scorer.server.pages import post_to_page
 from jolly_scorer.server.table import Device, Table
 from jolly_scorer.ui.state import AppState, device_key
+from jolly_scorer.ui.widgets.basics import close_own
 
 __all__ = ["table_panel", "wrong_pin_lines"]
 
@@ -93,12 +94,27 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
             raise RuntimeError("the page is gone")  # the table forgets it
 
     def close(e: Any = None) -> None:
-        with contextlib.suppress(Exception):
-            table.on_change.remove(follow)
-        page.pop_dialog()
+        if close_own(dialog):  # a late second tap closes no other dialog
+            with contextlib.suppress(Exception):
+                table.on_change.remove(follow)
+
+    def ask_end(e: Any) -> None:
+        """Ending sends every phone away for good: asked first, in place."""
+        end_button.visible = False
+        asking.visible = True
+        dialog.update()
+
+    def keep(e: Any) -> None:
+        end_button.visible = True
+        asking.visible = False
+        dialog.update()
 
     def end(e: Any) -> None:
+        if table.ended or not asking.visible:  # a late second tap
+            return
         table.end()
+        asking.visible = False
+        end_button.visible = True
         end_button.disabled = True
         switch.disabled = True
         viewer_link.visible = False
@@ -138,9 +154,41 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
         content=ft.TextButton(
             t("End the table"),
             icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-            on_click=end,
+            on_click=ask_end,
             disabled=table.ended,
         ),
+    )
+    asking = ft.Column(
+        [
+            ft.Text(
+                t(
+                    "End the table for everyone? No phone can join or change"
+                    " anything after that."
+                ),
+                weight=ft.FontWeight.BOLD,
+            ),
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="table-end-keep",
+                        content=ft.TextButton(t("Keep the table"), on_click=keep),
+                    ),
+                    ft.Semantics(
+                        identifier="table-end-confirm",
+                        content=ft.FilledButton(
+                            t("End now"), on_click=end, bgcolor=ft.Colors.ERROR
+                        ),
+                    ),
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+                wrap=True,  # a phone: one under the other, both centred
+                run_spacing=4,
+            ),
+        ],
+        visible=False,
+        tight=True,
+        spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
     body = ft.Column(
         [
@@ -160,6 +208,7 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
                 ),
             ),
             ended,
+            asking,
             viewers,
             viewer_link,
             ft.Text(t("Joined"), weight=ft.FontWeight.BOLD, size=16),
