@@ -109,8 +109,10 @@ class Club:
         #: (the server tells every page, as after any change to a game)
         self.announce: Callable[[int], None] | None = None
         self._lock = threading.RLock()
-        #: table number -> (event revision, game id, game over)
-        self._games: dict[int, tuple[int, int | None, bool]] = {}
+        #: table number -> (event revision, game id, the game's revision,
+        #: game over): a table's game looked up again only when the event or
+        #: that game changed
+        self._games: dict[int, tuple[int, int | None, int | None, bool]] = {}
         self.gate.on_change.append(self._changed)
         for number, table in sorted((tables or {}).items()):
             self._add_table(number, table)
@@ -240,6 +242,16 @@ class Club:
             )
         return found
 
+    def phones(self) -> dict[int, int]:
+        """Per table number, how many phones have its page open now (joined
+        with its link or PIN; the read-only viewers not counted)."""
+        found: dict[int, int] = {}
+        for number, table in self._snapshot():
+            found[number] = sum(
+                1 for d in table.guests() if not d.viewer and d.pages > 0
+            )
+        return found
+
     def event_name(self) -> str:
         with self._using() as store:
             event_id = self.current_event(store)
@@ -250,16 +262,23 @@ class Club:
                 return name
         return ""
 
-    def table_game(self, number: int) -> Callable[[], int | None]:
+    def table_game(self, number: int) -> TableGame:
         """Table ``number``'s game at each call (for its GuestStore)."""
+        return TableGame(self, number)
 
-        def game_id() -> int | None:
-            found = self._resolve(number)
-            if found is not None:
-                self.table(number).pin_game(found)
-            return found
-
-        return game_id
+    def elsewhere(self, number: int, game_id: int) -> bool:
+        """Whether ``game_id`` is another table's game (as last looked up),
+        so not table ``number``'s: from memory, no read of the store. A game
+        is linked to one table for good, so the answer does not go stale."""
+        with self._lock:
+            own = self._games.get(number)
+            if own is not None and own[1] == game_id:
+                return False
+            return any(
+                entry[1] == game_id
+                for other, entry in self._games.items()
+                if other != number
+            )
 
     def _resolve(self, number: int) -> int | None:
         started: int | None = None
@@ -268,10 +287,14 @@ class Club:
             if event_id is None:
                 return None
             try:
-                revision = store.event_revision(event_id)
                 cached = self._games.get(number)
-                if cached is not None and cached[0] == revision and not cached[2]:
-                    return cached[1]
+                if cached is not None and cached[1] is not None and not cached[3]:
+                    # one read: neither the event nor its game changed?
+                    revision, now = store.table_revisions(event_id, cached[1])
+                    if (revision, now) == (cached[0], cached[2]):
+                        return cached[1]
+                else:
+                    revision = store.event_revision(event_id)
                 record = store.load_event(event_id)
                 if not record.series or number > len(record.series[-1].games):
                     return None
@@ -279,9 +302,17 @@ class Club:
                 ids = last.games[number - 1]
                 players = last.seating.tables[number - 1]
                 game_id = ids[-1] if ids else None
-                over = game_id is None or score_game(store.load_game(game_id)).game_over
+                game_revision: int | None = None
+                over = True
+                if game_id is not None:
+                    # the revision first: a save in between is seen next time
+                    game_revision = store.revision(game_id)
+                    over = score_game(store.load_game(game_id)).game_over
                 per_series = record.event.games_per_series
                 if over and (per_series is None or len(ids) < per_series):
+                    # the last game is over (its last round saved just now,
+                    # or earlier): the table's next game starts here, and
+                    # every page is told (its phones move to it by themselves)
                     game = core.new_game(
                         record.event.rules,
                         players,
@@ -292,7 +323,11 @@ class Club:
                     )
                     started, over = game_id, False
                     revision = store.event_revision(event_id)
-                self._games[number] = (revision, game_id, over)
+                    game_revision = store.revision(game_id)
+                for other, entry in list(self._games.items()):
+                    if other != number and entry[1] == game_id:
+                        del self._games[other]  # a deleted game's id used again
+                self._games[number] = (revision, game_id, game_revision, over)
             except (StoreError, JollyError):
                 return None
         if started is not None and self.announce is not None:
@@ -388,6 +423,26 @@ class Club:
             kind = ViewerStore if access.role == "viewer" else GuestStore
             return kind(shared, self.table_game(access.table))
         return RankingStore(shared, self)
+
+
+class TableGame:
+    """A table's game at each call (its phones' GuestStore asks it before
+    every read and write), and :meth:`elsewhere`: whether a changed game is
+    another table's, answered from memory (every page of the evening hears
+    of every saved round; a phone of another table ignores it at once)."""
+
+    def __init__(self, club: Club, number: int) -> None:
+        self.club = club
+        self.number = number
+
+    def __call__(self) -> int | None:
+        found = self.club._resolve(self.number)
+        if found is not None:
+            self.club.table(self.number).pin_game(found)
+        return found
+
+    def elsewhere(self, game_id: int) -> bool:
+        return self.club.elsewhere(self.number, game_id)
 
 
 class RankingStore:

@@ -368,6 +368,23 @@ class ClubEvents:
             raise EventNotFound(event_id)
         return int(row[0])
 
+    def table_revisions(
+        self: _Host, event_id: int, game_id: int
+    ) -> tuple[int, int | None]:
+        """The event's revision token and game ``game_id``'s (None: no such
+        game), in one read: what a live club table checks before it looks
+        its game up again (every phone asks before each of its reads and
+        writes)."""
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT (SELECT revision FROM club_events WHERE id = ?), "
+                "(SELECT revision FROM games WHERE id = ?)",
+                (event_id, game_id),
+            ).fetchone()
+        if row is None or row[0] is None:
+            raise EventNotFound(event_id)
+        return int(row[0]), None if row[1] is None else int(row[1])
+
     def seat_series(
         self: _Host, event_id: int, seating: Seating, *, replace: bool = False
     ) -> None:

@@ -110,6 +110,10 @@ class ClubStore(Protocol):
     def event_revision(self, event_id: int) -> int:
         """The event's revision token (every write changes it)."""
 
+    def table_revisions(self, event_id: int, game_id: int) -> tuple[int, int | None]:
+        """The event's revision and game ``game_id``'s (None: no such game),
+        in one read."""
+
     def seat_series(
         self, event_id: int, seating: Seating, *, replace: bool = False
     ) -> None:

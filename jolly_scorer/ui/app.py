@@ -62,7 +62,7 @@ from jolly_scorer.ui.screens.scoreboard.screen import Scoreboard
 from jolly_scorer.ui.screens.settings.screen import SettingsView
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
-from jolly_scorer.ui.widgets.basics import MAX_WIDTH
+from jolly_scorer.ui.widgets.basics import MAX_WIDTH, close_own
 from jolly_scorer.ui.widgets.cards import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.widgets.screen import screen
 from jolly_scorer.web.reconnect import tell_page_language
@@ -258,21 +258,30 @@ SYNC_KEY = "jolly-scorer changed game"
 #: id, "round": number, "database": ...}`` (entering together).
 PARTS_KEY = "jolly-scorer round parts"
 GONE_KEY = "jolly-scorer database gone"
+#: a club event changed (its seating, players, a table's game linked)
+EVENT_KEY = "jolly-scorer changed club event"
 
 
 def show_store_gone(page: ft.Page, state: AppState) -> None:
     """A banner that stays: the database file was deleted or replaced."""
     t = state.t
-    banner = ft.Banner(
+    banner: ft.Banner = ft.Banner(
         ft.Semantics(
             identifier="store-gone",
             content=ft.Text(t(StoreGone.public or ""), size=18),
         ),
-        actions=[ft.TextButton(t("Close"), on_click=lambda e: page.pop_dialog())],
+        actions=[ft.TextButton(t("Close"), on_click=lambda e: close_own(banner))],
         leading=ft.Icon(ft.Icons.WARNING_AMBER),
         bgcolor=ft.Colors.ERROR_CONTAINER,
     )
     page.show_dialog(banner)
+
+
+def elsewhere(table_game: Callable[[], int | None], game_id: int) -> bool:
+    """Whether ``game_id`` is known as another club table's game (from
+    memory: a phone need not ask its table's game for every saved round)."""
+    known = getattr(table_game, "elsewhere", None)
+    return bool(known(game_id)) if callable(known) else False
 
 
 def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
@@ -284,6 +293,8 @@ def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
             state.open_past_game(pinned)
         return
     if pinned is None or state.game_id in (None, pinned):
+        return
+    if state.follow_next_game(pinned):  # idle on the finished game: moved on
         return
     state.go("home")
     state.notice = state.t(NotTheTablesGame.public or "")
@@ -319,6 +330,14 @@ def share_changes(
     async def parts(game_id: int) -> None:
         state.parts_heard(game_id)
 
+    def publish_event(event_id: int) -> None:
+        page.pubsub.send_others({EVENT_KEY: event_id, "database": database})
+
+    async def event(event_id: int) -> None:
+        state.event_heard(event_id)
+        if table_game is not None:  # a new series: the table's game changed
+            follow_table(state, table_game)
+
     async def gone() -> None:
         show_store_gone(page, state)
 
@@ -335,12 +354,17 @@ def share_changes(
                 with contextlib.suppress(AttributeError, RuntimeError):
                     page.run_task(parts, parts_of)
             return
+        event_id = message.get(EVENT_KEY)
+        if isinstance(event_id, int) and page.session.connection is not None:
+            with contextlib.suppress(AttributeError, RuntimeError):
+                page.run_task(event, event_id)
+            return
         game_id = message.get(SYNC_KEY)
         if (
             isinstance(game_id, int)
             and table_game is not None
             and game_id not in (state.game_id, state.viewing_id)
-            and game_id != table_game()
+            and (elsewhere(table_game, game_id) or game_id != table_game())
         ):
             return  # another table's game (a club evening): nothing of it here
         if isinstance(game_id, int) and page.session.connection is not None:
@@ -363,6 +387,7 @@ def share_changes(
     page.on_connect = reconnected
     state.publish = publish
     state.publish_parts = publish_parts
+    state.publish_event = publish_event
 
 
 def watch_other_processes(page: ft.Page, store: Store) -> None:
@@ -466,6 +491,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         settings=settings,
         page_width=page.width,
         is_guest=access.role in ("guest", "viewer"),
+        club_table=club is not None and access.table > 0,
     )
     if access.role in ("host", "guest"):  # a live table: entering together
         state.together = True

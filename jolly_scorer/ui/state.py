@@ -16,7 +16,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
@@ -41,6 +41,8 @@ __all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.shared_round import SharedRound
+
+T = TypeVar("T")
 
 
 def device_key(device: str) -> str:
@@ -72,6 +74,15 @@ SCREENS: tuple[Screen, ...] = (
     "club",
     "club_big",
 )
+
+#: The club evening's screens: they follow their event themselves (every
+#: change to a game or an event is told to :meth:`AppState.follow_changes`'s
+#: listeners), so a change there reloads no game into this page.
+CLUB_SCREENS = frozenset({"club", "club_big"})
+
+#: What a change told to the listeners is about: ``("game", id)`` or
+#: ``("event", id)`` (a club event's seating, players or tables).
+Change = tuple[str, int]
 
 
 #: What an operation may fail with: a core rule (JollyError), the database
@@ -156,10 +167,15 @@ class AppState:
     device_key: str = ""
     #: Tells the other pages that round ``number`` of game ``id`` has new parts.
     publish_parts: Callable[[int, int], None] | None = None
+    #: Tells the other pages that club event ``id`` changed (its seating,
+    #: players or tables; :meth:`change_event`).
+    publish_event: Callable[[int], None] | None = None
     #: The round being entered (new round) when the entry opened.
     entering_number: int | None = None
     #: The players of that round (a rename meanwhile: the entry starts afresh).
     entering_players: tuple[str, ...] = ()
+    #: A phone at a club evening's table (its game moves on by itself).
+    club_table: bool = False
     #: Where the scoreboard's back button goes: Home, or the club evening
     #: whose table's game was opened there (``open_game``).
     back_from_game: Screen = "home"
@@ -176,6 +192,9 @@ class AppState:
     #: The game this page chose to continue from the past games, with the
     #: game played last when it did: ``(game id, (last id, its change time))``.
     _continued: tuple[int, tuple[int, object] | None] | None = None
+    #: Told every change to a game or a club event, this page's or another's
+    #: (:meth:`follow_changes`; the club screens).
+    _followers: list[Callable[[Change], None]] = field(default_factory=list)
 
     # -- reading --------------------------------------------------------------
     @property
@@ -307,9 +326,56 @@ class AppState:
         if self.publish is not None:
             with contextlib.suppress(Exception):  # a closed session, say
                 self.publish(game_id)
+        self._tell_followers(("game", game_id))
+
+    # -- following changes (the club screens) ---------------------------------------
+    def follow_changes(self, listener: Callable[[Change], None]) -> Callable[[], None]:
+        """Tell ``listener`` every change to a game or a club event (this
+        page's or another's); returns what stops it."""
+        self._followers.append(listener)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._followers.remove(listener)
+
+        return stop
+
+    def _tell_followers(self, change: Change) -> None:
+        for listener in list(self._followers):
+            with contextlib.suppress(*FAILURES):
+                listener(change)
+
+    def change_event(self, event_id: int | None, write: Callable[[], T]) -> T:
+        """A write to a club event (the event, its seating or players, a
+        table's game): the club screens' one road to the store, as
+        :meth:`_apply` is the games'. ``write`` runs on this page's store;
+        after it (also when it failed part-way) the other pages are told that
+        event ``event_id`` changed (None: the id ``write`` returns, a new
+        event; the model that wrote reads it again itself); its error is
+        raised on."""
+        told = event_id
+        try:
+            result = write()
+            if told is None and isinstance(result, int):
+                told = result
+            return result
+        finally:
+            if told is not None and self.publish_event is not None:
+                with contextlib.suppress(Exception):  # a closed session, say
+                    self.publish_event(told)
+
+    def event_heard(self, event_id: int) -> None:
+        """Club event ``event_id`` changed (on this page or another)."""
+        self._tell_followers(("event", event_id))
 
     def refresh(self, game_id: int) -> None:
         """Another session changed game ``game_id``: show what the store holds."""
+        self._tell_followers(("game", game_id))
+        if self.screen in CLUB_SCREENS:
+            # the club screens follow their event themselves; a game kept
+            # from a table opened earlier is read again when it is opened
+            self._let_go(game_id)
+            return
         if game_id == self.game_id:
             # the snack bar's Undo would now take back another device's change
             self.toast = None
@@ -350,6 +416,18 @@ class AppState:
         self.result = None
         self.stored_revision = None
 
+    def _let_go(self, game_id: int) -> bool:
+        """Forget game ``game_id`` where this page keeps it (the game played,
+        the past game viewed); whether it was the one viewed."""
+        if game_id == self.game_id:
+            self._forget_game()
+        if game_id != self.viewing_id:
+            return False
+        self.viewing_id = None
+        self.viewing = None
+        self.viewing_result = None
+        return True
+
     def go(self, screen: Screen) -> None:
         """Show another screen (messages of the previous one are cleared)."""
         if screen not in SCREENS:
@@ -377,6 +455,21 @@ class AppState:
         self.go("board")
         self.back_from_game = back
         return None
+
+    def follow_next_game(self, game_id: int) -> bool:
+        """A joined phone whose table plays game ``game_id`` now: a phone
+        idle (its scoreboard or Home) on the finished game moves to the next
+        by itself and says so. At a club evening's table the table's game
+        changes only when its last game is over (or a new series is seated),
+        also when this page has not heard the last round yet. True if it
+        moved (else the caller sends it Home)."""
+        over = self.game_over or self.club_table
+        if not over or self.screen not in ("board", "home"):
+            return False
+        if self.open_game(game_id) is not None:
+            return False
+        self.notice = self.t("The table's next game has started.")
+        return True
 
     def enter_round(self, index: int | None = None) -> None:
         """Open the round entry: a new round (None) or editing round ``index``."""
@@ -864,12 +957,7 @@ class AppState:
             self.store.delete_game(game_id)
         except FAILURES as e:
             return self._fail(_failure(e))
-        if game_id == self.game_id:
-            self._forget_game()
-        if game_id == self.viewing_id:
-            self.viewing_id = None
-            self.viewing = None
-            self.viewing_result = None
+        if self._let_go(game_id):
             self.screen = "past"
         self.notice = self.t("Game deleted.")
         self.revision += 1

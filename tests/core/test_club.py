@@ -491,6 +491,22 @@ def test_a_missed_series_counts_the_worst_raw_score_and_no_points() -> None:
     assert MISSED_RULE.startswith("A player who missed a series")
 
 
+def test_a_game_begun_without_a_round_is_not_a_game_played() -> None:
+    """A table's next game started (no round yet) counts in no one's games:
+    the ranking said "3 games" after two while the third had not begun."""
+    players = ("A", "B", "C")
+    event = ClubEvent("Club", ROMME, players, 1, 2)
+    played = counted_game(ROMME, players, {"A": 0, "B": 10, "C": 70})
+    begun = new_game(ROMME, players)
+    play = SeriesPlay(Seating(1, "draw", 0, (players,)), ((played, begun),))
+    ranking = rank_event(event, [play])
+    assert {r.line.player: r.line.games for r in ranking.entries} == {
+        "A": 1,
+        "B": 1,
+        "C": 1,
+    }
+
+
 def test_the_ranking_of_one_series() -> None:
     event, plays = evening()
     ranking = rank_series(event, plays[0])

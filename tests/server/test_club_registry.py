@@ -216,3 +216,31 @@ def test_the_organiser_and_a_phone_start_one_game_at_a_table(evening):
     assert model.table_game(1, 2) == phone_first
     games = store.load_event(event_id).series[0].games
     assert games == ((started,), (phone_first,))  # one game a table, no more
+
+
+def test_the_next_game_starts_when_the_last_ends_with_nothing_else_changed(evening):
+    """The game's last round is the only change (no write to the event):
+    the table's next game starts at the next look-up, not at some later
+    change of the event."""
+    store, club, event_id, _, _ = evening
+    event = store.load_event(event_id).event
+    store.save_event(event_id, replace(event, games_per_series=2))
+    table_game = club.table_game(1)
+    first = table_game()
+    assert table_game() == first  # asked again: the same game
+    finish(store, first)
+    second = table_game()
+    assert second is not None and second != first
+    assert store.load_event(event_id).series[0].games[0] == (first, second)
+
+
+def test_another_tables_game_is_told_apart_from_memory(evening):
+    """Every page hears of every saved round; a phone tells another table's
+    game from its own without reading the store."""
+    store, club, _, _, _ = evening
+    one, two = club.table_game(1), club.table_game(2)
+    first, second = one(), two()
+    assert first is not None and second is not None
+    assert one.elsewhere(second) and two.elsewhere(first)
+    assert not one.elsewhere(first) and not two.elsewhere(second)
+    assert not one.elsewhere(10_000)  # not known: the phone asks its table

@@ -449,3 +449,20 @@ def test_a_rename_at_a_table_keeps_the_event_whole(store: Store) -> None:
     assert rank_event(event(), play.plays) == before
     assert play.plays[0].games[0][0] == game  # as it was linked, no result changed
     assert store.load_game(ids[0]).players != game.players  # the table's names
+
+
+def test_a_tables_two_revisions_are_read_at_once(store: Store) -> None:
+    event_id = store.create_event(event())
+    seating = draw_seating(EIGHT, series=1, seed=4242)
+    store.seat_series(event_id, seating)
+    game_id = store.start_table_game(event_id, 1, 1, new_game(ROMME, seating.tables[0]))
+    assert store.table_revisions(event_id, game_id) == (
+        store.event_revision(event_id),
+        store.revision(game_id),
+    )
+    assert store.table_revisions(event_id, game_id + 99) == (
+        store.event_revision(event_id),
+        None,
+    )
+    with pytest.raises(EventNotFound):
+        store.table_revisions(event_id + 99, game_id)

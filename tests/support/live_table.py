@@ -52,3 +52,19 @@ def heard(app, tmp_path, game_id):
 def open_entry(app):
     app.click(app.find(semantics="home-continue"))
     app.click(app.find(semantics="enter-round"))
+
+
+def open_as(app, seat):
+    """The round entry, as the phone of the player at ``seat``."""
+    open_entry(app)
+    asks = f"round-seat-{seat}"
+    # a device asked once: its second page opens on the seat
+    app.wait_for(lambda: bool(app.find_all(semantics=asks) or on_a_seat(app)))
+    if not on_a_seat(app):
+        app.click(app.find(semantics=asks))
+    app.wait_for(lambda: on_a_seat(app))
+
+
+def on_a_seat(app):
+    """The round entry shows one seat's part (its Change seat button)."""
+    return bool(app.find_all(semantics="round-seat-change"))

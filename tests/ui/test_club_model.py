@@ -160,3 +160,50 @@ def test_a_table_game_starts_with_the_next_dealer(store: Store) -> None:
     assert isinstance(second, int) and second != first
     assert store.load_game(second).first_dealer == 1
     assert model.tables[0][0].finished == 1
+
+
+def test_every_club_write_goes_through_the_pipeline_and_is_told(store: Store) -> None:
+    """The model's writes take ``AppState.change_event``'s road: each one is
+    told to the other pages with its event's id (a new event: its new id)."""
+    from jolly_scorer.ui.state import AppState
+
+    state = AppState(store=store)
+    told: list[int] = []
+    state.publish_event = told.append
+    model = ClubModel(store)
+    model.writes = state.change_event
+    assert (
+        model.create("Friday club", RULES, EIGHT, series_count=2, games_per_series=1)
+        is None
+    )
+    assert model.event_id is not None
+    assert told == [model.event_id]
+    assert model.seat_next("draw") is None
+    assert model.redraw() is None
+    game_id = model.table_game(1, 1)
+    assert isinstance(game_id, int)
+    assert told == [model.event_id] * 4
+    assert model.delete(model.event_id) is None
+    assert len(told) == 5
+
+
+def test_a_page_on_the_club_screens_follows_without_loading_games(store: Store) -> None:
+    """A round saved elsewhere reaches the club screens' listener; the page's
+    state (whose every field redraws the whole page) stays as it was."""
+    from jolly_scorer.ui.state import AppState
+
+    model = created(store)
+    assert model.seat_next("draw") is None
+    game_id = model.table_game(1, 1)
+    assert isinstance(game_id, int)
+    state = AppState(store=store)
+    state.screen = "club"
+    heard: list[tuple[str, int]] = []
+    stop = state.follow_changes(heard.append)
+    before = (state.game_id, state.history, state.revision)
+    state.refresh(game_id)
+    assert heard == [("game", game_id)]
+    assert (state.game_id, state.history, state.revision) == before
+    stop()
+    state.refresh(game_id)
+    assert heard == [("game", game_id)]

@@ -15,6 +15,7 @@ from support.app_steps import (
     table_texts,
     total,
 )
+from support.dialogs import dismissed
 
 from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.rules import find_rules
@@ -104,6 +105,7 @@ def test_finish_asks_first_and_undo_brings_it_back(open_app):
     app.click(app.find(semantics="finish-cancel"))
     assert not dialog_open(app)
     assert not app.find_all(semantics="winner")
+    dismissed(app)  # the browser takes the closed dialog away (a tap in it is void)
     app.click(app.find(semantics="finish"))
     assert "Finish the game now?" in app.texts()
     app.click(app.find(semantics="finish-confirm"))

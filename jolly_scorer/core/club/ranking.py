@@ -191,7 +191,7 @@ def _tally(play: SeriesPlay, conversion: Conversion | None) -> dict[str, _Tally]
                 tallies[seated] = _Tally(
                     t.points + points.get(player, 0),
                     t.raw + result.totals[player],
-                    t.games + 1,
+                    t.games + bool(game.rounds),  # a game begun: not played yet
                     t.won + (result.game_over and player in result.winners),
                 )
     return tallies

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 import flet as ft
 
@@ -58,6 +58,22 @@ ClubView = Literal["list", "form", "event", "big"]
 
 class ClubGameStore(ClubStore, GameStore, Protocol):
     """The store of the club screens: club events and ordinary games."""
+
+
+T = TypeVar("T")
+
+
+class EventWrites(Protocol):
+    """The road of every write to a club event (``AppState.change_event``):
+    it runs ``write`` and then tells the other pages that event
+    ``event_id`` changed (None: the id ``write`` returns)."""
+
+    def __call__(self, event_id: int | None, write: Callable[[], T]) -> T: ...
+
+
+def _direct(event_id: int | None, write: Callable[[], T]) -> T:
+    """No other page to tell (the model alone, as in the model's tests)."""
+    return write()
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -139,6 +155,11 @@ class ClubModel:
     #: there when due), one look-up for the phones and this page alike, so
     #: the two never start a table's game twice
     live_game: Callable[[int], int | None] | None = None
+    #: served live: per table number of the series played, how many phones
+    #: have its page open (the organiser sees each join and leave)
+    phones: tuple[tuple[int, int], ...] = ()
+    #: the road of every write (the app's: ``AppState.change_event``)
+    writes: EventWrites = _direct
     _game_ids: frozenset[int] = field(default_factory=frozenset)
     _event_revision: int | None = None
 
@@ -295,14 +316,14 @@ class ClubModel:
                 fives=fives,
                 seed=new_seed(),
             )
-            event_id = self.store.create_event(event)
+            event_id = self.writes(None, lambda: self.store.create_event(event))
         except FAILURES as e:
             return self._fail(failure_text(e))
         return self.open(event_id)
 
     def delete(self, event_id: int) -> str | None:
         try:
-            self.store.delete_event(event_id)
+            self.writes(event_id, lambda: self.store.delete_event(event_id))
         except FAILURES as e:
             return self._fail(failure_text(e))
         if event_id == self.event_id:
@@ -345,9 +366,14 @@ class ClubModel:
                 seating = draw_seating(
                     playing, series=number, seed=seed, fives=event.fives
                 )
-            if arrivals:
-                self.store.save_event(self.event_id, event)
-            self.store.seat_series(self.event_id, seating)
+            event_id = self.event_id
+
+            def write() -> None:
+                if arrivals:
+                    self.store.save_event(event_id, event)
+                self.store.seat_series(event_id, seating)
+
+            self.writes(event_id, write)
         except FAILURES as e:
             self.reload()
             return self._fail(failure_text(e))
@@ -372,7 +398,11 @@ class ClubModel:
                 seating = draw_seating(
                     last.players, series=last.series, seed=seed, fives=event.fives
                 )
-            self.store.seat_series(self.event_id, seating, replace=True)
+            event_id = self.event_id
+            self.writes(
+                event_id,
+                lambda: self.store.seat_series(event_id, seating, replace=True),
+            )
         except FAILURES as e:
             return self._fail(failure_text(e))
         self.error = None
@@ -383,9 +413,10 @@ class ClubModel:
         """The id of the table's game to play: the running one, else a new one
         (its first dealer moves on by a seat each game). An error (to
         translate) when every game of the table is played."""
-        if self.live_game is not None and series == self.seated:
+        live = self.live_game
+        if live is not None and series == self.seated:
             with contextlib.suppress(*FAILURES):
-                found = self.live_game(table)
+                found = self.writes(self.event_id, lambda: live(table))
                 if found is not None:
                     self.reload()
                     return found
@@ -407,20 +438,36 @@ class ClubModel:
                 state.players,
                 first_dealer=len(state.game_ids) % len(state.players),
             )
-            game_id = self.store.start_table_game(self.event_id, series, table, game)
+            event_id = self.event_id
+            game_id = self.writes(
+                event_id,
+                lambda: self.store.start_table_game(event_id, series, table, game),
+            )
         except FAILURES as e:
             return self._fail(failure_text(e))
         self.reload()
         return game_id
 
-    def heard(self, game_id: int | None = None) -> None:
+    def heard(self, game_id: int | None = None) -> bool:
         """A game changed (this page or another): read the event again when
-        it is one of its games (None: whatever changed)."""
+        it is one of its games or the event changed (None: whatever
+        changed). Whether it was read again."""
         if self.view == "list":
             self.list_events()
         if self.event_id is None:
-            return
+            return False
         with contextlib.suppress(JollyError, StoreError):
             changed = self.store.event_revision(self.event_id) != self._event_revision
             if game_id is None or changed or self.follows(game_id):
                 self.reload()
+                return True
+        return False
+
+    def event_changed(self, event_id: int) -> None:
+        """Club event ``event_id`` changed (this page or another: created,
+        seated, deleted, a table's game started): the list and the open
+        event are read again."""
+        if self.view == "list":
+            self.list_events()
+        if event_id == self.event_id:
+            self.reload()

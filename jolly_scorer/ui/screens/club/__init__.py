@@ -6,19 +6,21 @@ and rankings (``event``), and the big-screen ranking (``big``, its own app
 screen ``club_big`` so that it may use the whole width of a projector).
 The model is kept in the page's session, so a table's game opened from the
 event and left again comes back to the same event. A change to any game
-(this page or another: ``AppState.revision``, see ``ui/app.share_changes``)
-makes the model read the event again.
+or to the event (this page or another: ``AppState.follow_changes``) makes
+the model read the event again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable
 
 import flet as ft
 
 from jolly_scorer.server.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.state import AppState, Change
 
 __all__ = ["BigRanking", "ClubScreen", "club_model"]
 
@@ -31,6 +33,7 @@ def club_model(state: AppState) -> ClubModel:
     model = store.get(_KEY)
     if not isinstance(model, ClubModel) or model.store is not state.store:
         model = ClubModel(state.store)  # type: ignore[arg-type]
+        model.writes = state.change_event  # the one road: other pages are told
         club = live_club()
         if club is not None and state.store is not None and not state.is_guest:
             model.on_open = club.serve_event
@@ -50,10 +53,16 @@ def live_club() -> Club | None:
     return found if isinstance(found, Club) else None
 
 
+def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
+    return made
+
+
 @ft.component
 def _Views(state: AppState, model: ClubModel) -> ft.Control:
     """The part of the club screens the model names (given the model, this
-    component renders again when it changes)."""
+    component renders again when it changes; the part itself is memoised:
+    when it rendered the change itself, it is not rendered twice)."""
     from jolly_scorer.ui.screens.club.event import EventScreen
     from jolly_scorer.ui.screens.club.events import EventList
     from jolly_scorer.ui.screens.club.form import EventForm
@@ -61,29 +70,38 @@ def _Views(state: AppState, model: ClubModel) -> ft.Control:
     if model.view == "form":
         return EventForm(state, model)
     if model.view in ("event", "big") and model.play is not None:
-        return EventScreen(state, model)
+        return _memo(EventScreen)(state, model)
     return EventList(state, model)
 
 
 #: seconds a page gathers the changes to games before it reads the event again
 #: (a club evening's 18 tables save a round every few seconds between them;
-#: each read scores every game and redraws the ranking)
+#: each read ranks the event and redraws what changed)
 GATHER = 0.3
 
 
-def follow_games(state: AppState, model: ClubModel) -> None:
-    """Read the event again after a change to a game (``AppState.revision``):
-    at once, then at most once more every :data:`GATHER` seconds (the changes
-    that come meanwhile are read together, at the end of the wait)."""
+def follow_changes(state: AppState, model: ClubModel) -> None:
+    """Read the event again after a change to one of its games or to the
+    event (:meth:`AppState.follow_changes`: this page's or another's), and
+    once when the screen opens: at once, then at most once more every
+    :data:`GATHER` seconds (the changes that come meanwhile are read
+    together, at the end of the wait). Nothing else of the page is drawn
+    again for a change: only what the model changed."""
     page = ft.context.page
     waiting = ft.use_ref(False)
     missed = ft.use_ref(False)
 
-    def changed() -> None:
+    def read(change: Change | None) -> None:
         if waiting.current:
             missed.current = True
             return
-        model.heard(None)
+        if change is None:
+            model.heard(None)
+        elif change[0] == "game":
+            if not model.heard(change[1]):
+                return  # not a game of the event: nothing read, no wait
+        else:
+            model.event_changed(change[1])
         waiting.current = True
 
         async def later() -> None:
@@ -91,22 +109,59 @@ def follow_games(state: AppState, model: ClubModel) -> None:
             waiting.current = False
             if missed.current:
                 missed.current = False
-                changed()
+                read(None)
 
         try:
             page.run_task(later)
         except (AttributeError, RuntimeError):  # no loop to wait on: no gathering
             waiting.current = False
 
-    ft.use_effect(changed, [state.revision])
+    def start() -> Callable[[], None]:
+        read(None)
+        return state.follow_changes(read)
+
+    ft.use_effect(start, [])
+
+
+def follow_phones(state: AppState, model: ClubModel) -> None:
+    """Served live: the organiser's tables show how many phones have each
+    table's page open, redrawn when a phone joins, connects or leaves
+    (:attr:`Club.on_change`, told from the server's threads)."""
+    page = ft.context.page
+
+    def start() -> Callable[[], None] | None:
+        club = live_club()
+        if club is None or state.is_guest:
+            return None
+
+        async def look() -> None:
+            model.phones = tuple(sorted(club.phones().items()))
+
+        def changed() -> None:  # any thread: the page's own loop draws
+            if page.session.connection is None:
+                return  # away a moment: its reconnect is told to the club too
+            page.run_task(look)  # a closed page raises: the club forgets it
+
+        model.phones = tuple(sorted(club.phones().items()))
+        club.on_change.append(changed)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                club.on_change.remove(changed)
+
+        return stop
+
+    ft.use_effect(start, [])
 
 
 @ft.component
 def ClubScreen(state: AppState) -> ft.Control:
-    """The club screens (app screen ``club``); a change to a game (this page
-    or another) reads the event again."""
+    """The club screens (app screen ``club``); a change to a game or the
+    event (this page or another) reads the event again, and a phone that
+    joins or leaves a table shows on its card."""
     model = club_model(state)
-    follow_games(state, model)
+    follow_changes(state, model)
+    follow_phones(state, model)
     return _Views(state, model)
 
 
@@ -116,5 +171,5 @@ def BigRanking(state: AppState) -> ft.Control:
     from jolly_scorer.ui.screens.club.big import BigScreen
 
     model = club_model(state)
-    follow_games(state, model)
-    return BigScreen(state, model)
+    follow_changes(state, model)
+    return _memo(BigScreen)(state, model)

@@ -14,16 +14,26 @@ from jolly_scorer.ui.screens.club.ranking import rule_under, shown_ranking
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.buttons import icon_button
+from jolly_scorer.ui.widgets.kept_parts import KeptParts
 
 GOLD = "#C9A227"
 
 
-def _line(ranking: Ranking, index: int, t: Translator, size: int) -> ft.Control:
+def _line(
+    ranking: Ranking, index: int, t: Translator, size: int, kept: KeptParts
+) -> ft.Control:
+    """One line of the ranking (the very control of the last redraw when it
+    shows the same: a saved round moves a few lines of 72)."""
     ranked = ranking.entries[index]
     line = ranked.line
     score = line.points if line.points is not None else line.raw
     place = t.number(ranked.place) + ("*" if ranked.by_lot else "")
-    weight = ft.FontWeight.BOLD if ranked.place <= 3 else ft.FontWeight.W_500
+    shown = (place, line.player, t.number(score), ranked.place, size)
+    return kept(f"club-big-{index}", shown, lambda: _drawn(*shown))
+
+
+def _drawn(place: str, player: str, score: str, rank: int, size: int) -> ft.Control:
+    weight = ft.FontWeight.BOLD if rank <= 3 else ft.FontWeight.W_500
     return ft.Container(
         ft.Row(
             [
@@ -32,11 +42,11 @@ def _line(ranking: Ranking, index: int, t: Translator, size: int) -> ft.Control:
                     size=size,
                     width=size * 2.6,
                     weight=weight,
-                    color=GOLD if ranked.place == 1 else None,
+                    color=GOLD if rank == 1 else None,
                     text_align=ft.TextAlign.RIGHT,
                 ),
                 ft.Text(
-                    line.player,
+                    player,
                     size=size,
                     weight=weight,
                     expand=True,
@@ -44,7 +54,7 @@ def _line(ranking: Ranking, index: int, t: Translator, size: int) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS,
                 ),
                 ft.Text(
-                    t.number(score),
+                    score,
                     size=size,
                     weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.RIGHT,
@@ -91,6 +101,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     t = state.t
     event = model.event
     ranking = shown_ranking(model)
+    kept = ft.use_memo(KeptParts, [])  # the lines of the last redraw
     if event is None or ranking is None:
         return ft.Text(t("No club event is open."), size=24)
     count = len(ranking.entries)
@@ -100,7 +111,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     # one column on a projector: the tie-break beside it, else under it
     beside = columns == 1 and width >= 1200
     size = int(max(20, min(52 if beside else 40, 560 / max(rows, 1))))
-    lines = [_line(ranking, i, t, size) for i in range(count)]
+    lines = [_line(ranking, i, t, size, kept) for i in range(count)]
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     heading = (
         t("Overall ranking")

@@ -19,6 +19,7 @@ from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
+from jolly_scorer.ui.widgets.kept_parts import KeptParts
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
 
@@ -108,6 +109,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
     event = model.event
     typed, set_typed = ft.use_state("")
     leaving, set_leaving = ft.use_state(frozenset[str]())
+    kept = ft.use_memo(KeptParts, [])  # the cards and lines of the last redraw
     if event is None:
         return ft.Text("")
     games = event.games_per_series or 0
@@ -146,7 +148,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
         )
     seated = model.seated
     if seated:
-        body += series_part(state, model, seated, live=True)
+        body += series_part(state, model, seated, live=True, kept=kept)
         if model.can_redraw():
             body.append(
                 big_button(
@@ -164,7 +166,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
                 ),
             )
         )
-    body += ranking_part(model, t)
+    body += ranking_part(model, t, kept)
     body.append(
         big_button(
             t("Ranking on the big screen"),
@@ -175,5 +177,5 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
     )
     body += export_part(state, model)
     for number in range(seated - 1, 0, -1):
-        body += series_part(state, model, number, live=False)
+        body += series_part(state, model, number, live=False, kept=kept)
     return club_frame(state, event.name, body, back=lambda: model.go("list"))

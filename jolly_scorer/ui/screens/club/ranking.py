@@ -11,6 +11,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
 from jolly_scorer.ui.widgets.basics import section, tagged
+from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 
 def shown_ranking(model: ClubModel) -> Ranking | None:
@@ -21,8 +22,12 @@ def shown_ranking(model: ClubModel) -> Ranking | None:
     return model.overall
 
 
-def ranking_table(ranking: Ranking, t: Translator, size: int = 16) -> ft.Control:
-    """The ranking as a table (sideways scrolling when it is wider)."""
+def ranking_table(
+    ranking: Ranking, t: Translator, size: int = 16, kept: Keep = built_anew
+) -> ft.Control:
+    """The ranking as a table (sideways scrolling when it is wider).
+    ``kept``: a line that shows the same as last time is the very control of
+    the last redraw (a saved round moves a few lines of 72)."""
     texts = page_texts(t)
     rows = ranking_rows(ranking, texts)
     lot = t("by lot")
@@ -33,16 +38,27 @@ def ranking_table(ranking: Ranking, t: Translator, size: int = 16) -> ft.Control
         )
         for i, cell in enumerate(rows[0])
     ]
-    body = []
-    for ranked, row in zip(ranking.entries, rows[1:], strict=True):
+
+    def line(row: tuple[str, ...], by_lot: bool, top: bool) -> ft.DataRow:
         cells = []
         for i, cell in enumerate(row):
             text = cell
-            if i == 0 and ranked.by_lot:
+            if i == 0 and by_lot:
                 text = f"{cell} ({lot})"
-            bold = ft.FontWeight.BOLD if i < 2 and ranked.place <= 3 else None
+            bold = ft.FontWeight.BOLD if i < 2 and top else None
             cells.append(ft.DataCell(ft.Text(text, size=size, weight=bold)))
-        body.append(ft.DataRow(cells=cells))
+        return ft.DataRow(cells=cells)
+
+    body = []
+    for index, (ranked, row) in enumerate(zip(ranking.entries, rows[1:], strict=True)):
+        shown = (tuple(row), ranked.by_lot, ranked.place <= 3)
+        body.append(
+            kept(
+                f"club-ranking-{index}",
+                (*shown, lot, size),
+                lambda shown=shown: line(*shown),  # type: ignore[misc]
+            )
+        )
     table = ft.DataTable(
         columns=head,
         rows=body,
@@ -65,7 +81,9 @@ def rule_under(ranking: Ranking, t: Translator, size: int = 15) -> ft.Control:
     return tagged("club-tie-break", ft.Column(lines, spacing=2))
 
 
-def ranking_part(model: ClubModel, t: Translator) -> list[ft.Control]:
+def ranking_part(
+    model: ClubModel, t: Translator, kept: Keep = built_anew
+) -> list[ft.Control]:
     """The ranking section of the event: the chooser, the table, the rule."""
     ranking = shown_ranking(model)
     if ranking is None:
@@ -93,6 +111,6 @@ def ranking_part(model: ClubModel, t: Translator) -> list[ft.Control]:
     return [
         section(t("Ranking")),
         chooser,
-        tagged("club-ranking", ranking_table(ranking, t)),
+        tagged("club-ranking", ranking_table(ranking, t, kept=kept)),
         rule_under(ranking, t),
     ]

@@ -12,6 +12,7 @@ from jolly_scorer.ui.models.club import ClubModel, TableState
 from jolly_scorer.ui.screens.club import live_club
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, seat_dot, tagged
+from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 
 def seating_line(seating: Seating, t: Translator) -> str:
@@ -48,8 +49,10 @@ def table_card(
     table: TableState,
     live: bool,
     pin: str | None = None,
+    phones: int | None = None,
 ) -> ft.Control:
-    """One table: its number, players, state and (``live``) its game button."""
+    """One table: its number, players, state and (``live``) its game button;
+    served live, its PIN and how many phones have its page open."""
     t = state.t
     event = model.event
     per_series = event.games_per_series if event is not None else None
@@ -85,6 +88,17 @@ def table_card(
                 ft.Text(t("PIN: {pin}", pin=pin), size=18, weight=ft.FontWeight.W_600),
             )
         )
+    if phones is not None:
+        parts.append(
+            tagged(
+                f"club-phones-{table.table}",
+                ft.Text(
+                    t.plural("{n} phone connected", "{n} phones connected", phones),
+                    size=15,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
     if live and (table.current is not None or table.can_start):
         label = (
             t("Continue the game") if table.current is not None else t("Start the game")
@@ -108,10 +122,16 @@ def table_card(
 
 
 def series_part(
-    state: AppState, model: ClubModel, number: int, live: bool
+    state: AppState,
+    model: ClubModel,
+    number: int,
+    live: bool,
+    kept: Keep = built_anew,
 ) -> list[ft.Control]:
     """Series ``number``: how it was seated, and its tables side by side
-    where the window is wide (one under the other on a phone)."""
+    where the window is wide (one under the other on a phone). ``kept``: a
+    table's card that shows the same as last time is the very control of
+    the last redraw (a saved round changes one card of eighteen)."""
     play = model.play
     if play is None or not 1 <= number <= len(model.tables):
         return []
@@ -120,11 +140,37 @@ def series_part(
     club = live_club() if live else None
     pins: dict[int, str] = {}
     if club is not None and number == len(model.tables):
-        pins = {t.number: t.pin for t in club.seated_tables()}
-    cards: list[ft.Control] = [
-        ft.Container(
-            table_card(state, model, table, live, pins.get(table.table)),
+        # the live tables of the series played (their PINs), from memory
+        pins = {t.table: club.table(t.table).pin for t in model.tables[number - 1]}
+    phones = dict(model.phones) if pins else {}
+    per_series = model.event.games_per_series if model.event is not None else None
+    language = state.t.language
+
+    def drawn(table: TableState) -> ft.Control:
+        return ft.Container(
+            table_card(
+                state,
+                model,
+                table,
+                live,
+                pins.get(table.table),
+                phones.get(table.table, 0) if pins else None,
+            ),
             col={"xs": 12, "md": 6, "xl": 4},
+        )
+
+    cards: list[ft.Control] = [
+        kept(
+            f"club-card-{number}-{table.table}",
+            (
+                language,
+                table,
+                per_series,
+                live,
+                pins.get(table.table),
+                phones.get(table.table, 0),
+            ),
+            lambda table=table: drawn(table),  # type: ignore[misc]
         )
         for table in model.tables[number - 1]
     ]

@@ -1,0 +1,130 @@
+"""A club evening served live, its pages in process (tests/flet_harness.py):
+the organiser's page, a table's phones and a second organiser page share one
+pubsub hub, as the pages of one ``jolly-scorer --club`` server do. What one
+page changes reaches the others by itself: a table's next game, a phone that
+joined, a series seated."""
+
+from __future__ import annotations
+
+import pytest
+from support.app_steps import enter_round
+
+from jolly_scorer.core.club.event import ClubEvent
+from jolly_scorer.core.club.seating import draw_seating
+from jolly_scorer.core.rules import find_rules
+from jolly_scorer.server.table import Access
+from jolly_scorer.store import Store
+from jolly_scorer.ui import app as ui_app
+
+FOUR = ("Anna", "Ben", "Cleo", "Dora")
+
+
+@pytest.fixture
+def evening(flet_app, tmp_path, monkeypatch):
+    """An event of one table (two games a series, the limit 100), series 1
+    drawn, served live; ``page(access)`` opens a page with that access."""
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        event_id = store.create_event(ClubEvent("Friday", rules, FOUR, 1, 2))
+        store.seat_series(event_id, draw_seating(FOUR, series=1, seed=3))
+    club = ui_app._open_club(tmp_path, tmp_path)
+    club.address = "http://127.0.0.1:8550/"
+    monkeypatch.setattr(ui_app, "current_table", lambda: club)
+    pages: list = []
+
+    def page(access: Access, width: float = 1280):
+        monkeypatch.setattr(ui_app, "current_access", lambda: access)
+        made = flet_app(
+            lambda p: ui_app.main(p, tmp_path),
+            width=width,
+            height=900,
+            pubsub_with=pages[0] if pages else None,
+        )
+        pages.append(made)
+        return made
+
+    yield club, page, event_id, tmp_path
+    club.forget()
+
+
+def open_event(organiser) -> None:
+    organiser.click(organiser.find(semantics="home-club"))
+    organiser.click(organiser.find(semantics="club-open-1"))
+    organiser.wait_for(lambda: bool(organiser.find_all(semantics="club-ranking")))
+
+
+def games_of(data, event_id) -> tuple[int | None, ...]:
+    with Store.open(data) as store:
+        return store.load_event(event_id).series[0].games[0]
+
+
+def test_a_phone_idle_on_the_finished_game_moves_to_the_next_by_itself(evening):
+    club, page, event_id, data = evening
+    # the organiser's laptop (without entering together: its round entry
+    # is the ordinary one)
+    organiser = page(Access("local", "organiser"))
+    phone = page(Access("guest", "phone-1", table=1), width=390)
+    phone.click(phone.find(semantics="home-continue"))
+    phone.wait_for(lambda: bool(phone.find_all(semantics="enter-round")))
+    (first,) = games_of(data, event_id)
+    # the organiser plays the table's game to its end (seat 1 passes 100)
+    open_event(organiser)
+    organiser.click(organiser.find(semantics="club-play-1-1"))
+    enter_round(organiser, 0, {1: (None, 120), 2: (None, 20), 3: (None, 30)})
+    # the phone was not touched: it shows the table's next game, and says so
+    phone.wait_for(
+        lambda: (
+            any("next game has started" in t for t in phone.texts())
+            and bool(phone.find_all(semantics="enter-round"))
+        )
+    )
+    first_again, second = games_of(data, event_id)
+    assert first_again == first
+    assert second not in (None, first)
+    assert club.table_game(1)() == second
+
+
+def test_the_organisers_tables_show_a_phone_that_joined(evening):
+    club, page, _, _ = evening
+    organiser = page(Access("host", "organiser"))
+    open_event(organiser)
+    assert "0 phones connected" in organiser.texts()
+    # a phone joins table 1 with its link and opens its page (the server)
+    device = club.join_with_token(club.table(1).join_token, "10.0.0.5", "Android")
+    assert device is not None
+    club.connected(Access("guest", device, table=1), +1)
+    organiser.wait_for(lambda: "1 phone connected" in organiser.texts())
+    club.connected(Access("guest", device, table=1), -1)
+    organiser.wait_for(lambda: "0 phones connected" in organiser.texts())
+
+
+def test_a_series_seated_on_one_page_shows_on_the_others(flet_app, tmp_path):
+    """Not served live: two organiser pages of one server (two tabs); the
+    club screens' writes go through AppState, which tells the other pages."""
+
+    def open_page(other=None):
+        return flet_app(
+            lambda p: ui_app.main(p, tmp_path),
+            width=1280,
+            height=900,
+            pubsub_with=other,
+        )
+
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        store.create_event(ClubEvent("Friday", rules, FOUR, 2, 1))
+    one = open_page()
+    two = open_page(one)
+    for page in (one, two):
+        page.click(page.find(semantics="home-club"))
+        page.click(page.find(semantics="club-open-1"))
+    assert not two.find_all(semantics="club-series-1")
+    one.click(one.find(semantics="club-seat-draw"))
+    assert one.find_all(semantics="club-series-1")
+    two.wait_for(lambda: bool(two.find_all(semantics="club-series-1")))
+    # and the other way round: the series drawn again on the second page
+    before = [t for t in one.texts() if t.startswith("Series 1:")]
+    two.click(two.find(semantics="club-redraw"))
+    one.wait_for(
+        lambda: [t for t in one.texts() if t.startswith("Series 1:")] != before
+    )
