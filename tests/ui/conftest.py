@@ -9,7 +9,7 @@ from support.round_screen import PLAYERS
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.ui import app as ui_app
-from jolly_scorer.ui.screens.round_entry import keep as round_entry_keep
+from jolly_scorer.ui.screens.round_entry import watched as round_entry_watched
 
 
 @pytest.fixture
@@ -32,8 +32,8 @@ def jolly():
 
 @pytest.fixture
 def fresh(monkeypatch):
-    """Every kept part of the pages added to ``fresh.pages`` builds on every
-    redraw (``support.kept.Fresh``)."""
+    """Every watched part of the pages added to ``fresh.pages``
+    builds on every redraw (``support.kept.Fresh``)."""
     f = Fresh()
-    monkeypatch.setattr(round_entry_keep, "_Kept", f.part)
+    monkeypatch.setattr(round_entry_watched, "PART", f.watched)
     return f

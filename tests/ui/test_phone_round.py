@@ -145,9 +145,10 @@ def test_the_strip_moves_the_player_shown_into_sight(flet_app):
 
     def seen(seat: int) -> tuple[float, float]:
         """Where chip ``seat`` is in the strip (its left and right edges)."""
-        chip = s.app.find(semantics=f"round-show-{seat}")
-        row = s.app.parent_of(chip)
-        chips = list(row.controls)
+        chips = [s.app.find(semantics=f"round-show-{i}") for i in range(len(names))]
+        row = s.app.parent_of(chips[seat])
+        while not isinstance(row, ft.Row):  # each chip is a part of its own
+            row = s.app.parent_of(row)
         left = (row.left or 0) + sum(c.content.width + CHIP_GAP for c in chips[:seat])
         return left, left + chips[seat].content.width
 

@@ -1,26 +1,24 @@
-"""Round entry, kept parts reviewed: after any taps, the screen with kept parts
-(``round_entry_keep.kept``) equals the screen built from scratch.
+"""Round entry, watched parts reviewed: after any taps, the screen with
+watched parts (``watched.watched``: the closer, strip, hands, meld tiles,
+Save bar and the card editor's top row, cards and buttons) equals the screen
+built from scratch.
 
-Two screens of one game get the same taps; on the second every kept part is
-built again on every redraw. A kept part whose signature misses something it
-shows would show the old value on the first one only (a wrong score that looks
-right)."""
+Two screens of one game get the same taps; on the second every part is built
+again on every redraw. A watched part whose share of the model misses a
+change would show the old value on the first one only (a wrong score that
+looks right)."""
 
 from __future__ import annotations
 
 import os
 
-import flet as ft
 import pytest
-from flet_harness import iter_controls
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.kept import snapshot
-from support.round_screen import PLAYERS, Screen
+from support import kept as kept_parts
+from support.round_screen import PLAYERS
 
-from jolly_scorer.core.game import new_game
-from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.screens.round_entry import layout as round_entry_layout
+from jolly_scorer.ui.models import round_watch
 
 #: taps a person can make; one not on the screen is skipped (on both screens)
 TAPS = [
@@ -51,6 +49,20 @@ TAPS = [
     "editor-delete-meld",
     "editor-backspace",
     "editor-count-points",
+    "editor-layoff",
+    "editor-hand",
+    "editor-split-pile",
+    "editor-split-hand",
+    "editor-split-back",
+    "editor-swap-0",
+    "editor-swap-leave",
+    "editor-free-jokers",
+    "joker-menu-0",
+    "joker-menu-close",
+    "joker-menu-remove",
+    "card-5h",
+    "card-Kc",
+    *(f"type:meld-input:{v}" for v in ("5h 6h X", "Kc Kd Ks", "zz", "")),
     "round-save",
     "round-cancel",
     "round-keep-entering",
@@ -59,55 +71,8 @@ TAPS = [
 ]
 
 
-def act(screen: Screen, tap: str) -> bool:
-    """Do ``tap`` on ``screen``; False when it is not on the screen."""
-    app = screen.app
-    if tap.startswith("type:"):
-        _, identifier, text = tap.split(":")
-        if not app.find_all(semantics=identifier):
-            return False
-        field = next(
-            c
-            for c, _ in iter_controls(app.find(semantics=identifier))
-            if isinstance(c, ft.TextField)
-        )
-        app.type_text(field, text)
-        return True
-    found = app.find_all(semantics=tap)
-    if not found:
-        return False
-    if tap in ("round-handglatt", "round-show-melds"):
-        switch = next(c for c, _ in iter_controls(found[0]) if isinstance(c, ft.Switch))
-        app.set_value(switch, not switch.value)
-        return True
-    if getattr(app._event_target(found[0], "click"), "disabled", False):
-        return False
-    if tap == "editor-arrange":  # the arranger runs off the loop: wait for it
-        app.click(found[0])
-        app.wait_for(lambda: not app.find_all(semantics="editor-working"))
-        return True
-    app.click(found[0])
-    return True
-
-
 def play(flet_app, fresh, taps, width, rules="jolly_at"):
-    game = new_game(find_rules(rules), PLAYERS)
-    kept = Screen(flet_app, game, width=width, answer="refused")
-    scratch = Screen(flet_app, game, width=width, answer="refused")
-    fresh.pages.add(id(scratch.app.page))
-    for app in (kept.app, scratch.app):  # the docked grid warms up
-        app.wait_for(
-            lambda app=app: (
-                width >= 900 or bool(app.find_all(semantics="round-editor-waiting"))
-            )
-        )
-    assert snapshot(kept.app) == snapshot(scratch.app)
-    done: list[str] = []
-    for tap in taps:
-        if act(kept, tap):
-            assert act(scratch, tap), (done, tap)
-            done.append(tap)
-            assert snapshot(kept.app) == snapshot(scratch.app), done
+    return kept_parts.play(flet_app, fresh, taps, width, rules, PLAYERS)
 
 
 @pytest.mark.parametrize(
@@ -125,14 +90,19 @@ def test_kept_screen_equals_a_screen_built_from_scratch(
     play(flet_app, fresh, taps, width, rules)
 
 
-def test_the_comparison_sees_a_signature_that_misses_a_score(
-    flet_app, fresh, monkeypatch
-):
-    """The check above is not blind: a strip kept whatever the scores say
-    shows an old score, and the comparison fails."""
-    monkeypatch.setattr(round_entry_layout, "strip_signature", lambda *a: ())
+def test_the_comparison_sees_a_share_that_misses_a_score(flet_app, fresh, monkeypatch):
+    """The check above is not blind: a strip whose share of the model leaves
+    out the scores shows an old score, and the comparison fails."""
+    shares = round_watch.shares
+
+    def blind(entry):
+        out = shares(entry)
+        out[round_watch.STRIP] = ()
+        return out
+
+    monkeypatch.setattr(round_watch, "shares", blind)
     with pytest.raises(AssertionError):
-        play(flet_app, fresh, ["round-closer-0", "round-hand-1", "pick-Kc"], 390)
+        play(flet_app, fresh, ["round-hand-0", "pick-Kc"], 390)
 
 
 @pytest.mark.parametrize("width", [390, 1000])
@@ -146,3 +116,99 @@ def test_a_counted_hand_shows_the_handglatt_hint_once_it_is_switched_on(
     taps = ["round-count-all", "round-mode-2-cards", "round-closer-0"]
     taps += ["round-show-1", "round-handglatt"]  # (a phone shows player 1)
     play(flet_app, fresh, taps, width)
+
+
+def test_the_comparison_sees_an_editor_share_that_misses_the_cards(
+    flet_app, fresh, monkeypatch
+):
+    """Not blind to the card editor either: with a share that leaves out
+    the cards picked, its row of cards stays as it was (the editor's parts
+    follow the watch's EDITOR, nothing else)."""
+    shares = round_watch.shares
+
+    def blind(entry):
+        out = shares(entry)
+        if round_watch.EDITOR in out:
+            out[round_watch.EDITOR] = ()
+        return out
+
+    monkeypatch.setattr(round_watch, "shares", blind)
+    with pytest.raises(AssertionError):
+        play(flet_app, fresh, ["round-hand-0", "pick-Kc"], 390)
+
+
+#: the card editor's parts at work: a meld with a joker and its readings,
+#: typed cards, the buttons changing with what is edited, a lay-off (and the
+#: joker exchange it offers), a hand, a pile split into melds
+EDITOR_TAPS = {
+    "joker": [
+        "round-add-meld-0",
+        "pick-5h",
+        "pick-X",
+        "pick-7h",
+        "card-X",  # its readings
+        "joker-menu-0",
+        "card-X",
+        "joker-menu-close",
+        "card-5h",  # taken out
+        "editor-backspace",
+        "editor-backspace",
+        "editor-backspace",  # empty: backspace off
+        "editor-next-meld",
+        "editor-delete-meld",
+    ],
+    "typed": [
+        "round-add-meld-0",
+        "editor-keyboard",
+        "type:meld-input:5h 6h X",
+        "type:meld-input:zz",
+        "type:meld-input:Kc Kd Ks",
+        "editor-keyboard",
+        "pick-2c",
+        "editor-hand",  # the buttons change: a hand's
+        "pick-Kc",
+        "editor-count-points",
+    ],
+    "layoff": [
+        "round-add-meld-0",
+        "pick-5h",
+        "pick-X",
+        "pick-7h",
+        "editor-done",
+        "round-show-1",  # (a phone shows one player)
+        "round-add-layoff-1",
+        "round-layoff-on-1-0",
+        "pick-6h",  # what the joker stands for: exchange?
+        "editor-swap-0",
+        "editor-layoff",
+        "editor-done",
+    ],
+    "split": [
+        "round-pile-0",
+        "pick-5h",
+        "pick-6h",
+        "pick-7h",
+        "pick-Kc",
+        "pick-Kd",
+        "pick-Ks",
+        "pick-2c",
+        "editor-arrange",
+        "editor-split-back",
+        "editor-arrange",
+        "editor-split-hand",
+        "round-pile-0",
+        "pick-8h",
+        "editor-arrange",
+        "editor-split-pile",
+    ],
+}
+
+
+@pytest.mark.parametrize("width", [390, 1000])
+@pytest.mark.parametrize("name", sorted(EDITOR_TAPS))
+def test_the_card_editor_follows_every_tap(flet_app, fresh, width, name):
+    """The editor's top row (title, keyboard, backspace), its cards and its
+    buttons, watched, equal the ones built afresh after every tap."""
+    taps = EDITOR_TAPS[name]
+    screen = play(flet_app, fresh, taps, width)
+    assert len(screen.done) >= len(taps) - 3, screen.done

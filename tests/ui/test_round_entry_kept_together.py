@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import time
 
-from support.live_table import heard, meld, player
+from support.live_table import heard, meld, open_as, player
 
 from jolly_scorer.store import Store
-
-
-def open_as(app, seat):
-    app.click(app.find(semantics="home-continue"))
-    app.click(app.find(semantics="enter-round"))
-    choose = app.find_all(semantics=f"round-seat-{seat}")
-    if choose:  # (a device asked once: its second page opens on the seat)
-        app.click(choose[0])
 
 
 def test_a_meld_tapped_as_the_melds_move_opens_the_meld_seen(
@@ -74,6 +66,9 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
     fresh.pages.add(id(phones[1].page))
     for app in phones:
         open_as(app, 1)  # Ben
+        # the seat's own part opens in the editor (its grid sent at once)
+        app.wait_for(lambda app=app: bool(app.find_all(semantics="pick-Kc")))
+    assert snapshot(phones[0]) == snapshot(phones[1])
 
     def stored(seat, data, status="entering"):
         with Store.open(tmp_path) as store:
@@ -85,7 +80,7 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
         # stays stale, and this times out)
         deadline = time.monotonic() + 20
         while snapshot(phones[0]) != snapshot(phones[1]):
-            assert time.monotonic() < deadline, "the two phones differ"
+            assert time.monotonic() < deadline, differ(*map(snapshot, phones))
             for app in phones:
                 app.settle()
             time.sleep(0.02)
@@ -111,6 +106,18 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
     )
     stored("", {"closer": "Cleo", "closer_chosen": True, "handglatt": False})
     stored("Anna", player(hand=["2c"]), status="done")
+
+
+def differ(kept: list[object], scratch: list[object]) -> str:
+    """Where two snapshots part: the first line each shows there."""
+    at = next(
+        (i for i, (a, b) in enumerate(zip(kept, scratch, strict=False)) if a != b),
+        min(len(kept), len(scratch)),
+    )
+    return (
+        f"the two phones differ at line {at} of {len(kept)}/{len(scratch)}:\n"
+        f"kept:    {kept[at : at + 3]}\nscratch: {scratch[at : at + 3]}"
+    )
 
 
 def test_two_melds_stored_under_one_key_both_show(

@@ -45,6 +45,7 @@ from jolly_scorer.core.melds import (
 from jolly_scorer.core.pack import PackCount, copies_in_pack
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import PlayerScore, score_round
+from jolly_scorer.ui.models.worked_out import CACHE, worked_out
 
 if TYPE_CHECKING:  # the arranger is imported when a pile is first arranged
     from jolly_scorer.core.arranger import Arrangement, Split
@@ -66,6 +67,11 @@ __all__ = [
 
 DRAFT_VERSION = 1
 Mode = Literal["cards", "points"]
+
+
+#: the round's caches: worked out from the rest, not state (the verdicts of
+#: melds as they lie, the problems and the preview: ``worked_out.py``)
+ROUND_CACHES = frozenset({"_verdicts", CACHE})
 
 
 def used_up_cards(counts: Mapping[str, int], rules: Rules) -> frozenset[str]:
@@ -650,7 +656,11 @@ class RoundModel:
         """Everything that keeps the round from being saved, each at its place.
 
         ``closer_missing`` (nobody was chosen, not even "nobody") comes first.
+        (Worked out once per state of the round: ``worked_out.py``.)
         """
+        return worked_out(self, "problems", self._problems, ROUND_CACHES)
+
+    def _problems(self) -> tuple[Problem, ...]:
         found: list[Problem] = []
         if not self.closer_chosen:
             found.append(Problem(Place("closer"), "closer_missing"))
@@ -767,7 +777,11 @@ class RoundModel:
         return None
 
     def preview(self) -> Preview:
-        """Scores as far as entered (invalid melds, extra copies, no hand: skipped)."""
+        """Scores as far as entered (invalid melds, extra copies, no hand:
+        skipped); worked out once per state of the round (``worked_out.py``)."""
+        return worked_out(self, "preview", self._preview, ROUND_CACHES)
+
+    def _preview(self) -> Preview:
         complete = not self.problems() and self.check() is None
         entry = self._lenient_round()
         game = dataclasses.replace(self.game, rules=self.rules.replace(hand_max=None))

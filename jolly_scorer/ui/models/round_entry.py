@@ -29,7 +29,7 @@ Not saved: Who went out? Choose a player, or Nobody. Enter the cards left in A's
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -99,8 +99,6 @@ class RoundEntryModel:
         self.drafts = 0  # changes so far (the latest one's draft is written)
         self.closed = False  # saved or left: no more drafts
         self._points: dict[tuple[str, str], tuple[str, str | None]] = {}
-        #: a field's text before keys typed elsewhere went to it (stray_key)
-        self._strayed: dict[tuple[str, str], str] = {}
         # -- entering together (``models/shared_round.py``) --
         #: the round is shared at a live table: statuses and Done are shown
         self.together = False
@@ -110,27 +108,20 @@ class RoundEntryModel:
         self.statuses: dict[str, str] = {}
         #: Done taps (or taking one back) not stored yet
         self.done_taps: dict[str, bool] = {}
+        #: the seats whose part this page changed and has not stored yet
+        #: (the shared round's, ``together/sync.py``; None: not shared): such
+        #: a player is "entering" from the first redraw after the change
+        self.unstored: Callable[[], Collection[str]] | None = None
         #: a change another device made to a part this page entered
         self.notice: str | None = None
         #: Save asks "Not everyone is done. Save anyway?"
         self.confirm_save = False
         #: another device wrote a part of this round (the table enters it)
         self.others = False
-        #: speed: the counted-points field to focus after the next redraw
-        #: (a tap on who went out, everyone counting): (player, "good"|"bad")
+        #: speed: the counted-points field the counting sheet selects next
+        #: (a tap on who went out, everyone counting): (player, "good"|"bad");
+        #: the sheet's keys (``models/counted_keys.py``) take it and clear it
         self.focus: tuple[str, PointsKey] | None = None
-        #: the counted-points field that had the keyboard focus last (a tap
-        #: on the Handglatt switch gives it back)
-        self.typing_in: tuple[str, PointsKey] | None = None
-        #: the counted-points field that has the keyboard focus now (None
-        #: after it lost it: Enter, a tap elsewhere)
-        self.focused: tuple[str, PointsKey] | None = None
-        #: the field asked to take the focus that has not taken it yet: keys
-        #: typed meanwhile go there (:meth:`stray_key`)
-        self.awaited: tuple[str, PointsKey] | None = None
-        #: the focus asked for is held by another control (the Handglatt
-        #: switch): the field asks for it (``autofocus`` would not take it)
-        self.focus_taken = False
         if rounds.default_mode == "points" and not rounds.melds:
             self.show_melds = False  # a table that counted keeps counting
 
@@ -248,50 +239,9 @@ class RoundEntryModel:
         return next((f for f in following if self._empty(f)), place)
 
     def ask_focus(self, place: tuple[str, PointsKey] | None) -> None:
-        """Give the keyboard focus to counted-points field ``place`` after
-        the next redraw (the keys typed until it has it go there too)."""
+        """Have the counting sheet select counted-points field ``place`` (the
+        next key goes there, also one that comes before the redraw)."""
         self.focus = place
-        self.awaited = place
-
-    def field_focused(self, place: tuple[str, PointsKey], focused: bool) -> None:
-        """Field ``place`` took (``True``) or lost the keyboard focus."""
-        if focused:
-            self.focused = self.typing_in = place
-            if self.awaited == place:
-                self.awaited = None
-        elif self.focused == place:
-            self.focused = None
-
-    def takes_stray(self, key: str) -> bool:
-        """Whether :meth:`stray_key` takes ``key``: a digit, Backspace or
-        Enter pressed while everyone counts and no field has the focus."""
-        return (
-            self.focused is None
-            and self.all_counted
-            and bool(self.fields())
-            and _key_name(key) in _STRAY_KEYS
-        )
-
-    def stray_key(self, key: str) -> None:
-        """A key pressed while no counted-points field had the keyboard focus
-        (between Enter and the next field taking it, or after a tap
-        elsewhere): it goes to the field about to take the focus (or the
-        first that needs a number), which then takes it. No key typed at the
-        counting table goes nowhere."""
-        if not self.takes_stray(key):
-            return
-        target = self.awaited or self.first_field()
-        if target is None:
-            return
-        name = _key_name(key)
-        if name == "Enter":
-            self.ask_focus(self.next_field(target))
-            return
-        text = self.points_text(*target)
-        self._strayed.setdefault(target, text)  # what the field shows there
-        self._set_points(*target, text[:-1] if name == "Backspace" else text + name)
-        if target != self.awaited:
-            self.ask_focus(target)
 
     @property
     def all_counted(self) -> bool:
@@ -503,14 +453,11 @@ class RoundEntryModel:
     def set_handglatt(self, value: bool, closer: str | None = None) -> None:
         """Handglatt on or off; ``closer``: the player the switch named when
         it was tapped (another device chose another closer meanwhile: the
-        tap is not given to them). A counted-points field being typed in
-        gets the focus back (a tap outside a field takes it away)."""
+        tap is not given to them). The counting sheet's selected field stays
+        selected: the keys typed next go on there."""
         if closer is not None and closer != self.rounds.closer:
             return
         self.rounds.set_handglatt(value)
-        if self.typing_in is not None and self.typing_in in self.fields():
-            self.ask_focus(self.typing_in)
-            self.focus_taken = True  # the switch holds it: asked explicitly
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
@@ -523,17 +470,7 @@ class RoundEntryModel:
     def set_points(self, player: str, key: PointsKey, text: str) -> None:
         """A counted-points field changed: a whole number goes in (emptied:
         nobody's number, so the player needs one again, never 0); anything
-        else keeps the text with a message and changes nothing.
-
-        Keys that went to the field before it had the focus (``stray_key``)
-        and that its text in the browser did not show yet when the person
-        typed on stay in front of what was typed there."""
-        base = self._strayed.pop((player, key), None)
-        if base is not None:
-            text = _merged(self.points_text(player, key), base, text)
-        self._set_points(player, key, text)
-
-    def _set_points(self, player: str, key: PointsKey, text: str) -> None:
+        else keeps the text with a message and changes nothing."""
         try:
             value = parse_whole_number(text, empty=0)
         except NumberError as error:
@@ -657,6 +594,10 @@ class RoundEntryModel:
         """``"entering"``, ``"done"`` or None (nothing entered yet)."""
         if player in self.done_taps:
             return "done" if self.done_taps[player] else "entering"
+        if self.unstored is not None and player in self.unstored():
+            # changed here: the next write stores it as "entering" (a change
+            # takes Done back), shown from now on, not only once stored
+            return "entering"
         return self.statuses.get(player)
 
     def tap_done(self, player: str) -> None:
@@ -755,33 +696,6 @@ def _moved(
         text = format_cards(after.cards_of(target))
         return _replace(editing, target=target, text=text, bad=None, joker=None)
     return _replace(editing, target=target)
-
-
-def _merged(model: str, base: str, typed: str) -> str:
-    """The text of a field whose keys partly came while it had no focus:
-    ``model`` (with them), ``base`` (before them), ``typed`` (the browser's
-    field after a key typed in it).
-
-    >>> _merged("3", "", "3"), _merged("3", "", "33"), _merged("3", "", "0")
-    ('33', '33', '30')
-    """
-    if typed.startswith(model) and len(typed) > len(model):
-        return typed  # the browser showed them: typed on after them
-    if typed.startswith(base):  # typed on the text from before them
-        return model + typed[len(base) :]
-    return typed
-
-
-_STRAY_KEYS = frozenset("0123456789") | {"Backspace", "Enter"}
-
-
-def _key_name(key: str) -> str:
-    """A key as Flutter names it, the number pad's like the others'.
-
-    >>> _key_name("Numpad 7"), _key_name("Numpad Enter"), _key_name("7")
-    ('7', 'Enter', '7')
-    """
-    return key.removeprefix("Numpad ").strip()
 
 
 def _replace(value: Editing, **changes: object) -> Editing:

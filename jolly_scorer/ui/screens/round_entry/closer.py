@@ -1,7 +1,6 @@
 """Round entry, the top: who went out (one tap each, "Nobody" too, nothing
 chosen at first), the Handglatt switch and the closer's discard. On a phone
-the strip of players above it is ``round_entry_strip`` (``player_strip`` is
-also importable from here)."""
+the strip of players above it is ``round_entry/strip.py``."""
 
 from __future__ import annotations
 
@@ -14,14 +13,13 @@ from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
 from jolly_scorer.ui.screens.round_entry.scope import Act, use_scope
-from jolly_scorer.ui.screens.round_entry.strip import player_strip
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["closer_section", "player_strip"]
+__all__ = ["closer_section"]
 
 
 def closer_section() -> ft.Control:

@@ -14,12 +14,13 @@ from jolly_scorer.core.scoring import bad_points
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Place, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.models.round_watch import hand_topic
 from jolly_scorer.ui.screens.round_entry.counted import points_fields
-from jolly_scorer.ui.screens.round_entry.keep import hand_signature, kept
 from jolly_scorer.ui.screens.round_entry.parts import tile
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
 
@@ -51,21 +52,21 @@ def _mode_toggle(
 
 
 def hand_part(part: PlayerPart) -> list[ft.Control]:
-    """The toggle (cards or counted points) and the hand or the fields; built
-    again only when what it shows changed."""
+    """The toggle (cards or counted points) and the hand or the fields; drawn
+    again only when the player's hand's share of the model changed."""
     seat, name = part.seat, part.name
     return [
-        kept(
-            f"hand-{name}",
-            hand_signature(part.scope, seat, name),
-            lambda: ft.Column(_hand(seat, name), spacing=8),
-        )
+        watched(part.scope, hand_topic(name), _hand, seat, name, key=f"hand-{name}")
     ]
 
 
-def _hand(seat: int, name: str) -> list[ft.Control]:
-    """A kept part: the entry, translator, settings and handler come from
-    the screen's scope."""
+def _hand(seat: int, name: str) -> ft.Control:
+    """A watched part: the entry, translator, settings and handler come
+    from the screen's scope."""
+    return ft.Column(_hand_parts(seat, name), spacing=8)
+
+
+def _hand_parts(seat: int, name: str) -> list[ft.Control]:
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
     rounds = entry.rounds

@@ -4,29 +4,24 @@ panel with the preview (or the editor) and the Save bar beside them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
 from jolly_scorer.ui.models.round import Preview
-from jolly_scorer.ui.screens.round_entry.closer import closer_section, player_strip
+from jolly_scorer.ui.models.round_watch import CLOSER, STRIP
+from jolly_scorer.ui.screens.round_entry.closer import closer_section
 from jolly_scorer.ui.screens.round_entry.editor.dock import dock
 from jolly_scorer.ui.screens.round_entry.editor.editor import editor
-from jolly_scorer.ui.screens.round_entry.keep import (
-    closer_signature,
-    kept,
-    strip_signature,
-)
 from jolly_scorer.ui.screens.round_entry.parts import preview_table
 from jolly_scorer.ui.screens.round_entry.player import player_panel
 from jolly_scorer.ui.screens.round_entry.points import points_rows
 from jolly_scorer.ui.screens.round_entry.scope import Scope
+from jolly_scorer.ui.screens.round_entry.strip import player_strip
 from jolly_scorer.ui.screens.round_entry.swipe import swipeable
 from jolly_scorer.ui.screens.round_entry.together.status import statuses_row
 from jolly_scorer.ui.screens.round_entry.together.together import together_notice
-from jolly_scorer.ui.widgets.card_picker import Relay
+from jolly_scorer.ui.screens.round_entry.watched import watched
 
 __all__ = ["PHONE_SPACING", "WIDE", "layout", "phone_room"]
 
@@ -41,48 +36,30 @@ ROOM = 100_000
 def layout(
     width: float,
     scope: Scope,
-    arrange: Callable[[], Any],
-    relay: Relay,
+    preview: Preview,
     *,
-    save_bar: Callable[[Preview], ft.Control],
+    bar: ft.Control,
     header: ft.Control,
 ) -> ft.Control:
     """The screen's controls for ``width`` (see the module docstring); the
-    kept parts take ``scope`` from its context (:data:`SCOPE`)."""
-    entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
+    parts drawn in components (the dock, the watched parts) take ``scope``
+    from its context (:data:`SCOPE`). ``preview``: the round's scores as
+    far as entered (worked out once a redraw, by the screen)."""
+    entry, t, act = scope.entry, scope.t, scope.act
     rounds = entry.rounds
     wide = width >= WIDE
-    preview = rounds.preview()
     side_width = min(560.0, width * 0.42)
     docked: ft.Control | None = None
     if not wide:  # the docked editor; closed, its grid waits hidden
-        docked = dock(
-            entry,
-            t,
-            settings,
-            act,
-            arrange,
-            relay,
-            available=min(width, 600) - 40,
-        )
+        docked = dock(available=min(width, 600) - 40)
     elif entry.editing is not None:
         docked = editor(
-            entry,
-            t,
-            settings,
-            act,
-            arrange,
-            relay,
+            scope,
             wide=wide,
             available=(side_width - 40) if wide else min(width, 600) - 40,
         )
-    body: list[ft.Control] = [
-        kept(  # built again only when what it shows changed
-            "closer",
-            closer_signature(scope),
-            closer_section,
-        )
-    ]
+    # drawn again only when its share of the model changed
+    body: list[ft.Control] = [watched(scope, CLOSER, closer_section, key="closer")]
     if not rounds.melds_needed():
         text = t("Enter melds too (optional in penalty scoring)")
         body.append(
@@ -126,7 +103,6 @@ def layout(
             swipeable(entry, panel(seat, entry.player), partial(act, entry.step_player))
         )
     scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-    bar = save_bar(preview)
     notice = together_notice(entry)
     if notice is not None:
         header = ft.Column([header, notice], spacing=4)
@@ -153,13 +129,8 @@ def layout(
             expand=True,
         )
     else:
-        strip = [
-            kept(  # built again only when a score, a status or the player changed
-                "strip",
-                # (and whose counted number is missing: "–", not 0)
-                (*strip_signature(scope, preview), width, rounds.points_missing()),
-                lambda: player_strip(preview, width),
-            )
+        strip = [  # drawn again only when its share of the model changed
+            watched(scope, STRIP, player_strip, width, key="strip")
         ][: 0 if entry.all_counted else 1]
         # while the bar asks (Cancel, Save before everyone is done, a round
         # saved meanwhile) the list is shown with it, the editor waits

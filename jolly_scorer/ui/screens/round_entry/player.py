@@ -11,14 +11,15 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name, opening_warning
 from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.models.round_watch import meld_topic
 from jolly_scorer.ui.screens.round_entry.hand import hand_part
-from jolly_scorer.ui.screens.round_entry.keep import kept, meld_signature
 from jolly_scorer.ui.screens.round_entry.meld_tile import meld_tile
 from jolly_scorer.ui.screens.round_entry.parts import score_line, signed, tile
 from jolly_scorer.ui.screens.round_entry.points import player_box
 from jolly_scorer.ui.screens.round_entry.scope import Scope
 from jolly_scorer.ui.screens.round_entry.seat import Act, PlayerPart
 from jolly_scorer.ui.screens.round_entry.together.status import done_button, status_mark
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import colour, one_line, warning_box
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
@@ -28,12 +29,16 @@ __all__ = ["layoff_choice", "player_panel"]
 def _melds(part: PlayerPart) -> list[ft.Control]:
     entry, seat, name, t, act = part.entry, part.seat, part.name, part.t, part.act
     rounds = entry.rounds
-    out = [  # speed: a tile is built again only when what it shows changed
-        kept(  # keyed by the meld, not its place: a tap sent before another
+    out = [  # speed: a tile is drawn again only when its meld's share changed
+        watched(  # keyed by the meld, not its place: a tap sent before another
             # device moved the melds lands on the tile of the meld seen
-            f"meld-{rounds.melds[index].key}",
-            meld_signature(part.scope, seat, n, index),
-            partial(meld_tile, seat, n, index),
+            part.scope,
+            meld_topic(rounds.melds[index].key),
+            meld_tile,
+            seat,
+            n,
+            index,
+            key=f"meld-{rounds.melds[index].key}",
         )
         for n, index in enumerate(rounds.melds_of(name))
     ]

@@ -30,6 +30,7 @@ from jolly_scorer.ui.arranging import split_cards
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.models.round_watch import RoundWatch
 from jolly_scorer.ui.screens.round_entry.bar.bar import save_bar
 from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handlers
 from jolly_scorer.ui.screens.round_entry.header import round_header
@@ -125,6 +126,8 @@ def RoundEntry(
     entry: RoundEntryModel = ref.current
     entry.t = t
     rounds = entry.rounds
+    watch_ref: Any = ft.use_ref(lambda: RoundWatch(entry))
+    watch: RoundWatch = watch_ref.current
     _, set_revision = ft.use_state(0)
     shared = use_shared_round(entry, together, t, lambda: set_revision(lambda r: r + 1))
 
@@ -171,25 +174,33 @@ def RoundEntry(
             entry.split_done(split)
         redraw()
 
-    act = cast(Any, latest(entry, "act", act))  # speed: kept parts: newest act
+    act = cast(Any, latest(entry, "act", act))  # watched parts: the newest act
     # the grid's handler: one object (the memoized grid is not redrawn)
     relay = latest(entry, "pick", lambda code: act(entry.pick, code))
+    start_arranging = latest(entry, "arrange", lambda: page.run_task(arrange))
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
-    scope = Scope(entry, t, settings, act)
+    entry.refresh_error()  # a refusal no longer true goes (before anything shows it)
+    # whatever changed the entry (a tap, another device's part, the
+    # arranger): the parts whose share changed are drawn again (watched.py)
+    watch.announce()
+    # the scores as far as entered, worked out once a redraw for the layout
+    # and the Save bar (the strip, a watched part that only its share of the
+    # model redraws, works out its own when it is drawn)
+    preview = rounds.preview()
+    scope = Scope(entry, t, settings, act, watch, start_arranging, relay)
     # the parts drawn in components below take the scope from its context
     screen: ft.Control = SCOPE(
         scope,
         lambda: layout(
             page.width or 390,
             scope,
-            lambda: page.run_task(arrange),
-            relay,
-            save_bar=lambda preview: (
+            preview,
+            bar=(
                 save_anyway_bar(
                     entry, t, lambda: act(entry.keep_entering), buttons["save"]
                 )
                 if entry.confirm_save
-                else save_bar(entry, preview, t, buttons)
+                else save_bar(scope, preview, buttons)
             ),
             header=round_header(
                 rounds,

@@ -19,9 +19,10 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.models.round import Preview
+from jolly_scorer.ui.models.round_watch import STATIC
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
-from jolly_scorer.ui.screens.round_entry.together.status import status_icon, status_text
+from jolly_scorer.ui.screens.round_entry.together.status import icon_of, text_of
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import seat_dot
 from jolly_scorer.ui.widgets.round_score import round_score
 
@@ -87,71 +88,99 @@ def strip_shift(
     return float(min(max(shift, 0.0), most))
 
 
-def player_strip(preview: Preview, width: float | None = None) -> ft.Control:
+def player_strip(width: float | None = None) -> ft.Control:
     """One chip per player (name over round score); the one shown is filled.
-    ``width``: the page's (the strip is that less the margins). A kept part:
-    the entry, translator and handler come from the screen's scope."""
+    ``width``: the page's (the strip is that less the margins). A watched
+    part: the entry, translator and handler come from the screen's scope.
+
+    Each chip is a watched part of its own (``watched(STATIC, ...)``) whose
+    arguments are all it shows (seat, name, score as shown, whether it is the
+    one shown, status): a tap changing one player's score draws and sends
+    that player's chip only."""
     scope = use_scope()
-    entry, t, act = scope.entry, scope.t, scope.act
+    entry = scope.entry
+    preview = entry.rounds.preview()
     chips: list[ft.Control] = []
     widths: list[int] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
-        shown = round_score(entry.rounds, name, score, t)  # "–": not typed yet
+        shown = round_score(entry.rounds, name, score, scope.t)  # "–": not typed yet
         chosen = entry.player == name
-        icon = status_icon(entry, name)
-        chip_w = chip_width(name, shown, icon is not None)
-        widths.append(chip_w)
-        name_w = chip_w - _CHIP_FRAME - (_ICON if icon is not None else 0)
+        status = entry.status(name)
+        widths.append(chip_width(name, shown, status in ("done", "entering")))
         chips.append(
-            ft.Semantics(
-                identifier=f"round-show-{seat}",
+            watched(
+                scope,
+                STATIC,
+                _chip,
+                seat,
+                name,
+                shown,
+                chosen,
+                status,
                 key=strip_key(seat),
-                button=True,
-                selected=chosen,
-                label=f"{name} {shown} {status_text(entry, name, t)}".rstrip(),
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Row(
-                                [
-                                    seat_dot(seat),
-                                    ft.Text(
-                                        name,
-                                        size=15,
-                                        weight=ft.FontWeight.BOLD,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                        width=name_w,
-                                    ),
-                                    *([icon] if icon is not None else []),
-                                ],
-                                spacing=4,
-                                tight=True,
-                            ),
-                            ft.Text(shown, size=15),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                    width=chip_w,
-                    height=52,
-                    border_radius=12,
-                    border=ft.Border.all(
-                        2 if chosen else 1,
-                        ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT,
-                    ),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
-                    on_click=lambda _e=None, p=name: act(entry.select_player, p),
-                    ink=True,
-                ),
             )
         )
     viewport = (width or 390) - PHONE_MARGINS
     seat = entry.rounds.players.index(entry.player)
     return _Strip(chips, tuple(widths), seat, viewport)
+
+
+def _chip(
+    seat: int, name: str, shown: str, chosen: bool, status: str | None
+) -> ft.Control:
+    """The chip of ``name`` (at ``seat``): name over ``shown`` (the round
+    score as shown), filled when ``chosen``, the ``status`` icon; a tap shows
+    the player. Drawn from its arguments only (and the scope's translator and
+    handler): memoized on them (:func:`player_strip`)."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
+    icon = icon_of(status)
+    chip_w = chip_width(name, shown, icon is not None)
+    name_w = chip_w - _CHIP_FRAME - (_ICON if icon is not None else 0)
+    return ft.Semantics(
+        identifier=f"round-show-{seat}",
+        button=True,
+        selected=chosen,
+        label=f"{name} {shown} {text_of(status, t)}".rstrip(),
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            seat_dot(seat),
+                            ft.Text(
+                                name,
+                                size=15,
+                                weight=ft.FontWeight.BOLD,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                width=name_w,
+                            ),
+                            *([icon] if icon is not None else []),
+                        ],
+                        spacing=4,
+                        tight=True,
+                    ),
+                    ft.Text(shown, size=15),
+                ],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+            width=chip_w,
+            height=52,
+            border_radius=12,
+            border=ft.Border.all(
+                2 if chosen else 1,
+                ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT,
+            ),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+            on_click=lambda _e=None, p=name: act(entry.select_player, p),
+            ink=True,
+        ),
+    )
 
 
 def strip_key(seat: int) -> str:

@@ -14,62 +14,42 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import opening_warnings
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.models.round_watch import BAR
 from jolly_scorer.ui.screens.round_entry.bar.questions import (
     button_pair,
     cancel_question,
-    leaves_only,
     message_box,
     scores_text,
     taken_choices,
 )
-from jolly_scorer.ui.screens.round_entry.keep import kept, latest
+from jolly_scorer.ui.screens.round_entry.keep import latest
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
+from jolly_scorer.ui.screens.round_entry.watched import watched
+from jolly_scorer.ui.widgets.card_picker import Relay
 from jolly_scorer.ui.widgets.card_pieces import GOOD
 
 __all__ = ["save_bar"]
 
 
-def save_bar(
-    entry: RoundEntryModel,
-    preview: Preview,
-    t: Translator,
-    buttons: dict[str, Any],
-) -> ft.Control:
-    """``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
-    ``look``, ``correct``, ``drop``. Built again only when what it shows
-    changed (its handlers stay the newest: :func:`latest`)."""
-    stable = {k: latest(entry, f"bar-{k}", f) for k, f in buttons.items()}
-    entry.refresh_error()  # a refusal no longer true goes
+def save_bar(scope: Scope, preview: Preview, buttons: dict[str, Any]) -> ft.Control:
+    """``preview``: the screen's (its share of the model holds it whole);
+    ``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
+    ``look``, ``correct``, ``drop``. Drawn again only when its share of the
+    model changed (``watched.py``; its handlers stay the newest:
+    ``keep.latest``)."""
+    stable = {k: latest(scope.entry, f"bar-{k}", f) for k, f in buttons.items()}
+    return watched(scope, BAR, _watched_bar, stable, preview, key="bar")
+
+
+def _watched_bar(buttons: dict[str, Relay], preview: Preview) -> ft.Control:
+    """A watched part: the entry and translator come from the screen's scope."""
+    scope = use_scope()
+    entry, t = scope.entry, scope.t
     missing = None if preview.complete else entry.missing()
     # (not while cards are picked: the bar, and the grid above it, stay put)
     warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
-    plus = entry.rounds.rules.is_plus
-    signature = (
-        t.language,
-        id(entry.rounds),
-        plus,
-        entry.taken,
-        entry.show_taken,
-        entry.confirm_cancel,
-        leaves_only(entry),
-        entry.error,
-        entry.all_counted,
-        scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t),
-        preview.complete,
-        missing,
-        warnings,
-    )
-    return kept(
-        "bar",
-        signature,
-        lambda: _bar(
-            entry,
-            preview,
-            t,
-            {k: _tap(h) for k, h in stable.items()},
-            missing,
-            warnings,
-        ),
-    )
+    taps = {k: _tap(h) for k, h in buttons.items()}
+    return _bar(entry, preview, t, taps, missing, warnings)
 
 
 def _tap(handler: Callable[[], Any]) -> Callable[[], Any]:

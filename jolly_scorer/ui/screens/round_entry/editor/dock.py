@@ -10,19 +10,13 @@ tap that opens the editor sends a few properties instead of 53 keys (about
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import used_up_cards
-from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.editor.editor import editor, lower_slot, shell
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.widgets.card_pieces import picker
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["WARM_UP", "dock"]
 
@@ -31,19 +25,12 @@ WARM_UP = 0.05
 
 
 @ft.component
-def dock(
-    entry: RoundEntryModel,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Callable[..., Any],
-    arrange: Callable[[], Any],
-    on_pick: Callable[[str], Any],
-    *,
-    available: float,
-) -> ft.Control:
-    """The docked editor when it is open, else its grid waiting hidden;
-    ``on_pick`` must stay one object (a Relay). The editor keeps ``act`` and
-    ``arrange`` current for its kept parts (``round_entry_keep.latest``)."""
+def dock(*, available: float) -> ft.Control:
+    """The docked editor when it is open, else its grid waiting hidden.
+    The entry, translator, settings and handlers come from the screen's
+    scope (the grid's handler stays one object: a Relay)."""
+    scope = use_scope()
+    entry, t, settings = scope.entry, scope.t, scope.settings
     warm, set_warm = ft.use_state(False)
 
     async def warm_up() -> None:
@@ -52,12 +39,12 @@ def dock(
 
     ft.use_effect(warm_up, [])
     if entry.editing is not None:
-        return editor(entry, t, settings, act, arrange, on_pick, available=available)
+        return editor(scope, available=available)
     if not warm:
         return ft.Container(visible=False)
     rounds = entry.rounds
     grid = picker(
-        on_pick,
+        scope.pick,
         t,
         settings,
         gone=used_up_cards(rounds.used_counts(), rounds.rules),

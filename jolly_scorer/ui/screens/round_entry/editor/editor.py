@@ -14,14 +14,15 @@ Every part has a key, so a redraw updates it instead of replacing it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.core.cards import Card
 from jolly_scorer.ui.models.joker_swap import swap_offers
 from jolly_scorer.ui.models.round import used_up_cards
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel
+from jolly_scorer.ui.models.round_watch import EDITOR, STATIC
 from jolly_scorer.ui.screens.round_entry.editor.frame import (
     at_least,
     keyed,
@@ -29,6 +30,7 @@ from jolly_scorer.ui.screens.round_entry.editor.frame import (
     shell,
 )
 from jolly_scorer.ui.screens.round_entry.editor.parts import (
+    ButtonSpec,
     button_specs,
     status_line,
     target_buttons,
@@ -36,18 +38,16 @@ from jolly_scorer.ui.screens.round_entry.editor.parts import (
     top_row,
 )
 from jolly_scorer.ui.screens.round_entry.editor.swap import swap_box
-from jolly_scorer.ui.screens.round_entry.keep import kept, latest, look
 from jolly_scorer.ui.screens.round_entry.player import layoff_choice
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
 from jolly_scorer.ui.screens.round_entry.split import split_box
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.card_pieces import (
     card_row,
     cards_field,
     joker_menu,
     picker,
 )
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.settings import UiSettings
 
 __all__ = ["Editing", "editor", "lower_slot", "shell"]  # the frame: re-exported
 
@@ -57,26 +57,15 @@ WIDE_FIELD = 280
 Act = Callable[..., Any]
 
 
-def editor(
-    entry: RoundEntryModel,
-    t: Translator,
-    settings: UiSettings | None,
-    act: Act,
-    arrange: Callable[[], Any],
-    on_pick: Callable[[str], Any],
-    *,
-    wide: bool = False,
-    available: float = 366,
-) -> ft.Control:
+def editor(scope: Scope, *, wide: bool = False, available: float = 366) -> ft.Control:
     """The editor, docked like a keyboard under the player (beside the
-    players on a wide screen)."""
+    players on a wide screen). The scope's handlers are the newest whenever
+    they run (``keep.latest``): its watched parts may hold them."""
+    entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
     editing = entry.editing
     assert editing is not None
-    act = latest(entry, "act", act)  # kept parts act with the newest handlers
-    arrange = latest(entry, "arrange", arrange)
     rounds = entry.rounds
     target = editing.target
-    cards = editing.pile_cards if target is None else rounds.cards_of(target)
     meld_index = (
         target.meld
         if target is not None and target.kind in ("meld", "layoff")
@@ -84,33 +73,15 @@ def editor(
     )
     typing = entry.typing and not wide
 
-    def tap_card(position: int) -> None:
-        if meld_index is not None and cards[position].is_joker:
-            act(entry.show_joker, position)
-        else:
-            act(entry.remove, position)
-
-    def shown() -> ft.Control:
-        # every card in sight: a second line when they need it (issue 17.8:
-        # one line scrolling sideways hid two of an 8-card hand on a phone,
-        # cut one in half and laid its scroll bar over them)
-        if cards:
-            row = card_row(cards, t, settings, on_tap=tap_card)
-        else:
-            row = ft.Text(t("Tap the cards below, or type them."), size=16)
-        return at_least(50, row)
-
-    # a tap changes one or two of these parts: only those are built and sent
-    lang = t.language
+    # a tap changes one or two of these parts: the cards are drawn again
+    # only when the editor's share of the model changed (``watched.py``,
+    # ``RoundWatch``'s EDITOR); the top row and the buttons, drawn from
+    # their arguments only (they read nothing else), when those changed
     heading = title(rounds, editing, t)
-    top_sig = (lang, heading, entry.typing, bool(cards), wide)
+    has_cards = bool(_shown_cards(entry, editing))
     items: list[ft.Control] = [
-        kept(
-            "top",
-            top_sig,
-            lambda: top_row(entry, heading, t, act, bool(cards), wide),
-        ),
-        kept("cards", (lang, look(settings), cards, meld_index), shown),
+        watched(scope, STATIC, _top, heading, entry.typing, has_cards, wide, key="top"),
+        watched(scope, EDITOR, _cards, key="cards"),
         # a line, two when the words need them (a Finnish hint: the second
         # line was drawn under whatever came below)
         keyed("status", at_least(30, status_line(entry, editing, t))),
@@ -118,16 +89,7 @@ def editor(
     specs = button_specs(entry, editing, t)
     buttons: ft.Control | None = None
     if specs:
-        buttons = kept(
-            "buttons",
-            specs,
-            lambda: ft.Row(
-                target_buttons(specs, act, arrange),
-                spacing=6,
-                run_spacing=6,
-                wrap=True,
-            ),
-        )
+        buttons = watched(scope, STATIC, _buttons, specs, key="buttons")
     field: ft.Control | None = None
     if typing or wide or editing.bad:
         field = keyed(
@@ -206,7 +168,7 @@ def editor(
     # the grid stays on the page, hidden while something else is in its place:
     # showing it again sends one property instead of 53 keys
     grid = picker(
-        on_pick,
+        scope.pick,
         t,
         settings,
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
@@ -216,6 +178,57 @@ def editor(
     # phone's keyboard takes it)
     items.append(lower_slot(grid, lower, hold=not wide and not typing))
     return shell(items, wide=wide)
+
+
+def _shown_cards(entry: RoundEntryModel, editing: Editing) -> tuple[Card, ...]:
+    """The cards the editor is open on (a pile's: those put down so far)."""
+    target = editing.target
+    return editing.pile_cards if target is None else entry.rounds.cards_of(target)
+
+
+def _top(heading: str, typing: bool, has_cards: bool, wide: bool) -> ft.Control:
+    """The title row, drawn from the arguments only (a watched part: the
+    translator and the newest handlers come from the scope)."""
+    scope = use_scope()
+    return top_row(scope.entry, heading, scope.t, scope.act, typing, has_cards, wide)
+
+
+def _cards() -> ft.Control:
+    """The cards entered, every one in sight: a second line when they need
+    it (issue 17.8: one line scrolling sideways hid two of an 8-card hand on
+    a phone, cut one in half and laid its scroll bar over them). A tap takes
+    a card out; a joker in a meld opens its readings. A watched part."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
+    editing = entry.editing
+    assert editing is not None
+    target = editing.target
+    cards = _shown_cards(entry, editing)
+    in_meld = target is not None and target.kind in ("meld", "layoff")
+
+    def tap_card(position: int) -> None:
+        if in_meld and cards[position].is_joker:
+            act(entry.show_joker, position)
+        else:
+            act(entry.remove, position)
+
+    if cards:
+        row = card_row(cards, t, scope.settings, on_tap=tap_card)
+    else:
+        row = ft.Text(t("Tap the cards below, or type them."), size=16)
+    return at_least(50, row)
+
+
+def _buttons(specs: tuple[ButtonSpec, ...]) -> ft.Control:
+    """The buttons of what the editor is open on: drawn from ``specs`` only
+    (data, compared across redraws), with the scope's newest handlers."""
+    scope = use_scope()
+    return ft.Row(
+        target_buttons(specs, scope.act, scope.arrange),
+        spacing=6,
+        run_spacing=6,
+        wrap=True,
+    )
 
 
 def confirm_typed(entry: RoundEntryModel, text: str) -> None:

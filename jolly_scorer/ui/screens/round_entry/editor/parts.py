@@ -176,11 +176,12 @@ def top_row(
     heading: str,
     t: Translator,
     act: Act,
+    typing: bool,
     has_cards: bool,
     wide: bool,
 ) -> ft.Control:
-    """Title, keyboard switch (phone), backspace, Done."""
-    typing = entry.typing
+    """Title, keyboard switch (phone), backspace, Done: drawn from the
+    arguments only (``entry`` gives its methods to the handlers)."""
     tools: list[ft.Control] = []
     if not wide:
         tools.append(

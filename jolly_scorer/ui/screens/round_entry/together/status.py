@@ -15,10 +15,12 @@ from jolly_scorer.ui.widgets.basics import seat_dot
 
 __all__ = [
     "done_button",
+    "icon_of",
     "status_icon",
     "status_mark",
     "status_text",
     "statuses_row",
+    "text_of",
 ]
 
 GOOD = ft.Colors.GREEN_800
@@ -26,7 +28,12 @@ GOOD = ft.Colors.GREEN_800
 
 def status_text(entry: RoundEntryModel, player: str, t: Translator) -> str:
     """ "entering…", "done" or "" (nothing entered yet)."""
-    status = entry.status(player)
+    return text_of(entry.status(player), t)
+
+
+def text_of(status: str | None, t: Translator) -> str:
+    """A status (``RoundEntryModel.status``) in words: "entering…", "done"
+    or "" (nothing entered yet)."""
     if status == "done":
         return t("done")
     if status == "entering":
@@ -79,7 +86,11 @@ def statuses_row(entry: RoundEntryModel, t: Translator) -> ft.Control:
 
 def status_icon(entry: RoundEntryModel, player: str) -> ft.Control | None:
     """A player's status in a strip chip (the chip's label says it in words)."""
-    status = entry.status(player)
+    return icon_of(entry.status(player))
+
+
+def icon_of(status: str | None) -> ft.Control | None:
+    """A status (``RoundEntryModel.status``) as a strip chip's icon."""
     if status == "done":
         return ft.Icon(ft.Icons.CHECK_CIRCLE, size=16, color=GOOD)
     if status == "entering":

@@ -10,15 +10,17 @@ and throwing it away are ``round_entry_shared``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import flet as ft
 
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.round import ROUND_CACHES
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.seat_parts import ROUND_SEAT, changed_parts, split_parts
+from jolly_scorer.ui.models.worked_out import CACHE, frozen, state
 from jolly_scorer.ui.screens.round_entry.together.together import Together
 from jolly_scorer.ui.state import FAILURES, failure_text
 
@@ -39,13 +41,46 @@ class Shared:
         self.together = together
         self.t = t
         self.rerender = rerender
+        entry.unstored = self.unstored
+
+    def unstored(self) -> frozenset[str]:
+        """The seats whose part on this page differs from the part as stored
+        (as far as this page knows): what the next write stores, each player
+        of them then "entering" (``RoundEntryModel.status``)."""
+        shared = self.together.shared
+        if not shared.loaded:  # nothing is written before the parts are read
+            return frozenset()
+        # (split afresh: a few dozen calls, less than a check that a kept
+        # split is still the round's, worked_out.state)
+        parts = split_parts(self.entry.rounds)
+        return frozenset(
+            seat for seat, data in parts.items() if shared.known.get(seat) != data
+        )
+
+    def _shown(self) -> Hashable:
+        """What the page shows of the entry, to tell whether a write changed
+        it: each player's status as shown, and the rest of the entry and the
+        round (a write may merge what other devices wrote meanwhile) but the
+        statuses as stored and the Done taps (a changed part already shows
+        "entering", a Done tap "done")."""
+        entry = self.entry
+        rest = {
+            k: v
+            for k, v in vars(entry).items()
+            if k not in ("statuses", "done_taps", CACHE)
+        }
+        return (
+            tuple(entry.status(p) for p in entry.rounds.players),
+            frozen(rest),
+            state(entry.rounds, ROUND_CACHES),
+        )
 
     def write(self) -> None:
         """Store the parts this page changed and tell the other pages."""
         entry, together = self.entry, self.together
         if entry.taken is not None:
             return  # the round was saved: the person looks, keeps theirs or drops it
-        shown = dict(entry.statuses)
+        shown = self._shown()
         try:
             written = together.shared.write(entry)
         except StoreConflict:  # the round was saved meanwhile (another device)
@@ -59,7 +94,10 @@ class Shared:
             return
         if written:
             together.publish(together.shared.number)
-        if entry.statuses != shown:  # "entering…" shows once it is stored
+        # a first change shows "entering…" at once (``unstored``): drawn again
+        # only when the write changed what is shown (a merge, a status that
+        # another device stored)
+        if self._shown() != shown:
             self.rerender()
 
     def _offer_taken(self) -> bool:
