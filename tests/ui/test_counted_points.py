@@ -1,7 +1,7 @@
 """Counted points at the table (issue 17, items 1, 2, 7): Enter goes to the
 next player who needs a number, skipping who went out and wrapping round, in
-every seat order; a key typed while no field has the focus lands in the field
-about to take it; a field nobody filled is missing, never 0."""
+every seat order; the Handglatt switch leaves the keys where they go; a field
+nobody filled is missing, never 0."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from jolly_scorer.core.game import Counted, new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.ui.models.counted_keys import SheetKeys
 from jolly_scorer.ui.models.round import RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 
@@ -97,49 +98,19 @@ def test_the_refusal_goes_once_it_is_no_longer_true():
     assert entry.error is None
 
 
-def test_keys_typed_while_no_field_has_the_focus_land_in_the_next():
-    """Enter took the focus off Anna's field; 3, 3 arrive before Ben's field
-    has taken it: they are Ben's, and Ben's field is asked to take the focus."""
+def test_the_handglatt_switch_leaves_the_keys_in_the_selected_field():
+    """Issue 17.7, the model side: digits typed in Emil's field, a tap on
+    the Handglatt switch, more digits: all of them are Emil's (the browser
+    side: tests/e2e/test_counted_sheet_browser.py)."""
     entry = counting()
-    entry.field_focused(("Anna", "bad"), True)
-    assert not entry.takes_stray("3")  # Anna's field has it: typed there
-    entry.set_points("Anna", "bad", "15")
-    entry.ask_focus(entry.next_field(("Anna", "bad")))  # Enter
-    entry.field_focused(("Anna", "bad"), False)
-    for key in ("3", "Numpad 3"):
-        assert entry.takes_stray(key)
-        entry.stray_key(key)
-    assert entry.points_text("Ben", "bad") == "33" and entry.focus == ("Ben", "bad")
-    entry.stray_key("Backspace")
-    assert entry.points_text("Ben", "bad") == "3"
-    entry.stray_key("Enter")  # on to the next who needs a number
-    assert entry.focus == ("Dora", "bad")
-    entry.field_focused(("Dora", "bad"), True)
-    assert not entry.takes_stray("4") and entry.awaited is None
-    assert not entry.takes_stray("x")
-
-
-def test_handglatt_gives_the_focus_back_to_the_field():
-    entry = counting()
-    entry.field_focused(("Emil", "bad"), True)
-    entry.field_focused(("Emil", "bad"), False)  # the tap on the switch
-    entry.focus = None
-    entry.set_handglatt(True)
-    assert entry.focus == ("Emil", "bad") and entry.rounds.handglatt
-
-
-def test_a_key_typed_in_the_field_before_it_showed_the_stray_ones_follows_them():
-    """Enter, then 3 (no field has the focus: it is Ben's), then 0 typed in
-    Ben's field before the browser showed the 3: Ben has 30, not 0."""
-    entry = counting()
-    entry.set_points("Anna", "bad", "15")
-    entry.ask_focus(entry.next_field(("Anna", "bad")))
-    entry.stray_key("3")
-    entry.field_focused(("Ben", "bad"), True)
-    entry.set_points("Ben", "bad", "0")  # the browser's field: "" + "0"
-    assert entry.points_text("Ben", "bad") == "30"
-    entry.set_points("Ben", "bad", "301")  # later keys: as typed
-    assert entry.points_text("Ben", "bad") == "301"
+    keys = SheetKeys(entry)
+    keys.select(("Emil", "bad"))
+    assert keys.press("1")
+    entry.set_handglatt(True, "Cleo")
+    assert keys.selected == ("Emil", "bad") and entry.rounds.handglatt
+    assert keys.press("2")
+    assert entry.points_text("Emil", "bad") == "12"
+    assert entry.rounds.points_missing() == ["Anna", "Ben", "Dora"]
 
 
 def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():

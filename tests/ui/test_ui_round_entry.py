@@ -347,13 +347,23 @@ def _counted_before(game: Any) -> Any:
 
 
 def _focused(s: Screen) -> list[str]:
-    """The fields built to take the focus (Flutter's autofocus: only while
-    no other field has it)."""
+    """The counting sheet's selected field (where the keys go)."""
     return [
         c.identifier
         for c in s.app.find_all(type=ft.Semantics)
-        if isinstance(c.content, ft.TextField) and c.content.autofocus
+        if isinstance(c.content, ft.TextField) and c.selected
     ]
+
+
+def _press(s: Screen, *keys: str) -> None:
+    """Keys of the laptop's keyboard, as the page reports them."""
+    for key in keys:
+        s.app.fire(
+            s.app.page,
+            "keyboard_event",
+            {"key": key, "shift": False, "ctrl": False, "alt": False, "meta": False},
+        )
+        s.app.settle()
 
 
 def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
@@ -367,9 +377,11 @@ def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
     assert not s.app.find_all(semantics="round-show-0")
     s.tap("round-closer-0")
     assert _focused(s) == ["round-good-0"]
-    s.app.type_text(s.field("round-good-0"), "45", submit=True)
+    _press(s, "4", "5", "Enter")
+    assert s.field("round-good-0").value == "45"
     assert _focused(s) == ["round-good-1"]  # on to the next field
-    s.app.type_text(s.field("round-bad-1"), "25", submit=True)
+    s.app.type_text(s.field("round-bad-1"), "25")  # a whole text: selects it
+    _press(s, "Enter")
     assert _focused(s) == ["round-good-2"]
     s.app.type_text(s.field("round-bad-2"), "1x")  # strictly parsed
     assert s.field("round-bad-2").error == "Enter a whole number (digits 0-9 only)"
@@ -409,7 +421,8 @@ def test_everyone_counted_puts_the_focus_on_the_first_field(flet_app):
     s.app.click(s.app.find(semantics="round-count-all"))
     assert not s.app.find_all(semantics="round-good-1")  # the closer: none
     assert _focused(s) == ["round-bad-2"]  # next after Ben
-    s.app.type_text(s.field("round-bad-2"), "8", submit=True)
+    _press(s, "Numpad 8", "Enter")
+    assert s.field("round-bad-2").value == "8"
     assert _focused(s) == ["round-bad-0"]
 
 

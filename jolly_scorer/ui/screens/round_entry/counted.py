@@ -2,23 +2,42 @@
 (digits only: anything else keeps the text with a message beside it and
 changes nothing), and the warning when counted points add to cards entered on
 the table. Used in a player's hand (``round_entry_hand``) and on the counting
-table (``round_entry_points``).
+sheet (``round_entry_points``), where the fields take no typed text: a tap
+selects one, and every key reaches the server as an event that it applies to
+the selected field (``ui.models.counted_keys``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.counted_keys import Place
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.seat import Act
 from jolly_scorer.ui.widgets.basics import warning_box
+from jolly_scorer.ui.widgets.round_score import NO_NUMBER
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
-__all__ = ["points_fields"]
+__all__ = [
+    "Selection",
+    "counted_warning",
+    "handglatt_hint",
+    "points_fields",
+    "sheet_field",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The counting sheet's selected field and the tap that selects one."""
+
+    place: Place | None
+    select: Callable[[Place], Any]
 
 
 def points_fields(
@@ -28,23 +47,12 @@ def points_fields(
     t: Translator,
     act: Act,
     width: int = 170,
-    on_enter: Callable[[str, str], Any] | None = None,
-    focus: tuple[tuple[str, str] | None, int] = (None, 0),
-    built: dict[tuple[str, str], ft.TextField] | None = None,
 ) -> list[ft.Control]:
-    """``on_enter(player, key)``: Enter in a field (everyone's fields on one
-    screen); ``focus``: the field to take the focus (and how often one was
-    asked for): it is built anew with ``autofocus``, which Flutter honours
-    only while no other field has the focus, so a field tapped meanwhile
-    keeps it and the digits never go where they were not typed. ``built``
-    gets every field built (the screen asks one for the focus)."""
+    """A player's counted-points fields in their hand (one player shown)."""
     rounds = entry.rounds
     if name == rounds.closer and not rounds.rules.is_plus:
         return [ft.Text(t("Went out: no cards left in hand."), size=16, italic=True)]
-    if name == rounds.closer:
-        keys: tuple[Any, ...] = ("good",)
-    else:
-        keys = ("good", "bad") if rounds.rules.is_plus else ("bad",)
+    keys: tuple[Any, ...] = rounds.points_keys(name)  # typed as PointsKey
     fields: list[ft.Control] = []
     for key in keys:
         label = t("Good points") if key == "good" else t("Bad points")
@@ -58,28 +66,11 @@ def points_fields(
             ),
             text_size=20,
             width=width,
-            dense=on_enter is not None,  # everyone's fields on one phone screen
-            autofocus=focus[0] == (name, key),
-            on_submit=(
-                None if on_enter is None else lambda _e, k=key: on_enter(name, k)
-            ),
-            on_focus=lambda _e, k=key: entry.field_focused((name, k), True),
-            on_blur=lambda _e, k=key: entry.field_focused((name, k), False),
         )
-        if built is not None:
-            built[(name, key)] = field
-        fields.append(
-            ft.Semantics(
-                identifier=f"round-{key}-{seat}",
-                content=field,
-                key=f"{key}-{name}-{focus[1] if focus[0] == (name, key) else 0}",
-            )
-        )
+        fields.append(ft.Semantics(identifier=f"round-{key}-{seat}", content=field))
     out: list[ft.Control] = [ft.Row(fields, wrap=True, spacing=10, run_spacing=6)]
-    times = rounds.rules.handglatt_multiplier
-    if "bad" in keys and rounds.handglatt and times != 1:
-        # issue 17.3: the number typed is the count before the doubling
-        hint = t("As counted – the Handglatt then makes it ×{n}", n=times)
+    hint = handglatt_hint(entry, t)
+    if hint is not None and "bad" in keys:
         out.append(
             ft.Semantics(
                 identifier=f"round-handglatt-hint-{seat}",
@@ -87,10 +78,101 @@ def points_fields(
                 content=ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
-    if rounds.counted_adds_to_cards(name):
-        warning = t(
-            "Counted points are added to the cards entered on the table "
-            "above: count only what is not entered there."
-        )
-        out.append(warning_box(f"round-counted-warning-{seat}", warning))
+    warning = counted_warning(entry, seat, name, t)
+    if warning is not None:
+        out.append(warning)
     return out
+
+
+def handglatt_hint(entry: RoundEntryModel, t: Translator) -> str | None:
+    """Issue 17.3: on a Handglatt round the number typed is the count before
+    the doubling; None when there is nothing to say."""
+    times = entry.rounds.rules.handglatt_multiplier
+    if not entry.rounds.handglatt or times == 1:
+        return None
+    return t("As counted – the Handglatt then makes it ×{n}", n=times)
+
+
+def counted_warning(
+    entry: RoundEntryModel, seat: int, name: str, t: Translator
+) -> ft.Control | None:
+    """The warning when ``name``'s counted points add to cards entered on
+    the table (``round-counted-warning-N``)."""
+    if not entry.rounds.counted_adds_to_cards(name):
+        return None
+    warning = t(
+        "Counted points are added to the cards entered on the table "
+        "above: count only what is not entered there."
+    )
+    return warning_box(f"round-counted-warning-{seat}", warning)
+
+
+def sheet_field(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    key: Any,
+    t: Translator,
+    act: Act,
+    width: int,
+    sheet: Selection,
+) -> ft.Semantics:
+    """A field of the counting sheet (``round-good-N`` / ``round-bad-N``,
+    marked selected when the keys go there)."""
+    label = t("Good points") if key == "good" else t("Bad points")
+    field = _sheet_field(entry, name, key, label, act, width, sheet)
+    return ft.Semantics(
+        identifier=f"round-{key}-{seat}",
+        selected=sheet.place == (name, key),
+        label=f"{name}: {label}",
+        content=field,
+        key=f"{key}-{name}",
+    )
+
+
+def _sheet_field(
+    entry: RoundEntryModel,
+    name: str,
+    key: Any,
+    label: str,
+    act: Act,
+    width: int,
+    sheet: Selection,
+) -> ft.TextField:
+    """A field of the counting sheet: it shows the number (``–`` while
+    missing) and takes no typed text (read only, no system keyboard); the
+    selected one is drawn filled with a thick border, and the focus, which
+    decides nothing here, looks like no focus. A change a client sends
+    (a whole text, as the in-process tests do) still goes in."""
+    place: Place = (name, key)
+    chosen = sheet.place == place
+    colour = ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE
+    line = ft.OutlineInputBorder(side=ft.BorderSide(3 if chosen else 1, colour))
+
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        sheet.select(place)
+        act(entry.set_points, name, key, e.control.value or "")
+
+    return ft.TextField(
+        value=entry.points_text(name, key),
+        tooltip=label,
+        error=entry.points_error(name, key),
+        hint_text=NO_NUMBER,
+        read_only=True,
+        show_cursor=False,
+        keyboard_type=ft.KeyboardType.NONE,
+        text_size=20,
+        text_align=ft.TextAlign.CENTER,
+        text_style=ft.TextStyle(weight=ft.FontWeight.BOLD),
+        width=width,
+        dense=True,
+        content_padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        filled=chosen,
+        fill_color=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+        border={
+            ft.ControlState.DEFAULT: line,
+            ft.ControlState.FOCUSED: line,  # the focus decides nothing here
+        },
+        on_click=lambda _e=None: act(sheet.select, place),
+        on_change=changed,
+    )

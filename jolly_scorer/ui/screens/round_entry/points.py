@@ -1,57 +1,52 @@
-"""Round entry when everyone counted points: every player's fields on one
-phone screen (one tap on a field, the digits, the next player).
+"""Round entry when everyone counted points: the counting sheet (issue 17).
 
-Who went out (or "Everyone counted points") puts the focus on the first field
-to fill, and Enter moves to the next one: the field is built anew with
-Flutter's ``autofocus``, which takes the focus only while no other field has
-it, so a field tapped meanwhile keeps it.
+One line per player: their number (``–`` while missing) and their round
+score. One field is selected (filled, a thick border; its line framed; named
+above the number pad), and the server decides where each key goes: the
+laptop's keys (page keyboard events: digits, Backspace, Delete, Enter or Tab
+for the next player who needs a number, the arrow keys) and the number pad's
+taps arrive as events in the order pressed and go to the selected field
+(``ui.models.counted_keys``). No field takes typed text, so no key can land in
+a field that does not show it, however late the screen follows. A tap on a
+field or on a player's name selects it; who went out (or "Everyone counted
+points") selects the first field to fill.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from functools import partial
+from typing import Any
 
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.counted_keys import Place, SheetKeys
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.screens.round_entry.counted import points_fields
+from jolly_scorer.ui.models.round_watch import STATIC, hand_topic
+from jolly_scorer.ui.screens.round_entry.counted import (
+    Selection,
+    counted_warning,
+    handglatt_hint,
+    sheet_field,
+)
 from jolly_scorer.ui.screens.round_entry.keep import latest
+from jolly_scorer.ui.screens.round_entry.scope import use_scope
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import one_line, seat_dot
-from jolly_scorer.ui.widgets.buttons import labelled_button
+from jolly_scorer.ui.widgets.number_pad import number_pad, pad_keys
 from jolly_scorer.ui.widgets.round_score import round_score
 
-__all__ = ["player_box", "player_heading", "points_rows"]
+__all__ = ["player_box", "points_rows"]
 
 Act = Callable[..., Any]
 
-
-def player_heading(
-    seat: int,
-    name: str,
-    shown: str,
-    *,
-    size: int = 21,
-    extra: Sequence[ft.Control] = (),
-) -> ft.Row:
-    """A player's colour dot, name and round score as shown (``round_score``:
-    "–" while their number is missing), then ``extra``."""
-    dot = size * 2 // 3
-    return ft.Row(
-        [
-            seat_dot(seat, dot),
-            one_line(name, size, weight=ft.FontWeight.BOLD),
-            ft.Semantics(
-                identifier=f"round-total-{seat}",
-                label=shown,
-                content=ft.Text(shown, size=size),
-            ),
-            *extra,
-        ],
-        spacing=6,
-    )
+#: A laptop (or a tablet): wider fields, a pad of at most 440 px.
+WIDE = 700
+#: Room for the round score and the "Enter cards" button after the fields.
+TOTAL_WIDTH = 52
+BUTTON_WIDTH = 44
 
 
 def player_box(
@@ -73,8 +68,8 @@ def player_box(
 def points_rows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
-    """Everyone counted points: every player's fields on one screen (one tap
-    on a field, the digits, next player; Enter moves to the next field)."""
+    """Everyone counted points: every player's line, the number pad, and the
+    keys of the page going to the selected field."""
     rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act))
     return rows
 
@@ -83,64 +78,239 @@ def points_rows(
 def _PointsRows(
     entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
 ) -> ft.Control:
-    # (field, how often asked, held by another control)
-    asked: Any = ft.use_ref(lambda: (None, 0, False))
-    request, entry.focus = entry.focus, None  # asked for by a tap
-    taken, entry.focus_taken = entry.focus_taken, False
-    if request is not None:
-        asked.current = (request, asked.current[1] + 1, taken)
+    held: Any = ft.use_ref(lambda: None)
+    if held.current is None or held.current[0].entry is not entry:
+        held.current = (SheetKeys(entry), act)
+    keys: SheetKeys = held.current[0]
+    held.current = (keys, act)  # the key handler acts with the newest
+    tabs: Any = ft.use_ref(lambda: 0)  # Tab presses so far
     page = ft.context.page
 
     def key_down(e: ft.KeyboardEvent) -> None:
-        """Every key pressed on the page: one typed while no field has the
-        focus goes to the field about to take it (``stray_key``)."""
-        if not (e.ctrl or e.alt or e.meta) and entry.takes_stray(e.key):
-            act(entry.stray_key, e.key)
+        """A key of the page: applied to the selected field, in the order
+        pressed (handled at once, never off the event loop)."""
+        if e.ctrl or e.alt or e.meta:
+            return
+        name = "Arrow Up" if e.key == "Tab" and e.shift else e.key
+        sheet, acting = held.current
+        if sheet.takes(name):
+            if e.key == "Tab":  # Flutter moved the focus on by itself
+                tabs.current += 1
+            acting(sheet.press, name)
 
     ft.use_effect(
         lambda: _listen(page, key_down), [], cleanup=lambda: _listen(page, None)
     )
-    built: dict[tuple[str, str], ft.TextField] = {}
+    selected = keys.selected  # taken before the lines are drawn
+    # each field as drawn (a line kept from an earlier redraw keeps its own)
+    fields_ref: Any = ft.use_ref(lambda: {})
+    built: dict[Any, Any] = fields_ref.current
 
-    async def take_focus() -> None:
-        """The field asked for takes the focus, also from a control that
-        holds it (the Handglatt switch: ``autofocus`` would not take it)."""
-        place, _, taken = asked.current
-        field = built.get(place) if place and taken else None
+    async def follow_tab() -> None:
+        """Tab moved the focus to the next control that takes it (a
+        player's "Enter cards" button, maybe, which Enter would press): it
+        goes to the field selected. The focus decides nothing here."""
+        field = built.get(selected) if tabs.current and selected else None
         if field is not None:
-            await cast(Any, field).focus()  # untyped in Flet
+            await field.focus()  # untyped in Flet
 
-    ft.use_effect(take_focus, [asked.current])
+    ft.use_effect(follow_tab, [tabs.current])
+    rounds = entry.rounds
+    wide = (page.width or 390) >= WIDE
+    width = 96 if wide else 80
+    columns = ("good", "bad") if rounds.rules.is_plus else ("bad",)
+    lines: list[ft.Control] = [_titles(entry, columns, width, t)]
+    scope = use_scope()
+    places = entry.fields()  # once a redraw, not once a player
+    for seat, name in enumerate(rounds.players):
+        shown = round_score(rounds, name, preview.scores[name].score, t)
+        here = selected if selected is not None and selected[0] == name else None
+        # drawn again only when the player's share of the model, or what
+        # is given here (their score, their field selected), changed
+        lines.append(
+            watched(
+                scope,
+                hand_topic(name),
+                _sheet_line,
+                seat,
+                name,
+                shown,
+                columns,
+                width,
+                here,
+                _first_of(entry, places, name),
+                keys,
+                built,
+                key=f"line-{name}",
+            )
+        )
+    # the pad's 12 keys are a watched part with no share: neither rebuilt
+    # nor compared on a key's tap (watched.py); the caption follows
+    on_key = latest(entry, "pad", lambda key: act(keys.press, key))
+    pad = number_pad(
+        t,
+        on_key,
+        None if selected is None else selected[0],
+        width=440 if wide else None,
+        keys=watched(scope, STATIC, _pad_keys, on_key, key="pad-keys"),
+    )
+    under: ft.Control = ft.Row([pad]) if wide else pad  # a laptop: 440 px
+    return ft.Column([ft.Column(lines, spacing=4), under], spacing=6)
 
-    def enter(player: str, key: str) -> None:
-        """Enter in a field: on to the next player who needs a number (the
-        field itself when none does: Flutter takes the focus off a field on
-        Enter, and a key typed next must land somewhere it shows)."""
-        place: Any = (player, "good" if key == "good" else "bad")
-        # Enter took the focus off the field: the keys typed from now on,
-        # until the next field has it, are strays (the field's blur can
-        # come after them: they went nowhere)
-        entry.field_focused(place, False)
-        following = entry.next_field(place)
-        if following is not None:
-            act(entry.ask_focus, following)
 
-    rows: list[ft.Control] = []
-    for seat, name in enumerate(entry.rounds.players):
-        cards = labelled_button(
-            f"round-mode-{seat}-cards",
-            t("Enter cards"),
-            None,
-            lambda _e=None, p=name: act(entry.set_mode, p, "cards"),
+def _pad_keys(on_key: Callable[[str], Any]) -> ft.Control:
+    """A watched part: the number pad's keys (the translator from the scope)."""
+    return pad_keys(use_scope().t, on_key)
+
+
+def _sheet_line(
+    seat: int,
+    name: str,
+    shown: str,
+    columns: tuple[Any, ...],
+    width: int,
+    here: Place | None,
+    first: Place | None,
+    keys: SheetKeys,
+    built: dict[Any, Any],
+) -> ft.Control:
+    """A watched part: ``name``'s line (``here``: their field selected, if
+    one is; ``first``: the field a tap on the name selects); the entry,
+    translator and handler come from the screen's scope."""
+    scope = use_scope()
+    entry, t, act = scope.entry, scope.t, scope.act
+    sheet = Selection(here, keys.select)
+    fields: list[ft.Control] = []
+    mine = entry.rounds.points_keys(name)
+    for key in columns:
+        if key in mine:
+            field = sheet_field(entry, seat, name, key, t, act, width, sheet)
+            built[(name, key)] = field.content
+            fields.append(field)
+        elif not mine:  # went out, penalty scoring: no number to type
+            fields.append(
+                ft.Container(
+                    ft.Text(t("Went out"), size=15, italic=True),
+                    width=width,
+                    alignment=ft.Alignment.CENTER,
+                )
+            )
+        else:
+            fields.append(ft.Container(width=width))
+    chosen = here is not None
+    on_name = None if first is None else partial(act, keys.select, first)
+    return _line(entry, seat, name, shown, fields, chosen, on_name, t, act)
+
+
+def _titles(
+    entry: RoundEntryModel, columns: Sequence[str], width: int, t: Translator
+) -> ft.Control:
+    """The column titles over the fields and, on a Handglatt round, that the
+    number typed is the count before the doubling (``round-handglatt-hint``)."""
+    hint = handglatt_hint(entry, t)
+    titles: list[ft.Control] = [
+        ft.Container(expand=True)
+        if hint is None
+        else ft.Semantics(
+            identifier="round-handglatt-hint",
+            label=hint,
+            expand=True,
+            content=ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        )
+    ]
+    for at, key in enumerate(columns):
+        title = t("Good points") if key == "good" else t("Bad points")
+        last = at == len(columns) - 1
+        titles.append(  # the last title may reach over the round score
+            ft.Container(
+                ft.Text(title, size=13),
+                width=width + TOTAL_WIDTH + 6 if last else width,
+                alignment=ft.Alignment.BOTTOM_LEFT
+                if last
+                else ft.Alignment.BOTTOM_CENTER,
+            )
+        )
+    titles.append(ft.Container(width=BUTTON_WIDTH))
+    return ft.Container(
+        ft.Row(titles, spacing=6, vertical_alignment=ft.CrossAxisAlignment.END),
+        padding=ft.Padding.only(left=8, right=8),
+    )
+
+
+def _line(
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    shown: str,
+    fields: Sequence[ft.Control],
+    chosen: bool,
+    on_name: Callable[[], Any] | None,
+    t: Translator,
+    act: Act,
+) -> ft.Control:
+    """A player's line (``round-player-N``): dot and name (a tap selects
+    their field), their fields, their round score (``round-total-N``) and
+    the button that enters their cards instead (``round-mode-N-cards``)."""
+    who = ft.Container(
+        ft.Row(
+            [seat_dot(seat, 12), one_line(name, 18, weight=ft.FontWeight.BOLD)],
+            spacing=6,
+        ),
+        expand=True,
+        on_click=None if on_name is None else lambda _e=None: on_name(),
+        padding=ft.Padding.symmetric(vertical=6),
+    )
+    total = ft.Semantics(
+        identifier=f"round-total-{seat}",
+        label=shown,
+        content=ft.Text(shown, size=18, width=TOTAL_WIDTH, text_align=ft.TextAlign.END),
+    )
+    cards = ft.Semantics(
+        identifier=f"round-mode-{seat}-cards",
+        button=True,
+        label=t("Enter cards"),
+        content=ft.IconButton(
+            ft.Icons.STYLE_OUTLINED,
+            tooltip=t("Enter cards"),
+            width=BUTTON_WIDTH,
             height=40,
+            on_click=lambda _e=None: act(entry.set_mode, name, "cards"),
+        ),
+    )
+    items: list[ft.Control] = [
+        ft.Row(
+            [who, *fields, total, cards],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        shown = round_score(entry.rounds, name, preview.scores[name].score, t)
-        head = player_heading(seat, name, shown, size=18, extra=[cards])
-        fields = points_fields(
-            entry, seat, name, t, act, 150, enter, asked.current[:2], built
-        )
-        rows.append(player_box(seat, [head, *fields], padding=8, spacing=4))
-    return ft.Column(rows, spacing=6)
+    ]
+    warning = counted_warning(entry, seat, name, t)
+    if warning is not None:
+        items.append(warning)
+    return ft.Semantics(
+        identifier=f"round-player-{seat}",
+        container=True,
+        content=ft.Container(
+            ft.Column(items, spacing=4),
+            padding=ft.Padding.only(left=8, right=2, top=1, bottom=1),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(
+                3 if chosen else 1,
+                ft.Colors.PRIMARY if chosen else ft.Colors.TRANSPARENT,
+            ),
+        ),
+    )
+
+
+def _first_of(
+    entry: RoundEntryModel, places: Sequence[Place], name: str
+) -> Place | None:
+    """The field a tap on ``name`` selects (of the sheet's ``places``):
+    their first that needs a number, else their first."""
+    mine = [f for f in places if f[0] == name]
+    empty = [f for f in mine if not entry.points_text(*f)]
+    return (empty or mine)[0] if mine else None
 
 
 def _listen(page: ft.Page, handler: Callable[[ft.KeyboardEvent], None] | None) -> None:
