@@ -1,7 +1,13 @@
 """Enter reference rounds at a phone's size in Chromium, tap by tap, and time it.
 
-    uv run python benchmarks/table_speed.py [--rounds abcde] [--bare-taps N]
+    uv run python benchmarks/table_speed.py [--rounds abcde] [--bare-taps N] [--pad]
     uv run python benchmarks/table_speed.py --site DIR   # the phone app
+
+``--pad``: the counted points of rounds c and e are tapped on the counting
+sheet's number pad (a phone's way, each digit and Next a tap) instead of
+typed on the keyboard (each key, Enter too, is then counted as a key). Either
+way every key or pad tap is an event the server answers (the sheet's fields
+take no typed text: issue 17) and is timed like a tap.
 
 ``--site DIR``: the same rounds against the built phone app (``jolly-scorer
 build-web DIR``, built there first when DIR holds no site), Python running in
@@ -29,13 +35,14 @@ button updates one text. Rounds:
 (b) the same with a Handglatt.
 (c) Jolly, 4 players, counted points only (Anna went out): the game's round 1
     was counted by everyone too, so the round opens with every player's
-    fields (a counting table keeps counting); the tap on who went out puts
-    the focus on Anna's good points, every other field is tapped.
+    fields (a counting table keeps counting); the tap on who went out selects
+    Anna's good points, every other field is tapped (it selects it).
 (d) Rommi, 3 players, hands only.
 (e) Rommé, 5 players, counted points (round 1 counted by everyone: the sheet
     opens with every field); Cleo, the third player, goes out with a
     Handglatt; the points are typed in seat order from the player after her,
-    round again (Dora, Emil, Anna, Ben), with Enter between (no tap on a field).
+    round again (Dora, Emil, Anna, Ben), with Enter (the pad's Next) between
+    (no tap on a field).
 
 Every round's saved scores are checked against the round as intended (built
 by hand below and scored by the engine): ``round X: scores as expected``, or
@@ -149,7 +156,8 @@ BOARD = """(t0) => new Promise(resolve => {
 })"""
 
 # (kind, argument): "tap" an identifier, "pick" cards, "type" digits into a
-# field (a tap on it, then the keys), "keys": digits into the focused field
+# field (a tap on it, then the keys), "keys": digits into the selected field,
+# "enter": on to the next field that needs a number
 Step = tuple[str, str]
 
 
@@ -191,7 +199,7 @@ def round_a(handglatt: bool = False) -> list[Step]:
 def round_c() -> list[Step]:
     return [
         ("tap", "enter-round"),
-        ("tap", "round-closer-0"),  # the focus goes to Anna's good points
+        ("tap", "round-closer-0"),  # selects Anna's good points
         ("keys", "45"),
         ("type", "round-bad-1:25"),
         ("type", "round-bad-2:12"),
@@ -203,8 +211,8 @@ def round_c() -> list[Step]:
 def round_e() -> list[Step]:
     return [
         ("tap", "enter-round"),
-        ("tap", "round-closer-2"),  # the focus goes to Dora's bad points
-        ("tap", "round-handglatt"),  # it stays there (issue 17.7)
+        ("tap", "round-closer-2"),  # selects Dora's bad points
+        ("tap", "round-handglatt"),  # she stays selected (issue 17.7)
         ("keys", "12"),
         ("enter", ""),
         ("keys", "30"),
@@ -434,7 +442,26 @@ def tap(page: Any, identifier: str, tally: Tally, answered: bool = True) -> None
         )
 
 
-def play(page: Any, steps: list[Step], tally: Tally) -> None:
+def press(page: Any, key: str, tally: Tally, pad: bool) -> None:
+    """One key of counted points (a digit, or "Enter"), timed like a tap:
+    to the screen showing it. ``pad``: a tap on the number pad's key."""
+    if pad:
+        tap(page, "round-pad-Next" if key == "Enter" else f"round-pad-{key}", tally)
+        return
+    t0 = page.evaluate("performance.now()")
+    page.keyboard.press(key)
+    latency, answer = page.evaluate(ANSWERED, t0)
+    page.evaluate(SETTLED, t0)
+    tally.keys += 1
+    if latency >= 0:
+        tally.latencies.append(latency)
+    if os.environ.get("TABLE_SPEED_VERBOSE"):
+        print(
+            f"  key {key}: {latency:.0f} ms (answer {answer:.0f} ms)", file=sys.stderr
+        )
+
+
+def play(page: Any, steps: list[Step], tally: Tally, pad: bool = False) -> None:
     for kind, arg in steps:
         if kind == "tap":
             tap(page, arg, tally)
@@ -442,23 +469,15 @@ def play(page: Any, steps: list[Step], tally: Tally) -> None:
             for card in arg.split():
                 tap(page, f"pick-{card}", tally)
         elif kind == "keys":
-            page.keyboard.type(arg, delay=40)
-            tally.keys += len(arg)
-            page.evaluate(SETTLED, page.evaluate("performance.now()"))
-        elif kind == "enter":  # timed like a tap: to the next field shown
-            t0 = page.evaluate("performance.now()")
-            page.keyboard.press("Enter")
-            latency, _ = page.evaluate(ANSWERED, t0)
-            page.evaluate(SETTLED, t0)
-            tally.keys += 1
-            if latency >= 0:
-                tally.latencies.append(latency)
-        else:
+            for key in arg:
+                press(page, key, tally, pad)
+        elif kind == "enter":  # to the next field shown selected
+            press(page, "Enter", tally, pad)
+        else:  # a tap on the field selects it (the server answers)
             identifier, digits = arg.split(":")
-            tap(page, identifier, tally, answered=False)
-            page.keyboard.type(digits, delay=40)
-            tally.keys += len(digits)
-            page.evaluate(SETTLED, page.evaluate("performance.now()"))
+            tap(page, identifier, tally)
+            for key in digits:
+                press(page, key, tally, pad)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -566,11 +585,20 @@ def site_game(page: Any, preset: str, players: list[str], counted: bool) -> int:
     _setup_tap(page, "enter-round")
     _setup_tap(page, "round-closer-1")
     _setup_tap(page, "round-count-all")
-    if by_id(page, "round-good-1").count():  # plus scoring: who went out
-        _setup_type(page, "round-good-1", "30")
-    for seat in range(len(players)):
-        if seat != 1:
-            _setup_type(page, f"round-bad-{seat}", "10")
+    by_id(page, "round-pad-for").wait_for(state="attached", timeout=30_000)
+    page.evaluate(SETTLED, page.evaluate("performance.now()"))
+    # the keys go to the selected field, from who went out on (no tap on a
+    # field: one under the Save bar hung the 5-player setup)
+    plus = bool(by_id(page, "round-good-1").count())
+    keys = ["30"] if plus else []
+    for _ in range(len(players) - 1):
+        keys += ["0", "10"] if plus else ["10"]
+    for number in keys:
+        page.keyboard.type(number, delay=40)
+        page.keyboard.press("Enter")
+    page.locator('[aria-label*="Ready to save"]').or_(
+        page.get_by_text("Ready to save")
+    ).first.wait_for(state="attached", timeout=30_000)
     _setup_tap(page, "round-save")
     try:
         by_id(page, "enter-round").wait_for(state="attached", timeout=30_000)
@@ -653,6 +681,9 @@ def main() -> None:
     parser.add_argument("--rounds", default="abcde")
     parser.add_argument("--bare-taps", type=int, default=30)
     parser.add_argument(
+        "--pad", action="store_true", help="counted points on the number pad"
+    )
+    parser.add_argument(
         "--site", type=Path, help="the built phone app's folder (built when empty)"
     )
     args = parser.parse_args()
@@ -687,7 +718,7 @@ def main() -> None:
                 page.wait_for_timeout(300)
                 tally = Tally()
                 start = time.perf_counter()
-                play(page, steps, tally)
+                play(page, steps, tally, args.pad)
                 page.get_by_text(f"Enter round {number + 1}").first.wait_for(
                     state="attached", timeout=15_000
                 )
