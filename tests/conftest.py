@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -74,6 +75,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if browser in item.path.parents:
             item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """A test's first failure, before it ran once more, is not lost: its
+    traceback (where it waited, for a test that timed out) goes beside the
+    failed pages' dumps, as ``build/screenshots/failed/NAME-rerun.txt``,
+    which ``.ci/run`` prints. Written once, where the run is reported (not in
+    an xdist worker)."""
+    if report.outcome != "rerun" or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    folder = root / os.environ.get("JOLLY_SCREENSHOTS", "build/screenshots") / "failed"
+    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in report.nodeid)
+    lines = report.longreprtext.splitlines()[-150:]  # the end says where
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}-rerun.txt").write_text("\n".join(lines) + "\n")
 
 
 @pytest.fixture

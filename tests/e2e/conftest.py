@@ -79,6 +79,14 @@ def chromium() -> Iterator[Any]:
         def new_context(*args: Any, **kwargs: Any) -> Any:
             context = native_context(*args, **kwargs)
             context.on("page", watch_sockets)  # for save_failed_pages
+            native_page = context.new_page
+
+            def new_page(*args: Any, **kwargs: Any) -> Any:
+                page = native_page(*args, **kwargs)
+                watch_script(context, page)  # before its script runs
+                return page
+
+            context.new_page = new_page
             return context
 
         browser.new_context = new_context
@@ -163,6 +171,53 @@ def watch_sockets(page: Any) -> None:
     page.on("websocket", opened)
 
 
+def watch_script(context: Any, page: Any) -> None:
+    """Keep a debugger on a new page (``page.jolly_debugger``), so that a
+    page whose script stops answering can say where it is
+    (:func:`script_stack`). Called from ``context.new_page``: the sync API
+    runs an event handler's calls only at some later call of the test.
+
+    It must be there before: on a page that is busy, ``Debugger.enable``
+    waits for the page like everything else, while ``Debugger.pause`` on an
+    enabled debugger interrupts the running script. Breakpoints are off, so a
+    ``debugger`` statement in the page never stops it."""
+    try:
+        session = context.new_cdp_session(page)
+        session.send("Debugger.enable")
+        session.send("Debugger.setBreakpointsActive", {"active": False})
+    except Exception:  # a page closed at once: nothing to watch
+        return
+    page.jolly_debugger = session
+
+
+def script_stack(page: Any, seconds: float = 5) -> str:
+    """Where the script of a page that does not answer is: the call stack at
+    the moment ``Debugger.pause`` interrupts it (innermost first), or why
+    there is none. The page stays paused (it is closed after its dump)."""
+    session = getattr(page, "jolly_debugger", None)
+    if session is None:
+        return "no debugger on the page"
+    paused: list[dict[str, Any]] = []
+    try:
+        session.on("Debugger.paused", lambda event: paused.append(event))
+        session.send("Debugger.pause")
+        deadline = time.monotonic() + seconds
+        while not paused and time.monotonic() < deadline:
+            page.wait_for_timeout(100)  # the driver's clock, not the page's
+    except Exception as e:
+        return f"no stack: {e}"
+    if not paused:
+        return f"no stack: not paused within {seconds:g} s"
+    lines = []
+    for frame in paused[0].get("callFrames", [])[:40]:
+        where = frame.get("location", {})
+        url = frame.get("url", "").rsplit("/", 1)[-1] or "?"
+        line, column = where.get("lineNumber", 0) + 1, where.get("columnNumber", 0)
+        name = frame.get("functionName") or "(anonymous)"
+        lines.append(f"  {name} {url}:{line}:{column}")
+    return "\n".join(lines) or "an empty stack"
+
+
 def save_failed_pages(request: pytest.FixtureRequest, contexts: list[Any]) -> None:
     """On a failed browser test: for each of its open pages, a screenshot and
     its semantics (``SEMANTICS_DUMP``) in ``build/screenshots/failed/``."""
@@ -189,6 +244,7 @@ def dump_pages(folder: Path, name: str, contexts: list[Any]) -> None:
             text = f"url: {page.url}\n" + dump.json_value()
         except Exception as e:
             text = f"url: {page.url}\nno semantics: {e}"
+            text += "\nthe page's script, interrupted:\n" + script_stack(page)
         sockets = getattr(page, "jolly_sockets", None)
         if sockets is not None:
             text += "\nwebsockets (seconds after the page opened):\n"

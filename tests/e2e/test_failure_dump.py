@@ -17,7 +17,10 @@ from conftest import dump_pages
 #: waits as long as the page is busy; a page already busy when the wait
 #: starts is reported at the timeout. (This test waited 300 s for a page
 #: whose loop started 50 ms after it was asked for, about one run in ten.)
-HUNG = "data:text/html,<p>busy</p><script>while (true) {}</script>"
+HUNG = (
+    "data:text/html,<p>busy</p><script>"
+    "function spin() { while (true) {} } spin();</script>"
+)
 
 
 @pytest.mark.browser
@@ -31,4 +34,5 @@ def test_a_hung_page_is_reported_not_waited_for(chromium, tmp_path):
     text = (tmp_path / "hung-1.txt").read_text()
     assert text.startswith("url: ")
     assert "no semantics" in text
+    assert "  spin " in text  # where its script is (the debugger's pause)
     context.close()
