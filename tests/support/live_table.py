@@ -39,14 +39,21 @@ def player(melds=(), hand=()):
     }
 
 
-def heard(app, tmp_path, game_id):
-    """Another page said it stored parts: the phone catches up."""
+def heard(app, tmp_path, game_id, until=None):
+    """Another page said it stored parts: the phone catches up.
+
+    ``until``: what the page shows once it has caught up, waited for (up to
+    10 s). The message reaches the page through a thread: without ``until``
+    the page is only settled for a while, which a loaded machine can outrun
+    (a CI run once saw the board's line before its second change)."""
     with Store.open(tmp_path) as store:
         database = str(store.path)
     message = {PARTS_KEY: game_id, "round": 1, "database": database}
     app.page.pubsub.send_all(message)
     app.wait_for(lambda: True)
     app.settle(200)
+    if until is not None:
+        app.wait_for(until, timeout=10)
 
 
 def open_entry(app):

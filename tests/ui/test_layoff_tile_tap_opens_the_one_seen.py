@@ -31,7 +31,12 @@ def test_a_lay_off_tile_tapped_as_the_lay_offs_move_opens_the_one_seen(
     with Store.open(tmp_path) as store:
         both = [layoff("Anna", "a1", ["10h"]), layoff("Cleo", "c1", ["Kc"])]
         store.save_seat_part(own, 1, "Ben", ben | {"layoffs": both})
-    heard(app, tmp_path, own)
+    heard(
+        app,
+        tmp_path,
+        own,
+        until=lambda: bool(app.find_all(semantics="round-layoff-1-0")),
+    )
     assert app.find_all(semantics="round-layoff-1-0")  # the page moved on
     app.click(on_cleo)  # the tap the phone sent before it heard
     app.click(app.find(semantics="pick-Qc"))  # hm, a queen: on the kings?

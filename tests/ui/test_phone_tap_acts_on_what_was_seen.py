@@ -33,7 +33,12 @@ def test_a_lay_off_tapped_as_the_melds_move_lands_on_the_meld_seen(
             "Anna",
             player([meld("a1", ["7h", "8h", "9h"]), meld("a2", ["2c", "3c", "4c"])]),
         )
-    heard(app, tmp_path, own)
+    heard(
+        app,
+        tmp_path,
+        own,
+        until=lambda: bool(app.find_all(semantics="round-layoff-on-1-2")),
+    )
     assert app.find_all(semantics="round-layoff-on-1-2")  # the page moved on
     app.click(on_cleo)  # the tap the phone sent before it heard of Anna's meld
     app.click(app.find(semantics="pick-X"))
@@ -56,7 +61,12 @@ def test_a_handglatt_tapped_as_the_closer_changed_is_not_given_to_the_new_one(
     switch = app.find(semantics="round-handglatt").content  # "Handglatt: Anna ..."
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, "", closer | {"closer": "Cleo", "discard": None})
-    heard(app, tmp_path, own)
+    heard(
+        app,
+        tmp_path,
+        own,
+        until=lambda: any("Handglatt: Cleo" in t for t in app.texts()),
+    )
     assert any("Handglatt: Cleo" in text for text in app.texts())
     with contextlib.suppress(Exception):  # the switch the phone showed is gone
         app.set_value(switch, True)  # the tap it sent before it heard

@@ -30,7 +30,9 @@ def test_a_meld_tapped_as_the_melds_move_opens_the_meld_seen(
     # Anna's meld goes (another device): Ben's melds move up the list
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, "Anna", player())
-    heard(app, tmp_path, own)
+    heard(
+        app, tmp_path, own, until=lambda: bool(app.find_all(semantics="round-meld-1-1"))
+    )
     assert app.find(semantics="round-meld-1-1").label.startswith("Ben's meld 2")
     app.click(kings)  # the tap the phone sent before it heard
     app.click(app.find(semantics="pick-Kc"))  # the editor is open on it

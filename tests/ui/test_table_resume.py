@@ -62,6 +62,12 @@ def test_a_phone_that_never_chose_a_seat_starts_on_home(
     assert again.find_all(semantics="home-continue")
 
 
+def entering(app):
+    """What the board's line says of the round being entered (None: no line)."""
+    found = app.find_all(semantics="round-being-entered")
+    return found[0].label if found else None
+
+
 def test_the_board_says_who_is_entering_and_follows_it(
     guest_page,  # noqa: F811
     tmp_path,
@@ -71,14 +77,14 @@ def test_the_board_says_who_is_entering_and_follows_it(
     assert not app.find_all(semantics="round-being-entered")
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, PLAYERS[1], {"hand": ["7h"]}, device="x")
-    heard(app, tmp_path, own)
+    first = f"Round 1 is being entered: {PLAYERS[1]}"
+    heard(app, tmp_path, own, until=lambda: entering(app) == first)
     line = app.find(semantics="round-being-entered")
-    assert line.label == f"Round 1 is being entered: {PLAYERS[1]}"
+    assert line.label == first
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, PLAYERS[1], {"hand": ["7h"]}, status="done")
         store.save_seat_part(own, 1, PLAYERS[2], {"hand": []}, device="y")
-    heard(app, tmp_path, own)
+    both = f"Round 1 is being entered: {PLAYERS[1]} (done), {PLAYERS[2]}"
+    heard(app, tmp_path, own, until=lambda: entering(app) == both)
     line = app.find(semantics="round-being-entered")
-    assert line.label == (
-        f"Round 1 is being entered: {PLAYERS[1]} (done), {PLAYERS[2]}"
-    )
+    assert line.label == both

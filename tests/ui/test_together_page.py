@@ -81,7 +81,7 @@ def test_digits_typed_as_another_seat_changes_reach_the_part(guest_page, tmp_pat
     field = field_in(app, "round-bad-1")
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, PLAYERS[2], player(hand=["Kd"]))
-    heard(app, tmp_path, own)
+    heard(app, tmp_path, own, until=lambda: field_in(app, "round-bad-1") is not field)
     assert field_in(app, "round-bad-1") is not field  # redrawn meanwhile
     app.type_text(field, "17")  # sent before the phone saw the redraw
     with Store.open(tmp_path) as store:
