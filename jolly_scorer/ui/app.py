@@ -62,6 +62,7 @@ from jolly_scorer.ui.screens.scoreboard.screen import Scoreboard
 from jolly_scorer.ui.screens.settings.screen import SettingsView
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
+from jolly_scorer.ui.widgets import page_keys
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH, close_own
 from jolly_scorer.ui.widgets.cards import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.widgets.screen import screen
@@ -515,6 +516,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.page_width = e.width
 
     page.on_resize = resized
+    page_keys.install(page)  # keys reach the server from the first update on
     share_changes(page, state, str(shared.path), table_game)
     if access.role == "host" and table is not None:
         pin_table_game(state, table)

@@ -34,6 +34,7 @@ from jolly_scorer.ui.screens.round_entry.counted import (
 from jolly_scorer.ui.screens.round_entry.keep import latest
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.watched import watched
+from jolly_scorer.ui.widgets import page_keys
 from jolly_scorer.ui.widgets.basics import one_line, seat_dot
 from jolly_scorer.ui.widgets.number_pad import number_pad, pad_keys
 from jolly_scorer.ui.widgets.round_score import round_score
@@ -314,6 +315,6 @@ def _first_of(
 
 
 def _listen(page: ft.Page, handler: Callable[[ft.KeyboardEvent], None] | None) -> None:
-    """The page's key handler while the counting sheet is shown."""
-    page.on_keyboard_event = handler
-    page.update()
+    """The page's keys go to ``handler`` while the counting sheet is shown
+    (the page's own handler is there from its start: ``widgets.page_keys``)."""
+    page_keys.listen(page, handler)
