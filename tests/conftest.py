@@ -64,17 +64,35 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return BrowserApart(config, log)
 
 
+#: What a browser test's failure says when it waited in vain (the rerun's
+#: only reasons): Playwright's timeout, pytest-timeout's, our own waits'
+#: (``tests/e2e/conftest.py``, ``browser_steps``), anywhere in its chain
+WAITED = [
+    r"TimeoutError",
+    r"^Failed: Timeout",
+    r"timed out",
+    r"did not settle",
+    r"did not come up",
+]
+#: ...unless the failure names a wrong value seen once the wait was over
+WRONG_VALUE = [r"but the field holds"]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test that fails is run once more (pytest-rerunfailures),
-    and the run says so ("R" and "N rerun" in its summary, ``.ci/run``
-    lists them): now and then one Chromium page of a long run stops
-    answering (no screenshot, no semantics, not even a count, for minutes;
-    a different test each time, each passing alone), and that alone failed
-    half the fresh-clone runs. A test that fails twice fails the run."""
+    """A browser test that timed out waiting is run once more
+    (pytest-rerunfailures), and the run says so ("R" and "N rerun" in its
+    summary, ``.ci/run`` lists them): now and then one Chromium page of a
+    long run stops answering (no screenshot, no semantics, not even a count,
+    for minutes; a different test each time, each passing alone), and that
+    alone failed half the fresh-clone runs. A test that fails twice fails the
+    run; a test that saw a wrong value (an assertion that was not a wait)
+    fails it at once: a rerun once hid a digit lost on the counting sheet."""
     browser = Path(__file__).parent / "e2e"
     for item in items:
         if browser in item.path.parents:
-            item.add_marker(pytest.mark.flaky(reruns=1))
+            item.add_marker(
+                pytest.mark.flaky(reruns=1, only_rerun=WAITED, rerun_except=WRONG_VALUE)
+            )
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
