@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # `flet_harness`, `support.…`
 
 from flet_harness import FletTestApp  # noqa: E402
 from hypothesis import settings  # noqa: E402
+from support.paths import FAILED, file_name  # noqa: E402
 
 # No time limit per example: hypothesis' default of 200 ms is a timed
 # assertion, and a loaded machine (CI beside the browser tests) crossed it
@@ -103,12 +104,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     an xdist worker)."""
     if report.outcome != "rerun" or os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    root = Path(__file__).resolve().parents[1]
-    folder = root / os.environ.get("JOLLY_SCREENSHOTS", "build/screenshots") / "failed"
-    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in report.nodeid)
     lines = report.longreprtext.splitlines()[-150:]  # the end says where
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{name}-rerun.txt").write_text("\n".join(lines) + "\n")
+    FAILED.mkdir(parents=True, exist_ok=True)
+    (FAILED / f"{file_name(report.nodeid)}-rerun.txt").write_text(
+        "\n".join(lines) + "\n"
+    )
 
 
 @pytest.fixture

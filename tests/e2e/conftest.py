@@ -46,13 +46,13 @@ if str(ROOT) not in sys.path:  # benchmarks/ (a namespace package), in any check
     sys.path.append(str(ROOT))
 
 from support import spare  # noqa: E402  (servers imported ahead)
+from support.paths import FAILED, SCREENSHOTS, file_name  # noqa: E402
 
 # Chromium and its launch flags have one home, shared with the benchmarks
 from benchmarks.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
 from benchmarks.chromium import CHROMIUM  # noqa: E402
 
 SERVE = Path(__file__).resolve().parent / "serve.py"
-SCREENSHOTS = ROOT / os.environ.get("JOLLY_SCREENSHOTS", "build/screenshots")
 README_SCREENSHOTS = ROOT / "assets" / "screenshots"
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 800)}
 
@@ -223,8 +223,7 @@ def save_failed_pages(request: pytest.FixtureRequest, contexts: list[Any]) -> No
     its semantics (``SEMANTICS_DUMP``) in ``build/screenshots/failed/``."""
     if not _failed(request):
         return
-    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in request.node.name)
-    dump_pages(SCREENSHOTS / "failed", name, contexts)
+    dump_pages(FAILED, file_name(request.node.name), contexts)
 
 
 def dump_pages(folder: Path, name: str, contexts: list[Any]) -> None:

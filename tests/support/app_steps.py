@@ -115,3 +115,14 @@ def shows_round(app, n):
         )
 
     return named
+
+
+def press_key(app, key):
+    """A key of the laptop's keyboard, as the page reports it (the page's
+    ``keyboard_event``), and the page settled after it."""
+    app.fire(
+        app.page,
+        "keyboard_event",
+        {"key": key, "shift": False, "ctrl": False, "alt": False, "meta": False},
+    )
+    app.settle()

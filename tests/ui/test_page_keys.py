@@ -10,18 +10,9 @@ Dora's 12 as 2). Now the page has its one handler from the start
 
 from __future__ import annotations
 
-from support.app_steps import field_in, new_game
+from support.app_steps import field_in, new_game, press_key
 
 from jolly_scorer.ui.widgets.page_keys import PageKeys
-
-
-def _press(app, key):
-    app.fire(
-        app.page,
-        "keyboard_event",
-        {"key": key, "shift": False, "ctrl": False, "alt": False, "meta": False},
-    )
-    app.settle()
 
 
 def _values(app):
@@ -36,7 +27,7 @@ def test_the_page_hears_keys_before_the_counting_sheet_shows(open_app):
     app = open_app()
     handler = app.page.on_keyboard_event
     assert isinstance(handler, PageKeys)  # in the page's first update
-    _press(app, "5")  # no sheet: dropped, nothing breaks
+    press_key(app, "5")  # no sheet: dropped, nothing breaks
     new_game(app, preset="romme_de")
     app.click(app.find(semantics="enter-round"))
     app.click(app.find(semantics="round-closer-0"))
@@ -44,11 +35,11 @@ def test_the_page_hears_keys_before_the_counting_sheet_shows(open_app):
     # the sheet needs no update of the page's handler before a key counts
     assert app.page.on_keyboard_event is handler
     for key in ("1", "2", "Enter", "3"):
-        _press(app, key)
+        press_key(app, key)
     assert sorted(_values(app).values()) == ["12", "3"]
     app.click(app.find(semantics="round-cancel"))
     if app.find_all(semantics="round-throw-away"):
         app.click(app.find(semantics="round-throw-away"))
     app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
-    _press(app, "7")  # the sheet is gone: it hears nothing more
+    press_key(app, "7")  # the sheet is gone: it hears nothing more
     assert app.page.on_keyboard_event is handler

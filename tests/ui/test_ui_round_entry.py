@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 import pytest
 from flet_harness import iter_controls
+from support.app_steps import press_key
 from support.round_screen import PLAYERS, Screen
 
 from jolly_scorer.core.cards import parse_card, parse_cards
@@ -358,12 +359,7 @@ def _focused(s: Screen) -> list[str]:
 def _press(s: Screen, *keys: str) -> None:
     """Keys of the laptop's keyboard, as the page reports them."""
     for key in keys:
-        s.app.fire(
-            s.app.page,
-            "keyboard_event",
-            {"key": key, "shift": False, "ctrl": False, "alt": False, "meta": False},
-        )
-        s.app.settle()
+        press_key(s.app, key)
 
 
 def test_a_counting_table_counts_again_in_one_tap_per_player(flet_app, jolly):
