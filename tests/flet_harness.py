@@ -159,8 +159,10 @@ def iter_controls(root: Any) -> Iterator[tuple[BaseControl, BaseControl | None]]
     """Yield ``(control, parent)`` for every control under ``root``, tree order.
 
     Walks every dataclass field, dict and list below ``root`` (each object
-    once), with a stack instead of nested generators: a deep page has
-    hundreds of thousands of values, and every finding walks it."""
+    once; not below a control that is not ``visible``: a person sees none of
+    it, e.g. the scoreboard kept under the round entry), with a stack instead
+    of nested generators: a deep page has hundreds of thousands of values,
+    and every finding walks it."""
     seen: set[int] = set()
     stack: list[tuple[Any, BaseControl | None]] = [(root, None)]
     while stack:
@@ -170,6 +172,8 @@ def iter_controls(root: Any) -> Iterator[tuple[BaseControl, BaseControl | None]]
         if isinstance(value, BaseControl):
             seen.add(id(value))
             yield value, parent
+            if getattr(value, "visible", True) is False:
+                continue  # hidden: what it holds is not on the screen
             parent = value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             seen.add(id(value))

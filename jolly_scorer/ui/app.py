@@ -123,6 +123,33 @@ def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     return made
 
 
+def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
+    """The scoreboard, and over it the round entry while a round is entered.
+
+    The board stays mounted, hidden, under the round entry: the browser keeps
+    its controls, so Save's way back to it sends only what the round changed
+    (its new row, the totals, the chart's new points) and not the whole board
+    again (313 controls at round 28), and "Enter round" sends only the entry.
+    Hidden, it is not drawn, not in the accessibility tree and takes no keys
+    or taps."""
+    layers: list[ft.Control] = [
+        ft.Container(
+            _memo(Scoreboard)(state, read_only=False),
+            key="board-layer",
+            visible=not entering,
+            expand=True,
+        )
+    ]
+    if entering:
+        layers.append(ft.Container(_round_entry(state), key="entry-layer", expand=True))
+    return ft.Column(
+        layers,
+        spacing=0,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
 def current_view(state: AppState) -> ft.Control:
     """The control of the screen ``state.screen``."""
     name = state.screen
@@ -138,14 +165,14 @@ def current_view(state: AppState) -> ft.Control:
     if isinstance(state.store, ViewerStore) and name not in ("rules", "meld"):
         # a viewer: the table's game, read only (see follow_table)
         name = "past_game" if state.viewing is not None else "home"
-    if name == "entry":
-        return _round_entry(state)
     # memo: App and the scoreboard both follow ``state``; when the scoreboard
     # rendered a change itself, App's render of the same change reuses it
     # (rendered once per change, not twice: half the work of every page at a
     # live table when a round is saved)
-    if name in ("board", "past_game"):
-        board: ft.Control = _memo(Scoreboard)(state, read_only=name == "past_game")
+    if name in ("board", "entry"):
+        return _board_and_entry(state, entering=name == "entry")
+    if name == "past_game":
+        board: ft.Control = _memo(Scoreboard)(state, read_only=True)
         return board
     if name == "meld":
         return _meld_checker(state)

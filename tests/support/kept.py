@@ -30,9 +30,15 @@ def snapshot(app: FletTestApp) -> list[tuple[Any, ...]]:
     """What a person sees and a screen reader says, in tree order."""
     out = []
     for control, _ in iter_controls(app.page):
-        if not getattr(control, "visible", True) or type(control).__name__ in (
-            "Component",  # a watched part's wrapper: only what it shows counts
-            "Overlay",
+        if (
+            not getattr(control, "visible", True)
+            or isinstance(control, ft.Service)  # nothing on the screen (a page
+            # that read its preferences first has its SharedPreferences earlier)
+            or type(control).__name__
+            in (
+                "Component",  # a watched part's wrapper: only what it shows counts
+                "Overlay",
+            )
         ):
             continue
         out.append(
