@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from jolly_scorer.ui.i18n import N_, Translator
 
@@ -565,21 +565,11 @@ class Table:
             found = [d for d in self.devices.values() if d.id != self.host_device]
         return sorted(found, key=lambda d: d.joined)
 
-    def table_game(
-        self, fallback: Callable[[], int | None]
-    ) -> Callable[[], int | None]:
+    def table_game(self, fallback: Callable[[], int | None]) -> LiveTableGame:
         """The table's game at each call (for :class:`GuestStore`); until the
         host's page pins one, ``fallback()`` (the store's current game) is
         pinned at the first call."""
-
-        def game_id() -> int | None:
-            if self.game_id is None:
-                found = fallback()
-                if found is not None:
-                    self.pin_game(found)
-            return self.game_id
-
-        return game_id
+        return LiveTableGame(self, fallback)
 
     def end(self) -> None:
         """End the table: every token, PIN and joined device stops working
@@ -600,3 +590,39 @@ class Table:
                 callback()
             except Exception:  # a closed page: forget it
                 self.on_change.remove(callback)
+
+
+class TablesGame(Protocol):
+    """A table's game, asked at each call (its joined devices' stores ask it
+    before every read and write), and whether a game is another table's.
+    A live table's (:class:`LiveTableGame`) and a club table's
+    (``server/club.TableGame``) are both one."""
+
+    def __call__(self) -> int | None: ...
+
+    def elsewhere(self, game_id: int) -> bool:
+        """Whether ``game_id`` is known as another table's game, from memory
+        (a page hears of every saved round of the evening and ignores the
+        other tables' at once, without asking its own table's game)."""
+        ...
+
+
+class LiveTableGame:
+    """A live table's game (:meth:`Table.table_game`): the game its host's
+    page pinned; until then ``fallback()``, pinned at the first call. A live
+    table is alone on its server: no game is another table's."""
+
+    def __init__(self, table: Table, fallback: Callable[[], int | None]) -> None:
+        self.table = table
+        self.fallback = fallback
+
+    def __call__(self) -> int | None:
+        table = self.table
+        if table.game_id is None:
+            found = self.fallback()
+            if found is not None:
+                table.pin_game(found)
+        return table.game_id
+
+    def elsewhere(self, game_id: int) -> bool:
+        return False

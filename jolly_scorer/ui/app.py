@@ -34,7 +34,7 @@ from jolly_scorer.server.flet_fixes import free_patch_chains
 from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
 from jolly_scorer.server.join_page import print_club, print_table
 from jolly_scorer.server.pages import contain_errors
-from jolly_scorer.server.table import Table
+from jolly_scorer.server.table import Table, TablesGame
 from jolly_scorer.server.watcher import unwatch_store, watch_store
 from jolly_scorer.server.web import (
     current_access,
@@ -305,14 +305,7 @@ def show_store_gone(page: ft.Page, state: AppState) -> None:
     page.show_dialog(banner)
 
 
-def elsewhere(table_game: Callable[[], int | None], game_id: int) -> bool:
-    """Whether ``game_id`` is known as another club table's game (from
-    memory: a phone need not ask its table's game for every saved round)."""
-    known = getattr(table_game, "elsewhere", None)
-    return bool(known(game_id)) if callable(known) else False
-
-
-def follow_table(state: AppState, table_game: Callable[[], int | None]) -> None:
+def follow_table(state: AppState, table_game: TablesGame) -> None:
     """A joined device: when the host moved the table to another game, go to
     the start screen (which offers the table's game) and say why."""
     pinned = table_game()
@@ -332,7 +325,7 @@ def share_changes(
     page: ft.Page,
     state: AppState,
     database: str,
-    table_game: Callable[[], int | None] | None = None,
+    table_game: TablesGame | None = None,
 ) -> None:
     """Live sync: after a change to a game, the other sessions of this server (a
     phone and a laptop at one table) that use the same database show it too.
@@ -392,7 +385,7 @@ def share_changes(
             isinstance(game_id, int)
             and table_game is not None
             and game_id not in (state.game_id, state.viewing_id)
-            and (elsewhere(table_game, game_id) or game_id != table_game())
+            and (table_game.elsewhere(game_id) or game_id != table_game())
         ):
             return  # another table's game (a club evening): nothing of it here
         if isinstance(game_id, int) and page.session.connection is not None:
@@ -500,7 +493,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     club = served if isinstance(served, Club) else None
     table = served if isinstance(served, Table) else None
     store: GameStore = shared
-    table_game: Callable[[], int | None] | None = None
+    table_game: TablesGame | None = None
     if club is not None:  # a club evening: the organiser, a table, the ranking
         store = club.store_for(shared, access)
         if access.table:

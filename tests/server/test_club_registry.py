@@ -89,6 +89,8 @@ def test_a_phone_changes_only_its_tables_game(evening):
     store, club, _, _, _ = evening
     one, two = (club.table_game(n)() for n in (1, 2))
     assert one is not None and two is not None and one != two
+    # each table knows the other's game as another table's, from memory
+    assert club.table_game(1).elsewhere(two) and not club.table_game(1).elsewhere(one)
     guest = club.store_for(store, Access("guest", "d" * 20, table=2))
     assert isinstance(guest, GuestStore)
     assert guest.current_game_id() == two

@@ -477,6 +477,8 @@ def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
         assert pinned() == other
         fresh.game_id = own
         assert pinned() == own
+        # one table on the server: no game is another table's
+        assert not pinned.elsewhere(other) and not pinned.elsewhere(own)
 
 
 def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
