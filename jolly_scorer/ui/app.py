@@ -94,10 +94,10 @@ def _round_entry(state: AppState) -> ft.Control:
         state.t,
         game,
         state.edit_round,
-        state.load_draft(),
+        state.drafts.load(),
         on_save=state.save_round,
         on_cancel=state.cancel_round,
-        on_draft=state.save_draft,
+        on_draft=state.drafts.save,
         settings=state.settings,
     )
 
@@ -106,7 +106,7 @@ def _meld_checker(state: AppState) -> ft.Control:
     from jolly_scorer.ui.screens.meld_checker.screen import build_meld_checker
 
     game = state.game
-    rules = game.rules if game is not None else state.default_rules()
+    rules = game.rules if game is not None else state.preferences.default_rules()
     checker = build_meld_checker(ft.context.page, state.t, rules, state.settings)
     return screen(state, state.t("Check a meld"), [checker])
 

@@ -6,6 +6,11 @@ it in one committed transaction, the history records it, and the views re-render
 (``AppState`` is an ``ft.observable``: assigning a field re-renders the components
 that were given it). If any step fails, nothing changes and ``error`` holds a message.
 
+What a page keeps beside the game (the snack bar, the half-entered round's
+draft, this device's seat, the display settings) is in
+``models/page_records.py``, one part each; the state holds them
+(``toasts``, ``drafts``, ``device_seat``, ``preferences``).
+
 Methods take and return plain values, so they are tested without a page.
 """
 
@@ -16,28 +21,32 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
 from jolly_scorer.core import game as core
-from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game, Round, Scored, UndoHistory
-from jolly_scorer.core.gamefile import rules_to_json
 from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
-from jolly_scorer.core.rules import Rules, resolve_rules
+from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import GameResult, score_game
-from jolly_scorer.store import StoreError
 from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
 from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.ui.models.failures import FAILURES, failure_text
+from jolly_scorer.ui.models.page_records import (
+    DeviceSeat,
+    Drafts,
+    Preferences,
+    Toasts,
+)
 from jolly_scorer.ui.models.parts_road import PartsRoad
 from jolly_scorer.ui.models.round import RoundTaken
 from jolly_scorer.ui.models.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
 
-__all__ = ["AppState", "GameStore", "Screen", "Toast", "device_key"]
+__all__ = ["AppState", "GameStore", "Screen", "device_key"]
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.models.shared_round import SharedRound
@@ -85,44 +94,6 @@ CLUB_SCREENS = frozenset({"club", "club_big"})
 Change = tuple[str, int]
 
 
-#: What an operation may fail with: a core rule (JollyError), the database
-#: (StoreError: busy, damaged, not found, not writable), the file system.
-FAILURES: tuple[type[Exception], ...] = (JollyError, StoreError, OSError, ValueError)
-
-
-def _failure(error: Exception) -> str:
-    """What a page shows for ``error`` (the banner translates it): a database
-    or file-system problem in words without server paths; the details (and
-    paths) go to the log only."""
-    import logging
-
-    from jolly_scorer.store.errors import PUBLIC_FAILURE
-
-    if isinstance(error, (StoreError, OSError)):
-        logging.getLogger("jolly_scorer.state").warning("%s", error)
-        public = getattr(error, "public", None)
-        return public if isinstance(public, str) else PUBLIC_FAILURE
-    return str(error) or type(error).__name__
-
-
-def failure_text(error: Exception) -> str:
-    """What a page shows for ``error`` (to translate; no server paths)."""
-    return _failure(error)
-
-
-@dataclass(frozen=True, slots=True)
-class Toast:
-    """A short message after a change to the game (a snack bar), with the one
-    tap that reverses it: ``action`` is ``"undo"`` or ``"redo"`` (or None).
-
-    ``serial`` tells two equal messages apart (each is shown afresh).
-    """
-
-    message: str
-    action: str | None = None
-    serial: int = 0
-
-
 @ft.observable
 @dataclass
 class AppState:
@@ -136,9 +107,6 @@ class AppState:
     result: GameResult | None = None
     error: str | None = None
     notice: str | None = None
-    #: The snack bar after a round was saved, or after undo / redo.
-    toast: Toast | None = None
-    toasts: int = 0  # how many were shown (the next one's serial)
     edit_round: int | None = None
     viewing_id: int | None = None
     viewing: Game | None = None
@@ -196,6 +164,26 @@ class AppState:
     #: (:meth:`follow_changes`; the club screens).
     _followers: list[Callable[[Change], None]] = field(default_factory=list)
 
+    #: What the page keeps beside the game (``models/page_records.py``):
+    #: the snack bar after a round was saved, or after undo / redo; the
+    #: half-entered new round; this device's seat; the display settings.
+    toasts: Toasts = field(init=False, repr=False)
+    drafts: Drafts = field(init=False, repr=False)
+    device_seat: DeviceSeat = field(init=False, repr=False)
+    preferences: Preferences = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        def store() -> GameStore:
+            return self.store
+
+        def show(settings: UiSettings) -> None:
+            self.settings = settings
+
+        self.toasts = Toasts(self._redraw)
+        self.drafts = Drafts(store, self._draft_key, self._fail)
+        self.device_seat = DeviceSeat(store, self._seat_game, self._device, self._fail)
+        self.preferences = Preferences(store, self._settings, show, self._fail)
+
     # -- reading --------------------------------------------------------------
     @property
     def t(self) -> Translator:
@@ -219,13 +207,6 @@ class AppState:
     def game_over(self) -> bool:
         return self.result is not None and self.result.game_over
 
-    def default_rules(self) -> Rules:
-        """The rules a new game starts from (the setting, else Jolly)."""
-        try:
-            return resolve_rules(self.settings.default_rules)
-        except (JollyError, TypeError):
-            return resolve_rules("jolly_at")
-
     # -- startup and navigation ----------------------------------------------
     def open_current(self) -> None:
         """Load the game played last (on any device: the store's most recently
@@ -237,7 +218,7 @@ class AppState:
             revision, game = self._load(game_id)
             self._set_game(game_id, self._stored_history(game_id, game), revision)
         except FAILURES as e:  # also a stored game this engine rejects
-            self.error = _failure(e)
+            self.error = failure_text(e)
 
     def _last_played_id(self) -> int | None:
         """The id of the most recently changed game, finished or not."""
@@ -282,7 +263,7 @@ class AppState:
             history = self._stored_history(game_id, game)
             self._set_game(game_id, history, revision)
         except FAILURES as e:  # also a stored game this engine rejects
-            self._fail(_failure(e))
+            self._fail(failure_text(e))
             return
         if self.game_over:
             self.open_past_game(game_id)
@@ -378,7 +359,7 @@ class AppState:
             return
         if game_id == self.game_id:
             # the snack bar's Undo would now take back another device's change
-            self.toast = None
+            self.toasts.dismiss()
             try:
                 revision, game = self._load(game_id)
             except GameNotFound:
@@ -387,13 +368,13 @@ class AppState:
                     self.go("home")
                     self.notice = self.t("Game deleted.")
             except FAILURES as e:
-                self.error = _failure(e)
+                self.error = failure_text(e)
             else:
                 try:
                     history = self._stored_history(game_id, game)
                     self._set_game(game_id, history, revision)
                 except FAILURES as e:
-                    self.error = _failure(e)
+                    self.error = failure_text(e)
         elif self.screen == "home" or self.game_id is None:
             self.follow_last_played()
         if game_id == self.viewing_id:
@@ -435,7 +416,7 @@ class AppState:
         self.error = None
         self.notice = None
         if screen != "board":  # a round saved in the entry is told on the board
-            self.toast = None
+            self.toasts.dismiss()
         if screen != "entry":
             self.edit_round = None
         if screen not in ("board", "entry"):
@@ -451,7 +432,7 @@ class AppState:
             revision, game = self._load(game_id)
             self._set_game(game_id, self._stored_history(game_id, game), revision)
         except FAILURES as e:
-            return self._fail(_failure(e))
+            return self._fail(failure_text(e))
         self.go("board")
         self.back_from_game = back
         return None
@@ -482,21 +463,12 @@ class AppState:
         self.error = None
         self.notice = None
 
-    def dismiss_toast(self, serial: int | None = None) -> None:
-        """Hide the snack bar (only toast ``serial``, when given)."""
-        if self.toast is not None and serial in (None, self.toast.serial):
-            self.toast = None
-
     def toast_action(self) -> str | None:
         """The snack bar's button: undo (or redo) what it told about."""
-        toast = self.toast
+        toast = self.toasts.shown
         if toast is None or toast.action is None:
             return None
         return self.undo() if toast.action == "undo" else self.redo()
-
-    def _tell(self, message: str, action: str | None) -> None:
-        self.toasts += 1
-        self.toast = Toast(message, action, self.toasts)
 
     # -- changing the game ----------------------------------------------------
     def _set_game(self, game_id: int, history: UndoHistory, revision: int) -> None:
@@ -533,7 +505,7 @@ class AppState:
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
-            return self._fail(_failure(e))
+            return self._fail(failure_text(e))
         self.error = None
         self.result = result
         self.history = history
@@ -542,9 +514,11 @@ class AppState:
         self._kept()
         if self.screen == "entry":  # the round entry saved: say so on the board
             if self.edit_round is None:
-                self._tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
+                self.toasts.tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
             else:
-                self._tell(self.t("Round {n} changed.", n=self.edit_round + 1), "undo")
+                self.toasts.tell(
+                    self.t("Round {n} changed.", n=self.edit_round + 1), "undo"
+                )
         self.revision += 1
         return None
 
@@ -616,7 +590,7 @@ class AppState:
             game_id = self.store.create_game(game)
             revision = self.store.revision(game_id)
         except FAILURES as e:
-            return self._fail(_failure(e))
+            return self._fail(failure_text(e))
         self._set_game(game_id, UndoHistory.start(game), revision)
         self._keep_history()
         self.go("board")
@@ -673,12 +647,12 @@ class AppState:
         else:
             error = self._apply(lambda s: s.replace_round(index, entry))
         if error is None:
-            self.clear_draft()
+            self.drafts.clear()
             self.go("board")
         return error
 
     def cancel_round(self) -> None:
-        self.clear_draft()
+        self.drafts.clear()
         self.go("board")
 
     def undo(self) -> str | None:
@@ -700,7 +674,7 @@ class AppState:
         except StoreConflict:
             return self._conflict()
         except FAILURES as e:
-            return self._fail(_failure(e))
+            return self._fail(failure_text(e))
         before = self.history.present
         self.error = None
         self.result = result
@@ -731,7 +705,7 @@ class AppState:
                 if len(after.rounds) > len(before.rounds)
                 else t("Change restored.")
             )
-        self._tell(message, "redo" if back else "undo")
+        self.toasts.tell(message, "redo" if back else "undo")
 
     def finish(self) -> str | None:
         return self._apply(Scored.finish)
@@ -870,72 +844,21 @@ class AppState:
                 },
             )
         except FAILURES as e:
-            self.error = _failure(e)
+            self.error = failure_text(e)
             return
         self.parts_written(number)
 
-    def seat(self) -> str | None:
-        """This device's seat in the game shown (a joined phone's player), as
-        kept in the store (a restarted host still knows it). None when there
-        is none, or the store cannot say (its failure is shown, and the page
-        asks for the seat again)."""
-        if self.game is None or self.game_id is None or not self.device_key:
-            return None
-        try:
-            seat = self.store.load_device_seat(self.game_id, self.device_key)
-        except FAILURES as e:
-            message = _failure(e)
-            if self.error != message:  # (a view asks on every redraw)
-                self.error = message
-            return None
-        return seat if seat in self.game.players else None
+    def _seat_game(self) -> tuple[int, tuple[str, ...]] | None:
+        """The game shown, for :attr:`device_seat`: its id and players."""
+        game, game_id = self.game, self.game_id
+        return None if game is None or game_id is None else (game_id, game.players)
 
-    def choose_seat(self, player: str | None) -> str | None:
-        """Keep this device's seat for the game shown in the store (None:
-        forget it); returns an error (shown like any store failure: the
-        page then asks for the seat again)."""
-        if self.game_id is None or not self.device_key:
-            return None
-        try:
-            if player is None:
-                self.store.forget_device_seat(self.game_id, self.device_key)
-            else:
-                self.store.save_device_seat(self.game_id, self.device_key, player)
-        except FAILURES as e:
-            return self._fail(_failure(e))
-        return None
+    def _device(self) -> str:
+        return self.device_key
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:
         return self.game_id if self.edit_round is None else None
-
-    def load_draft(self) -> dict[str, Any] | None:
-        """The half-entered new round of this game, if one was kept."""
-        key = self._draft_key()
-        if key is None:
-            return None
-        try:
-            return self.store.load_draft(key)
-        except FAILURES:
-            return None
-
-    def save_draft(self, draft: dict[str, Any]) -> None:
-        key = self._draft_key()
-        if key is None:
-            return
-        try:
-            self.store.save_draft(key, draft)
-        except FAILURES as e:
-            self.error = _failure(e)
-
-    def clear_draft(self) -> None:
-        """Forget the half-entered new round (an edit of a saved round keeps
-        none, so ending one leaves the new round's draft alone)."""
-        key = self._draft_key()
-        if key is None:
-            return
-        with contextlib.suppress(*FAILURES):
-            self.store.clear_draft(key)
 
     # -- past games --------------------------------------------------------------
     def open_past_game(self, game_id: int) -> None:
@@ -944,7 +867,7 @@ class AppState:
             game = self.store.load_game(game_id)
             result = score_game(game)
         except FAILURES as e:  # also a stored game this engine rejects
-            self._fail(_failure(e))
+            self._fail(failure_text(e))
             return
         self.viewing_result = result
         self.viewing = game
@@ -956,7 +879,7 @@ class AppState:
         try:
             self.store.delete_game(game_id)
         except FAILURES as e:
-            return self._fail(_failure(e))
+            return self._fail(failure_text(e))
         if self._let_go(game_id):
             self.screen = "past"
         self.notice = self.t("Game deleted.")
@@ -965,23 +888,10 @@ class AppState:
         return None
 
     # -- settings ---------------------------------------------------------------
-    def save_default_rules(self, rules: Rules) -> str | None:
-        """New games start from ``rules`` (house rules are also kept as "saved
-        house rules" in the settings, next to the presets)."""
-        data = rules_to_json(rules)
-        if isinstance(data, str):
-            error = self.change_settings(default_rules=data)
-        else:
-            error = self.change_settings(default_rules=data, saved_rules=data)
-        return error
+    def _settings(self) -> UiSettings:
+        return self.settings
 
-    def change_settings(self, **changes: Any) -> str | None:
-        """Change and store display settings (language, theme, ...)."""
-        try:
-            settings = self.settings.replace(**changes)
-            for key, value in changes.items():
-                self.store.set_setting(key, value)
-        except FAILURES as e:
-            return self._fail(_failure(e))
-        self.settings = settings
-        return None
+    def _redraw(self) -> None:
+        """Something the screens show beside these fields changed (the snack
+        bar): the screens following this state are drawn again."""
+        self.revision += 1

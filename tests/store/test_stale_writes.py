@@ -94,13 +94,13 @@ def test_stale_undo_is_refused(devices: tuple[AppState, AppState, Store]) -> Non
     a, b, store = devices
     b.enter_round()
     assert b.save_round(ROUND_2, number=2) is None  # B's snack bar offers Undo
-    assert b.toast is not None and b.toast.action == "undo"
+    assert b.toasts.shown is not None and b.toasts.shown.action == "undo"
     a.refresh(a.game_id)
     assert a.save_round(counted(Anna=(50, 0), Ben=(0, 0), Cleo=(0, 0))) is None
     assert b.toast_action() == CONFLICT  # B taps Undo after A saved round 3
     assert len(stored_rounds(store, a.game_id)) == 3
     assert b.game is not None and len(b.game.rounds) == 3
-    assert b.toast is None  # its Undo would take back A's round
+    assert b.toasts.shown is None  # its Undo would take back A's round
 
 
 def test_stale_redo_is_refused(devices: tuple[AppState, AppState, Store]) -> None:
@@ -187,9 +187,9 @@ DRAFT = {"closer": "Ben", "points": {"Anna": "10"}}
 
 def keep_new_round_draft(state: AppState) -> None:
     state.enter_round()
-    state.save_draft(DRAFT)
+    state.drafts.save(DRAFT)
     state.go("board")
-    assert state.load_draft() == DRAFT
+    assert state.drafts.load() == DRAFT
 
 
 def test_cancelling_an_edit_keeps_the_new_round_draft(state: AppState) -> None:
@@ -197,7 +197,7 @@ def test_cancelling_an_edit_keeps_the_new_round_draft(state: AppState) -> None:
     state.enter_round(0)
     state.cancel_round()
     state.enter_round()
-    assert state.load_draft() == DRAFT
+    assert state.drafts.load() == DRAFT
 
 
 def test_saving_an_edit_keeps_the_new_round_draft(state: AppState) -> None:
@@ -205,7 +205,7 @@ def test_saving_an_edit_keeps_the_new_round_draft(state: AppState) -> None:
     state.enter_round(0)
     assert state.save_round(EDIT_1) is None
     state.enter_round()
-    assert state.load_draft() == DRAFT
+    assert state.drafts.load() == DRAFT
 
 
 def test_saving_or_cancelling_the_new_round_clears_its_draft(state: AppState) -> None:
@@ -213,9 +213,9 @@ def test_saving_or_cancelling_the_new_round_clears_its_draft(state: AppState) ->
     state.enter_round()
     assert state.save_round(ROUND_2, number=2) is None
     state.enter_round()
-    assert state.load_draft() is None
+    assert state.drafts.load() is None
     keep_new_round_draft(state)
     state.enter_round()
     state.cancel_round()
     state.enter_round()
-    assert state.load_draft() is None
+    assert state.drafts.load() is None

@@ -208,18 +208,18 @@ def test_a_phones_seat_survives_a_host_restart(tmp_path: Path) -> None:
     with Store.open(tmp_path) as host:
         game_id = host.create_game(_game())
         phone = _phone(GuestStore(host, lambda: game_id))
-        assert phone.seat() is None  # asked
-        assert phone.choose_seat("Cleo") is None
-        assert phone.seat() == "Cleo"
-        assert _phone(host, "another cookie").seat() is None
+        assert phone.device_seat.load() is None  # asked
+        assert phone.device_seat.choose("Cleo") is None
+        assert phone.device_seat.load() == "Cleo"
+        assert _phone(host, "another cookie").device_seat.load() is None
     # the host was killed: a new process opens the store, the phone reconnects
     with Store.open(tmp_path) as restarted:
         phone = _phone(GuestStore(restarted, lambda: game_id))
-        assert phone.seat() == "Cleo"  # not asked again
+        assert phone.device_seat.load() == "Cleo"  # not asked again
         # nothing kept in the process: the store is the only record
         restarted.forget_device_seat(game_id, PHONE)
-        assert phone.seat() is None
-        assert _phone(restarted).seat() is None
+        assert phone.device_seat.load() is None
+        assert _phone(restarted).device_seat.load() is None
 
 
 def test_a_renamed_players_phone_keeps_its_seat_after_a_restart(
@@ -228,13 +228,14 @@ def test_a_renamed_players_phone_keeps_its_seat_after_a_restart(
     with Store.open(tmp_path) as store:
         game_id = store.create_game(_game())
         phone = _phone(GuestStore(store, lambda: game_id))
-        phone.choose_seat("Ben")
+        phone.device_seat.choose("Ben")
         host = _phone(store, "host cookie")
         assert host.rename_player("Ben", "Benny") is None
         phone.refresh(game_id)
-        assert phone.seat() == "Benny"
+        assert phone.device_seat.load() == "Benny"
     with Store.open(tmp_path) as restarted:
-        assert _phone(GuestStore(restarted, lambda: game_id)).seat() == "Benny"
+        phone = _phone(GuestStore(restarted, lambda: game_id))
+        assert phone.device_seat.load() == "Benny"
 
 
 class _Failing:
@@ -256,9 +257,9 @@ class _Failing:
 def test_a_store_failure_is_shown_and_the_seat_is_asked(store: Store) -> None:
     store.save_device_seat(1, PHONE, "Anna")
     phone = _phone(_Failing(store))
-    assert phone.seat() is None  # asked again
+    assert phone.device_seat.load() is None  # asked again
     assert phone.error == StoreBusy.public
     phone.error = None
-    assert phone.choose_seat("Ben") == StoreBusy.public
+    assert phone.device_seat.choose("Ben") == StoreBusy.public
     assert phone.error == StoreBusy.public
     assert store.load_device_seat(1, PHONE) == "Anna"

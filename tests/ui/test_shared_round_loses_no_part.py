@@ -94,13 +94,13 @@ def test_a_player_renamed_mid_round_keeps_their_part(store: Store) -> None:
     host, phone = two_pages(store)
     enter_melds(phone)
     phone.write()
-    phone.state.choose_seat("Anna")
+    phone.state.device_seat.choose("Anna")
     host.state.go("board")
     assert host.state.rename_player("Anna", "Anne") is None
     phone.state.refresh(1)
     # the phone's entry was of players who are no longer: it leaves it
     assert phone.state.follow_saved_round()
-    assert phone.state.seat() == "Anne"
+    assert phone.state.device_seat.load() == "Anne"
     for device in (host, phone):
         device.open()
         rounds = device.entry.rounds
@@ -119,8 +119,8 @@ def test_a_player_renamed_mid_round_keeps_their_part(store: Store) -> None:
     assert host.entry.rounds.closer == "Anna"
     assert host.entry.rounds.melds[0].owner == "Anna"
     phone.state.refresh(1)
-    assert phone.state.seat() == "Anna"  # the seat came back with the name
-    phone.state.choose_seat(None)
+    assert phone.state.device_seat.load() == "Anna"  # the seat came back with the name
+    phone.state.device_seat.choose(None)
 
 
 def test_save_saves_nothing_when_the_others_parts_cannot_be_read(

@@ -254,14 +254,14 @@ def test_a_seat_is_remembered_per_device_and_game(
     devices: tuple[Device, Device],
 ) -> None:
     host, phone = devices
-    assert phone.state.seat() is None
-    phone.state.choose_seat("Ben")
-    assert phone.state.seat() == "Ben"
-    assert host.state.seat() is None  # another device
+    assert phone.state.device_seat.load() is None
+    phone.state.device_seat.choose("Ben")
+    assert phone.state.device_seat.load() == "Ben"
+    assert host.state.device_seat.load() is None  # another device
     again = Device(phone.state.store, "guest-2")  # type: ignore[arg-type]
-    assert again.state.seat() == "Ben"  # a reload keeps it
-    phone.state.choose_seat(None)
-    assert phone.state.seat() is None
+    assert again.state.device_seat.load() == "Ben"  # a reload keeps it
+    phone.state.device_seat.choose(None)
+    assert phone.state.device_seat.load() is None
 
 
 def test_a_joined_device_shares_only_the_tables_game(

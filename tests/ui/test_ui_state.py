@@ -96,11 +96,11 @@ def test_reload_shows_same_game(state, tmp_path):
 
 
 def test_settings_are_stored(state, store):
-    state.change_settings(language="fi", theme="dark")
+    state.preferences.change(language="fi", theme="dark")
     assert state.t("Save") != "Save"
     loaded = UiSettings.load(store.get_setting)
     assert (loaded.language, loaded.theme) == ("fi", "dark")
-    assert state.change_settings(theme="pink") is not None
+    assert state.preferences.change(theme="pink") is not None
     assert state.settings.theme == "dark"
 
 
@@ -187,24 +187,33 @@ def test_saving_a_round_leaves_a_message_for_the_board_with_one_tap_back(state, 
     state.enter_round()
     assert state.save_round(counted(Anna=(20, 0), Ben=(0, 5), Cleo=(0, 7))) is None
     assert state.screen == "board"
-    assert (state.toast.message, state.toast.action) == ("Round 1 saved.", "undo")
-    first = state.toast.serial
+    assert (state.toasts.shown.message, state.toasts.shown.action) == (
+        "Round 1 saved.",
+        "undo",
+    )
+    first = state.toasts.shown.serial
     assert state.toast_action() is None  # the snack bar's Undo
     assert state.game.rounds == () and store.load_game(state.game_id).rounds == ()
-    assert (state.toast.message, state.toast.action) == ("Round 1 taken back.", "redo")
-    assert state.toast.serial > first
+    assert (state.toasts.shown.message, state.toasts.shown.action) == (
+        "Round 1 taken back.",
+        "redo",
+    )
+    assert state.toasts.shown.serial > first
     state.toast_action()  # Redo
     assert len(state.game.rounds) == 1
-    assert (state.toast.message, state.toast.action) == ("Round 1 restored.", "undo")
-    state.dismiss_toast(first)  # an old timer: the newer message stays
-    assert state.toast is not None
+    assert (state.toasts.shown.message, state.toasts.shown.action) == (
+        "Round 1 restored.",
+        "undo",
+    )
+    state.toasts.dismiss(first)  # an old timer: the newer message stays
+    assert state.toasts.shown is not None
     state.go("home")
-    assert state.toast is None
+    assert state.toasts.shown is None
     state.go("board")
     state.rename_player("Ben", "Bea")  # not a round: no message
-    assert state.toast is None
+    assert state.toasts.shown is None
     state.undo()
-    assert state.toast.message == "Last change taken back."
+    assert state.toasts.shown.message == "Last change taken back."
 
 
 def test_home_follows_the_game_changed_last(state, store):

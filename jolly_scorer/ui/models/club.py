@@ -41,7 +41,8 @@ from jolly_scorer.store import StoreError
 from jolly_scorer.store.club_store import ClubStore, EventPlay, EventSummary, new_seed
 from jolly_scorer.ui.i18n import N_
 from jolly_scorer.ui.models.club_rankings import event_rankings
-from jolly_scorer.ui.state import FAILURES, GameStore, failure_text
+from jolly_scorer.ui.models.failures import FAILURES, failure_text
+from jolly_scorer.ui.state import GameStore
 
 __all__ = [
     "ClubModel",

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from jolly_scorer.ui.state import AppState, Toast
+from jolly_scorer.ui.models.page_records import Toast
+from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import one_line, tagged
 from jolly_scorer.ui.widgets.buttons import icon_button
 from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
@@ -91,7 +92,7 @@ def Snack(state: AppState, toast: Toast) -> ft.Control:
 
     async def expire() -> None:
         await asyncio.sleep(SNACK_SECONDS)
-        state.dismiss_toast(toast.serial)
+        state.toasts.dismiss(toast.serial)
 
     ft.use_effect(expire, [toast.serial])
     ink = ft.Colors.ON_INVERSE_SURFACE
@@ -126,7 +127,7 @@ def Snack(state: AppState, toast: Toast) -> ft.Control:
                 ft.Icons.CLOSE,
                 icon_color=ink,
                 tooltip=t("Close"),
-                on_click=lambda: state.dismiss_toast(toast.serial),
+                on_click=lambda: state.toasts.dismiss(toast.serial),
             ),
         )
     )
@@ -161,8 +162,8 @@ def screen(
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     parts: list[ft.Control] = [top_bar(state, title, back, actions, keep), column]
-    if state.toast is not None:
-        parts.append(Snack(state, state.toast))
+    if state.toasts.shown is not None:
+        parts.append(Snack(state, state.toasts.shown))
     if footer:
         parts.append(ft.Row(list(footer), spacing=12))
     return ft.Column(parts, spacing=12, expand=True)

@@ -32,7 +32,7 @@ from jolly_scorer.ui.widgets.buttons import big_button
 @ft.component
 def EventForm(state: AppState, model: ClubModel) -> ft.Control:
     t = state.t
-    form, set_form = ft.use_state(GameForm.start(state.default_rules()))
+    form, set_form = ft.use_state(GameForm.start(state.preferences.default_rules()))
     newest: Any = ft.use_ref(lambda: form)
     name, set_name = ft.use_state("")
     typed, set_typed = ft.use_state("")

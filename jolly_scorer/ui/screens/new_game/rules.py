@@ -77,7 +77,9 @@ def _save_default_button(state: AppState, form: GameForm) -> ft.Control:
             icon=ft.Icons.CHECK_CIRCLE
             if is_default
             else ft.Icons.BOOKMARK_ADD_OUTLINED,
-            on_click=lambda: None if is_default else state.save_default_rules(rules),
+            on_click=lambda: (
+                None if is_default else state.preferences.save_default_rules(rules)
+            ),
             height=52,
         ),
     )

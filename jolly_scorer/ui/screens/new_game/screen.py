@@ -37,7 +37,7 @@ def _form_error(code: str | None, form: GameForm, t: Translator) -> str | None:
 def NewGame(state: AppState) -> ft.Control:
     """The new-game form; Start creates the game and opens the scoreboard."""
     t = state.t
-    form, set_form = ft.use_state(GameForm.start(state.default_rules()))
+    form, set_form = ft.use_state(GameForm.start(state.preferences.default_rules()))
     # the newest form: an event can arrive before the render that follows the
     # one before it, so every change starts from here, not from ``form``
     newest: Any = ft.use_ref(lambda: form)

@@ -220,7 +220,9 @@ def RoundEntry(
 def TogetherEntry(state: AppState, game: Game) -> ft.Control:
     """The next round's entry on this page (asks a joined phone's seat first)."""
     page = ft.context.page
-    first_seat: Any = ft.use_ref(lambda: state.seat())  # the store, read once
+    first_seat: Any = ft.use_ref(
+        lambda: state.device_seat.load()
+    )  # the store, read once
     seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
     shared_ref: Any = ft.use_ref(lambda: state.shared_round())
     shared = shared_ref.current
@@ -228,7 +230,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
 
     def choose(player: str | None) -> None:
         # not kept (the store failed; the page shows why): ask again
-        set_seat(player if state.choose_seat(player) is None else None)
+        set_seat(player if state.device_seat.choose(player) is None else None)
 
     if state.is_guest and seat is None:
         from jolly_scorer.ui.widgets.screen import messages
@@ -255,7 +257,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         None,
         state.save_round,
         state.cancel_round,
-        state.save_draft,
+        state.drafts.save,
         state.settings,
         together,
     )

@@ -37,7 +37,7 @@ def RulesView(state: AppState) -> ft.Control:
     rules = (
         game.rules
         if game is not None and not state.game_over
-        else state.default_rules()
+        else state.preferences.default_rules()
     )
     shown, set_shown = ft.use_state(
         rules.base if rules.base in PRESET_IDS else "jolly_at"

@@ -15,7 +15,8 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.state import FAILURES, AppState
+from jolly_scorer.ui.models.failures import FAILURES
+from jolly_scorer.ui.state import AppState
 
 __all__ = ["EnteringLine", "entering_text"]
 

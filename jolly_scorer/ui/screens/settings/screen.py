@@ -77,9 +77,9 @@ def SettingsView(state: AppState) -> ft.Control:
 
     def pick_rules(value: str) -> None:
         if value != "custom":
-            state.change_settings(default_rules=value)
+            state.preferences.change(default_rules=value)
         elif saved is not None:
-            state.change_settings(default_rules=saved)
+            state.preferences.change(default_rules=saved)
 
     body: list[ft.Control] = [
         section(t("Language")),
@@ -87,14 +87,14 @@ def SettingsView(state: AppState) -> ft.Control:
             "language",
             [(lang, language_name(lang)) for lang in LANGUAGES],
             settings.language,
-            lambda v: state.change_settings(language=v),
+            lambda v: state.preferences.change(language=v),
         ),
         section(t("Appearance")),
         _segments(
             "theme",
             [("system", t("System")), ("light", t("Light")), ("dark", t("Dark"))],
             settings.theme,
-            lambda v: state.change_settings(theme=v),
+            lambda v: state.preferences.change(theme=v),
         ),
         card(
             ft.Column(
@@ -103,13 +103,13 @@ def SettingsView(state: AppState) -> ft.Control:
                         "four-colour",
                         t("Four-colour suits"),
                         settings.four_colour,
-                        lambda v: state.change_settings(four_colour=v),
+                        lambda v: state.preferences.change(four_colour=v),
                     ),
                     _switch(
                         "large-cards",
                         t("Larger cards"),
                         settings.large_cards,
-                        lambda v: state.change_settings(large_cards=v),
+                        lambda v: state.preferences.change(large_cards=v),
                     ),
                 ]
             )

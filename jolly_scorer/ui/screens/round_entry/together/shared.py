@@ -12,10 +12,11 @@ import contextlib
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.round import DraftError, RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.together.together import Together
-from jolly_scorer.ui.state import FAILURES, AppState, failure_text
+from jolly_scorer.ui.state import AppState
 
 __all__ = ["new_shared_entry", "resume_seat", "throw_away"]
 
@@ -29,7 +30,7 @@ def resume_seat(state: AppState) -> None:
     game, game_id = state.game, state.game_id
     if not state.is_guest or not state.together or game is None or game_id is None:
         return
-    if state.seat() is None:
+    if state.device_seat.load() is None:
         return
     try:
         entering = bool(state.store.load_seat_parts(game_id, len(game.rounds) + 1))

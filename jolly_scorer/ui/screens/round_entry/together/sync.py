@@ -17,12 +17,12 @@ import flet as ft
 
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.round import ROUND_CACHES
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.seat_parts import ROUND_SEAT, changed_parts, split_parts
 from jolly_scorer.ui.models.worked_out import CACHE, frozen, state
 from jolly_scorer.ui.screens.round_entry.together.together import Together
-from jolly_scorer.ui.state import FAILURES, failure_text
 
 __all__ = ["Shared", "use_shared_round"]
 
