@@ -23,7 +23,6 @@ import ipaddress
 import logging
 import os
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,6 +54,7 @@ from jolly_scorer.store import (
     release_shared_store,
     shared_store,
 )
+from jolly_scorer.store.platform import IN_BROWSER, run_blocking
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.screens.home.screen import Home
 from jolly_scorer.ui.screens.new_game.screen import NewGame
@@ -554,7 +554,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     ):
         page.run_task(follow_browser_language, page, state)
     page.render(App, state, table if access.role == "host" else None)
-    warm_screens()
+    warm_screens(page)
 
 
 #: The screens ``main`` imports only when one is first shown (a page that
@@ -564,21 +564,24 @@ LATER_SCREENS = (
     "jolly_scorer.ui.screens.meld_checker.screen",
     "jolly_scorer.ui.screens.club",
 )
-_warming: list[threading.Thread] = []
+_warming: list[bool] = []
 
 
-def warm_screens() -> None:
-    """Import :data:`LATER_SCREENS` on a thread of their own, once per
-    process, after the first page is drawn: the first "Enter round" at a
-    table then does not wait for its import (20 ms from bytecode, 60 ms
-    where no bytecode is kept, on this project's 2-core machines). Not in
-    the phone app (Pyodide has no threads: it imports when shown)."""
-    if _warming or sys.platform == "emscripten":
+def warm_screens(page: ft.Page) -> None:
+    """Import :data:`LATER_SCREENS` off the event loop
+    (``platform.run_blocking``), once per process, after the first page is
+    drawn: the first "Enter round" at a table then does not wait for its
+    import (20 ms from bytecode, 60 ms where no bytecode is kept, on this
+    project's 2-core machines). Not in the phone app (Pyodide has no
+    threads: there it imports a screen when it is shown)."""
+    if _warming or IN_BROWSER:
         return
-    thread = threading.Thread(target=_import_later_screens, name="warm-screens")
-    thread.daemon = True
-    _warming.append(thread)
-    thread.start()
+    _warming.append(True)
+    page.run_task(_warm)
+
+
+async def _warm() -> None:
+    await run_blocking(_import_later_screens)
 
 
 def _import_later_screens() -> None:

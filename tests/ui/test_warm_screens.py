@@ -1,27 +1,44 @@
-"""The screens the app imports only when first shown are imported ahead, on
-a thread of their own, once per process (ui/app.warm_screens): the first
+"""The screens the app imports only when first shown are imported ahead,
+off the event loop, once per process (ui/app.warm_screens): the first
 "Enter round" at a table does not wait for the round entry's import."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from typing import Any
 
 from jolly_scorer.ui import app as ui_app
 
 
-def test_the_later_screens_are_imported_once_on_their_own_thread(monkeypatch):
+class Page:
+    """What warm_screens uses of a page: its tasks, run here at once."""
+
+    def __init__(self) -> None:
+        self.tasks = 0
+
+    def run_task(self, handler: Any) -> None:
+        self.tasks += 1
+        asyncio.run(handler())
+
+
+def test_the_later_screens_are_imported_once_per_process(monkeypatch):
+    assert "jolly_scorer.ui.screens.round_entry.screen" in ui_app.LATER_SCREENS
     monkeypatch.setattr(ui_app, "_warming", [])
-    ui_app.warm_screens()
-    [thread] = ui_app._warming
-    thread.join(timeout=30)
-    assert not thread.is_alive() and thread.daemon
-    assert all(name in sys.modules for name in ui_app.LATER_SCREENS)
-    ui_app.warm_screens()  # once per process
-    assert ui_app._warming == [thread]
+    # a module this process has not imported stands for the screens (the
+    # screens themselves, imported again, would be new classes in this run)
+    monkeypatch.setattr(ui_app, "LATER_SCREENS", ("colorsys",))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)
+    page = Page()
+    ui_app.warm_screens(page)
+    assert page.tasks == 1 and "colorsys" in sys.modules
+    ui_app.warm_screens(Page())  # the next page: nothing more
+    assert page.tasks == 1 and ui_app._warming == [True]
 
 
 def test_the_phone_app_imports_them_when_shown(monkeypatch):
     monkeypatch.setattr(ui_app, "_warming", [])
-    monkeypatch.setattr(sys, "platform", "emscripten")  # Pyodide: no threads
-    ui_app.warm_screens()
-    assert ui_app._warming == []
+    monkeypatch.setattr(ui_app, "IN_BROWSER", True)  # Pyodide: no threads
+    page = Page()
+    ui_app.warm_screens(page)
+    assert page.tasks == 0
