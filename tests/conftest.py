@@ -94,6 +94,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(
                 pytest.mark.flaky(reruns=1, only_rerun=WAITED, rerun_except=WRONG_VALUE)
             )
+            if item.path.name not in LONG_BROWSER_FILES:
+                item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
+
+
+#: Seconds a browser test may take before pytest-timeout ends it (the rest
+#: keep pyproject's 300). A page that stopped answering held its test for the
+#: whole 300 s before its rerun; the slowest of these tests takes 32 s on the
+#: idle 2-core machine (``--durations``), a sixth of this.
+BROWSER_TIMEOUT = 180
+#: The browser tests that take longer (the phone app: a build, then Pyodide
+#: starting, about 55 s).
+LONG_BROWSER_FILES = frozenset({"test_pwa.py"})
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
