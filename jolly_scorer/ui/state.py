@@ -138,10 +138,12 @@ class AppState:
     #: Tells the other pages that club event ``id`` changed (its seating,
     #: players or tables; :meth:`change_event`).
     publish_event: Callable[[int], None] | None = None
-    #: The round being entered (new round) when the entry opened.
-    entering_number: int | None = None
+    #: The round being entered (new round) when the entry opened (private:
+    #: the entry sets it while it is drawn, and no screen shows it, so setting
+    #: it re-renders nothing; public, it drew the round entry twice).
+    _entering_number: int | None = None
     #: The players of that round (a rename meanwhile: the entry starts afresh).
-    entering_players: tuple[str, ...] = ()
+    _entering_players: tuple[str, ...] = ()
     #: A phone at a club evening's table (its game moves on by itself).
     club_table: bool = False
     #: Where the scoreboard's back button goes: Home, or the club evening
@@ -629,7 +631,7 @@ class AppState:
                 result = self.result or score_game(game)
                 # the entry stays, offering this round as the correction: a
                 # late word of that save does not take the page to the board
-                self.entering_number = None
+                self._entering_number = None
                 return RoundTaken(
                     number, game.rounds[number - 1], result.rounds[number - 1].scores
                 )
@@ -743,8 +745,8 @@ class AppState:
 
         if self.game is None or self.game_id is None or self.edit_round is not None:
             return None
-        self.entering_number = len(self.game.rounds) + 1
-        self.entering_players = self.game.players
+        self._entering_number = len(self.game.rounds) + 1
+        self._entering_players = self.game.players
         self._sharing = SharedRound(
             self.parts, self.game_id, self.game, self.device, told=self.parts_written
         )
@@ -783,7 +785,7 @@ class AppState:
         """The round this page was entering was saved on another device (or
         is no longer the next round: a round was taken back): show the board
         (the next round starts afresh). True if it moved."""
-        number = self.entering_number
+        number = self._entering_number
         game = self.game
         if (
             self.screen != "entry"
@@ -791,11 +793,12 @@ class AppState:
             or number is None
             or game is None
             or (
-                len(game.rounds) + 1 == number and game.players == self.entering_players
+                len(game.rounds) + 1 == number
+                and game.players == self._entering_players
             )
         ):
             return False
-        self.entering_number = None
+        self._entering_number = None
         self.go("board")
         if len(game.rounds) >= number:
             self.notice = self.t("Round {n} was saved on another device.", n=number)
@@ -809,7 +812,7 @@ class AppState:
         save is heard of (the person looks, keeps theirs or drops it)."""
         if self.game_id is not None:
             self.refresh(self.game_id)
-        self.entering_number = None
+        self._entering_number = None
 
     def round_saved_elsewhere(self) -> None:
         """Writing a part was refused: the round was saved meanwhile."""

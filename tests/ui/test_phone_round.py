@@ -198,3 +198,30 @@ def test_while_cancel_asks_the_list_is_shown_and_the_editor_waits(flet_app):
     assert dock_flex() == 1  # the list has it
     s.tap("round-keep-entering")
     assert dock_flex() == ROOM and s.app.find_all(semantics="editor-done")
+
+
+def test_a_counting_table_gets_no_card_grid_until_a_part_turns_to_cards(
+    flet_app, monkeypatch
+):
+    """While every player counts points no card is picked, so the card grid
+    that waits hidden for the editor is not built (about 270 controls, the
+    server's largest piece of work in a counted round); a player's part
+    turned to cards brings it."""
+    from support.round_screen import Screen
+
+    from jolly_scorer.core.game import Counted, Round, add_round, new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.screens.round_entry.editor import dock
+
+    monkeypatch.setattr(dock, "WARM_UP", 0)  # the hidden grid's moment: at once
+    game = new_game(find_rules("romme_de"), ["Anna", "Ben", "Cleo"])
+    counted = tuple((p, Counted(bad=b)) for p, b in (("Anna", 0), ("Ben", 7)))
+    game = add_round(game, Round("Anna", counted=(*counted, ("Cleo", Counted()))))
+    s = Screen(flet_app, game)
+    s.tap("round-closer-0")  # the warm-up's moment has passed by now
+    assert s.app.find_all(semantics="round-good-1") or s.app.find_all(
+        semantics="round-bad-1"
+    )
+    assert not s.app.find_all(semantics="card-picker")
+    s.tap("round-mode-1-cards")
+    s.app.wait_for(lambda: bool(s.app.find_all(semantics="card-picker")))

@@ -230,3 +230,21 @@ def test_home_follows_the_game_changed_last(state, store):
     store.delete_game(second)
     state.go("home")
     assert state.game is None
+
+
+def test_opening_the_shared_round_redraws_nothing(state):
+    """The round entry asks for the shared round while it is drawn: that
+    changes nothing a screen shows, so no component that follows the state
+    is drawn again (it drew the whole round entry twice on every "Enter
+    round")."""
+    state.go("entry")
+    told: list[object] = []
+
+    def heard(_sender: object, field: str | None) -> None:
+        told.append(field)
+
+    state.subscribe(heard)  # (held weakly: ``heard`` lives to the end)
+    assert state.shared_round() is not None
+    assert told == []
+    state.go("board")
+    assert told  # the listener hears what does change
