@@ -3,6 +3,7 @@ the keyboard focus on a seat just added (issue 8, defect 5)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -28,39 +29,71 @@ class FocusKeeper:
     Flutter web can lose a focus request to its own focus restoring: a tap on
     "Add player" takes the focus off the name field, and when the page gets it
     back Flutter gives it to that previous field again, sometimes after the new
-    field already had it. So after a seat is added, the previous field
-    getting the focus (and nothing else) asks for the new field again, a few
-    times at most and only shortly after the add. Any other field getting the
-    focus, or anything typed, ends that: a person's choice is never overridden.
+    field already had it, and sometimes to no field at all. So after a seat is
+    added, the previous field getting the focus, or the new field losing it
+    with no field getting it within ``SETTLE`` seconds, asks for the new field
+    again, a few times at most and only shortly after the add. Any other field
+    getting the focus, or anything typed, ends that: a person's choice is
+    never overridden.
+
+    >>> keeper = FocusKeeper()
+    >>> keeper.focused(1, now=0.0)  # Ben's name is being typed
+    False
+    >>> keeper.added(2, now=1.0)  # "Add player": seat 3
+    >>> keeper.focused(2, now=1.1)  # the new field has it
+    False
+    >>> keeper.blurred(2, now=1.2)  # and loses it: wait, then look
+    True
+    >>> keeper.lost(since=1.2)  # no field got it meanwhile: ask again
+    True
+    >>> keeper.focused(0, now=1.5)  # the person taps Anna's name
+    False
+    >>> keeper.blurred(2, now=1.6)  # that is their choice: nothing is asked
+    False
     """
 
     #: how often, and how long after the add, the new field is asked again
     TRIES = 3
     WINDOW = 3.0
+    #: how long a field's loss of focus waits for another field to report it
+    SETTLE = 0.25
 
     want: int | None = None  # the seat just added, until it is settled
     before: int | None = None  # the seat focused last when it was added
     last: int | None = None  # the seat whose field had the focus last
+    focused_at: float = 0.0  # when a field last reported the focus
     tries: int = 0
     since: float = 0.0
 
     def added(self, seat: int, now: float) -> None:
         self.want, self.before, self.tries, self.since = seat, self.last, 0, now
 
+    def _may_ask(self, now: float) -> bool:
+        return self.tries < self.TRIES and now - self.since <= self.WINDOW
+
     def focused(self, seat: int, now: float) -> bool:
         """Field ``seat`` got the focus; True: ask again for the new seat's."""
-        self.last = seat
+        self.last, self.focused_at = seat, now
         if self.want is None or seat == self.want:
             return False
-        if (
-            seat == self.before
-            and self.tries < self.TRIES
-            and now - self.since <= self.WINDOW
-        ):
+        if seat == self.before and self._may_ask(now):
             self.tries += 1
             return True
         self.want = None  # the person chose another field
         return False
+
+    def blurred(self, seat: int, now: float) -> bool:
+        """Field ``seat`` lost the focus; True: the new seat's field did,
+        shortly after the add (look again after ``SETTLE``, with `lost`)."""
+        return self.want is not None and seat == self.want and self._may_ask(now)
+
+    def lost(self, since: float) -> bool:
+        """No field has reported the focus since ``since`` and the new seat
+        is still wanted: True, and it counts as a try."""
+        if self.want is None or self.focused_at >= since:
+            return False
+        self.tries += 1
+        return True
 
     def settle(self) -> None:
         """Something was typed, or the seats changed: stop asking."""
@@ -97,6 +130,13 @@ class Seats:
         if self.keeper.focused(seat, time.monotonic()):
             await self.focus(self.keeper.want)
 
+    async def field_blurred(self, seat: int) -> None:
+        now = time.monotonic()
+        if self.keeper.blurred(seat, now):
+            await asyncio.sleep(self.keeper.SETTLE)  # another field may report
+            if self.keeper.lost(since=now):
+                await self.focus(self.keeper.want)
+
 
 def player_row(
     form: GameForm,
@@ -114,6 +154,9 @@ def player_row(
 
     async def focused(e: ft.Event[ft.TextField]) -> None:
         await seats.field_focused(seat)
+
+    async def blurred(e: ft.Event[ft.TextField]) -> None:
+        await seats.field_blurred(seat)
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         """The text the client sent with this change (the field's own value
@@ -144,6 +187,7 @@ def player_row(
         on_change=changed,
         on_submit=submitted,
         on_focus=focused,
+        on_blur=blurred,
     )
     seats.fields[seat] = name_field
     return ft.Row(
