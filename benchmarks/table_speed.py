@@ -167,10 +167,11 @@ def _cards(owner_steps: list[Step]) -> int:
 
 def round_a(handglatt: bool = False) -> list[Step]:
     steps: list[Step] = [("tap", "enter-round"), ("tap", "round-closer-0")]
-    if handglatt:
+    if handglatt:  # it opens her first meld in the editor
         steps.append(("tap", "round-handglatt"))
+    else:
+        steps.append(("tap", "round-add-meld-0"))
     steps += [
-        ("tap", "round-add-meld-0"),
         ("pick", "5h 6h 7h 8h"),
         ("tap", "editor-next-meld"),
         ("pick", "Qs Qd Qc"),

@@ -39,7 +39,8 @@ def test_typing_a_meld_keeps_the_focus(web_app):
     tap(app, "round-closer-0")
     tap(app, "round-handglatt")
     app.page.wait_for_function(CHECKED, timeout=10_000)
-    tap(app, "round-add-meld-0")
+    # Handglatt: Anna laid everything as melds, the editor is on her first
+    app.by_id("round-editor").first.wait_for(timeout=10_000)
     tap(app, "editor-keyboard")
     # defect 6: one tap on the field, then type at once: nothing is lost
     app.by_id("meld-input").first.click()

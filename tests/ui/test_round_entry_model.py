@@ -172,3 +172,81 @@ def test_a_meld_button_acts_on_the_meld_seen_after_the_melds_moved(entry):
     reading = rounds.reading_choices(0)[-1][0]
     entry.choose_reading(run, reading)
     assert rounds.verdict(0) == reading
+
+
+def test_handglatt_opens_the_editor_on_the_closers_first_meld(entry):
+    """Handglatt: who went out laid all their cards as melds, so the switch
+    opens the editor on their first meld (the next tap is its first card, no
+    "Meld" tap). The tap on who went out alone opens nothing."""
+    entry.set_closer("Anna")
+    assert entry.editing is None and entry.rounds.melds == []
+    entry.set_handglatt(True, "Anna")
+    assert entry.editing.target == Target("meld", "Anna", 0)
+    assert entry.player == "Anna"
+    for code in ("5h", "6h", "7h"):
+        entry.pick(code)
+    entry.select_player("Ben")  # on to Ben's hand: Anna's meld stays
+    assert [str(c) for c in entry.rounds.melds[0].plain] == ["5h", "6h", "7h"]
+    assert entry.editing.target == Target("hand", "Ben")
+
+
+def test_the_meld_opened_by_itself_is_no_meld_until_a_card_is_picked(entry):
+    """Left empty it is no problem, not saved and not in the draft, and it
+    goes when the editor moves on or Handglatt is switched off again; a meld
+    asked for is kept."""
+    entry.set_closer("Anna")
+    entry.set_handglatt(True, "Anna")
+    assert len(entry.rounds.melds) == 1
+    assert "empty_meld" not in {p.code for p in entry.rounds.problems()}
+    assert entry.rounds.to_round().table == ()
+    assert entry.rounds.to_draft()["table"] == []
+    entry.pick("9c")  # a card: now it is a meld
+    entry.remove(0)  # taken back: empty again
+    entry.edit(Target("hand", "Cleo"))  # the editor moves on: it goes
+    assert entry.rounds.melds == []
+    assert entry.editing.target == Target("hand", "Cleo")
+    entry.edit(None)
+    entry.set_handglatt(False, "Anna")
+    entry.set_closer("Ben")  # another closer, with Handglatt: his first meld
+    entry.set_handglatt(True, "Ben")
+    assert entry.editing.target == Target("meld", "Ben", 0)
+    entry.set_handglatt(False, "Ben")  # not Handglatt after all: it goes
+    assert entry.rounds.melds == [] and entry.editing is None
+    entry.set_handglatt(True, "Ben")
+    entry.new_meld("Ben")  # a meld asked for: the empty one opened goes
+    assert [m.owner for m in entry.rounds.melds] == ["Ben"]
+    assert entry.editing.target == Target("meld", "Ben", 0)
+    entry.edit(None)  # a meld asked for stays, empty (and says so)
+    assert "empty_meld" in {p.code for p in entry.rounds.problems()}
+
+
+def test_no_meld_is_opened_where_it_does_not_belong():
+    """Not when the closer counted points, already has a meld, melds do
+    not count (penalty scoring), or at a live table."""
+
+    def handglatt(entry):
+        entry.set_closer("Anna")
+        entry.set_handglatt(True, "Anna")
+        return entry
+
+    counted = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+    counted.count_all()
+    handglatt(counted)
+    assert counted.editing is None and counted.rounds.melds == []
+    penalty = RoundEntryModel(RoundModel(new_game(find_rules("rommi_fi"), PLAYERS)))
+    handglatt(penalty)
+    assert penalty.editing is None and penalty.rounds.melds == []
+    laid = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+    laid.new_meld("Anna")
+    laid.pick("5h")
+    laid.edit(None)
+    handglatt(laid)
+    assert laid.editing is None and len(laid.rounds.melds) == 1
+    phone = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+    phone.together, phone.seat = True, "Ben"
+    handglatt(phone)
+    assert phone.editing is None and phone.rounds.melds == []
+    phone.set_handglatt(False, "Anna")
+    phone.seat = "Anna"  # Anna's own phone: her parts go to the others as
+    handglatt(phone)  # they are, so no meld is there before she asks for one
+    assert phone.editing is None and phone.rounds.melds == []

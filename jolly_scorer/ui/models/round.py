@@ -215,6 +215,11 @@ class RoundModel:
         self.handglatt = False
         self.discard: Card | None = None
         self.melds: list[MeldDraft] = []
+        #: the key of the meld the entry opened by itself for who went out
+        #: with a Handglatt (``RoundEntryModel.set_handglatt``): while it has
+        #: no card it is not a meld of the round (no problem, not saved, not
+        #: in a draft)
+        self.offered: str | None = None
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         #: how a hand is entered until someone changes it: a table whose last
         #: round everyone counted keeps counting (the same on every device,
@@ -306,7 +311,9 @@ class RoundModel:
             closed_by=self.closer,
             handglatt=self.handglatt,
             discard=self.discard,
-            table=tuple(TableMeld(m.owner, tuple(m.cards)) for m in self.melds),
+            table=tuple(
+                TableMeld(m.owner, tuple(m.cards)) for m in self._entered_melds()
+            ),
             hands=tuple((p, tuple(self.hands[p])) for p in self.players),
             counted=tuple(
                 (p, self.counted.get(p, Counted()))
@@ -337,10 +344,17 @@ class RoundModel:
             closed_by=self.closer,
             handglatt=self.handglatt and self.closer is not None,
             discard=self.discard,
-            table=tuple(TableMeld(m.owner, tuple(m.cards)) for m in self.melds),
+            table=tuple(
+                TableMeld(m.owner, tuple(m.cards)) for m in self._entered_melds()
+            ),
             hands=hands,
             counted=counted,
         )
+
+    def _entered_melds(self) -> list[MeldDraft]:
+        """The melds entered: all but the one offered while it is empty."""
+        offered = self.offered
+        return [m for m in self.melds if m.cards or m.key != offered]
 
     def _counted_of(self, player: str) -> Counted:
         """Counted points as they go into the round: the closer holds no cards,
@@ -667,7 +681,8 @@ class RoundModel:
         for i, meld in enumerate(self.melds):
             place = Place("meld", meld.owner, i)
             if not meld.cards:
-                found.append(Problem(place, "empty_meld"))
+                if meld.key != self.offered:  # (offered: no meld until a card)
+                    found.append(Problem(place, "empty_meld"))
                 continue
             verdict = self.verdict(i)
             if not verdict.valid:

@@ -84,7 +84,7 @@ class RoundEntryModel:
         self.rounds = rounds
         self.t = t or Translator()
         self.player: str = rounds.players[0]
-        self.editing: Editing | None = None
+        self._editing: Editing | None = None
         self.laying_off: str | None = None
         self.show_melds = rounds.melds_needed()
         self.typing = False
@@ -126,6 +126,61 @@ class RoundEntryModel:
             self.show_melds = False  # a table that counted keeps counting
 
     # -- which player, which editor --------------------------------------------
+    @property
+    def editing(self) -> Editing | None:
+        """What the card editor is open on (None: closed)."""
+        return self._editing
+
+    @editing.setter
+    def editing(self, value: Editing | None) -> None:
+        self._editing = self._leave_offered(value)
+
+    def _leave_offered(self, value: Editing | None) -> Editing | None:
+        """The editor moves to ``value``: the meld it opened by itself for
+        who went out, left with no card in it, is taken off the table (nobody
+        asked for it; an empty meld would stop the Save). ``value``'s meld
+        index follows the melds after it."""
+        key = self.rounds.offered
+        if key is None:
+            return value
+        melds = self.rounds.melds
+        index = next((i for i, m in enumerate(melds) if m.key == key), None)
+        target = value.target if value is not None else None
+        if index is not None and target == Target("meld", melds[index].owner, index):
+            return value  # still on it
+        self.rounds.offered = None
+        if index is None or melds[index].cards:
+            return value
+        self.rounds.remove_meld(index)
+        if value is not None and target is not None and (target.meld or 0) > index:
+            moved = Target(target.kind, target.player, (target.meld or 0) - 1)
+            value = _replace(value, target=moved)
+        return value
+
+    def _offer_meld(self, closer: str | None) -> None:
+        """Handglatt was switched on: who went out laid all their cards as
+        melds at once, so with nothing of theirs on the table yet the editor
+        opens on their first meld (a tap saved: the next tap is its first
+        card). Not when melds do not count, the closer counted points or the
+        editor is open; and not at a live table, where the parts go to the
+        other devices as they are (an empty meld there would be one)."""
+        rounds = self.rounds
+        if (
+            closer is None
+            or not self.show_melds
+            or self.editing is not None
+            or rounds.modes[closer] != "cards"
+            or self.together
+            or self.seat is not None
+            or any(m.owner == closer for m in rounds.melds)
+            or rounds.layoffs_of(closer)
+        ):
+            return
+        self.new_meld(closer)
+        editing = self.editing
+        if editing is not None and editing.target is not None:
+            rounds.offered = rounds.melds[editing.target.meld or 0].key
+
     def select_player(self, player: str) -> None:
         """Show ``player`` (a phone shows one at a time); a player who holds
         cards gets the editor on the hand at once (no extra tap)."""
@@ -458,6 +513,10 @@ class RoundEntryModel:
         if closer is not None and closer != self.rounds.closer:
             return
         self.rounds.set_handglatt(value)
+        if value:
+            self._offer_meld(self.rounds.closer)
+        elif self.rounds.offered is not None:
+            self.editing = None  # (the meld opened by itself, still empty, goes)
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
@@ -465,6 +524,8 @@ class RoundEntryModel:
         editing = self.editing
         if editing and editing.target and editing.target.kind == "hand":
             self.editing = None
+        elif mode == "points" and editing is not None and editing.player == player:
+            self.editing = None  # counted: (the meld opened by itself goes)
         self.dirty = True
 
     def set_points(self, player: str, key: PointsKey, text: str) -> None:

@@ -114,7 +114,7 @@ ENTRY_PER_PLAYER = frozenset(
         "player",
         "statuses",
         "done_taps",
-        "editing",
+        "_editing",
     }
 )
 #: the entry's attributes only the card editor reads: its keyboard and the

@@ -89,8 +89,11 @@ def closer_section() -> ft.Control:
                 ],
                 spacing=8,
                 # one switch per closer: a tap sent before another device
-                # chose another closer goes to a switch that is gone
-                key=f"handglatt-{rounds.closer}",
+                # chose another closer goes to a switch that is gone; and
+                # one per position: the switch tapped is gone with its focus,
+                # so when the editor it opened closes, Flutter does not give
+                # the focus back to it (a space typed then would switch it)
+                key=f"handglatt-{rounds.closer}-{rounds.handglatt}",
             )
         )
         if rounds.discard is not None or not counted:  # speed: no deck to check
