@@ -87,7 +87,7 @@ def _round_entry(state: AppState) -> ft.Control:
 
     game = state.game
     assert game is not None
-    if state.edit_round is None:  # the next round: shared by every page
+    if state.nav.edit_round is None:  # the next round: shared by every page
         from jolly_scorer.ui.screens.round_entry.screen import TogetherEntry
 
         return TogetherEntry(state, game)
@@ -95,7 +95,7 @@ def _round_entry(state: AppState) -> ft.Control:
         ft.context.page,
         state.t,
         game,
-        state.edit_round,
+        state.nav.edit_round,
         state.drafts.load(),
         on_save=state.save_round,
         on_cancel=state.cancel_round,
@@ -153,8 +153,8 @@ def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
 
 
 def current_view(state: AppState) -> ft.Control:
-    """The control of the screen ``state.screen``."""
-    name = state.screen
+    """The control of the screen ``state.nav.screen``."""
+    name = state.nav.screen
     if isinstance(state.store, RankingStore):  # a club's ranking link
         from jolly_scorer.ui.screens.club import BigRanking
 
@@ -166,7 +166,7 @@ def current_view(state: AppState) -> ft.Control:
         name = "home"
     if isinstance(state.store, ViewerStore) and name not in ("rules", "meld"):
         # a viewer: the table's game, read only (see follow_table)
-        name = "past_game" if state.viewing is not None else "home"
+        name = "past_game" if state.nav.past is not None else "home"
     # memo: App and the scoreboard both follow ``state``; when the scoreboard
     # rendered a change itself, App's render of the same change reuses it
     # (rendered once per change, not twice: half the work of every page at a
@@ -248,7 +248,7 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
     ft.use_effect(game_changed, [game_id])
     width = state.page_width or 390
     side = max(12.0, (width - MAX_WIDTH) / 2)
-    if state.screen == "club_big":  # a projector's whole width
+    if state.nav.screen == "club_big":  # a projector's whole width
         side = 24.0
     return ft.SafeArea(
         ft.Container(
@@ -312,7 +312,7 @@ def follow_table(state: AppState, table_game: TablesGame) -> None:
     the start screen (which offers the table's game) and say why."""
     pinned = table_game()
     if isinstance(state.store, ViewerStore):  # shows the table's game, read only
-        if pinned is not None and pinned != state.viewing_id:
+        if pinned is not None and pinned != state.nav.viewing_id:
             state.open_past_game(pinned)
         return
     if pinned is None or state.game_id in (None, pinned):
@@ -373,7 +373,7 @@ def share_changes(
             return
         parts_of = message.get(PARTS_KEY)
         if isinstance(parts_of, int) and page.session.connection is not None:
-            if parts_of == state.game_id and state.screen in ("entry", "board"):
+            if parts_of == state.game_id and state.nav.screen in ("entry", "board"):
                 with contextlib.suppress(AttributeError, RuntimeError):
                     page.run_task(parts, parts_of)
             return
@@ -386,7 +386,7 @@ def share_changes(
         if (
             isinstance(game_id, int)
             and table_game is not None
-            and game_id not in (state.game_id, state.viewing_id)
+            and game_id not in (state.game_id, state.nav.viewing_id)
             and (table_game.elsewhere(game_id) or game_id != table_game())
         ):
             return  # another table's game (a club evening): nothing of it here
@@ -396,7 +396,7 @@ def share_changes(
                 page.run_task(refresh, game_id)
 
     def reconnected(e: Any) -> None:
-        for game_id in {state.game_id, state.viewing_id}:
+        for game_id in {state.game_id, state.nav.viewing_id}:
             if game_id is not None:
                 state.refresh(game_id)
         if state.game_id is None:
@@ -526,7 +526,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
         resume_seat(state)
     if isinstance(store, RankingStore):
-        state.screen = "club_big"
+        state.nav.screen = "club_big"
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)
     page.title = "Jolly Scorer"

@@ -1,4 +1,4 @@
-"""The app's state: the store, the game being played with its undo history, the screen.
+"""The app's state: the store, the game being played with its undo history.
 
 Every change to a game is the same four steps: the core operation makes a new
 :class:`~jolly_scorer.core.game.Game` (or raises :class:`JollyError`), the store saves
@@ -9,7 +9,9 @@ that were given it). If any step fails, nothing changes and ``error`` holds a me
 What a page keeps beside the game (the snack bar, the half-entered round's
 draft, this device's seat, the display settings) is in
 ``models/page_records.py``, one part each; the state holds them
-(``toasts``, ``drafts``, ``device_seat``, ``preferences``).
+(``toasts``, ``drafts``, ``device_seat``, ``preferences``). Where the page
+is (the screen, the saved round edited, the past game viewed) is its ``nav``
+(``models/navigation.py``), whose changes the state tells as its own.
 
 Methods take and return plain values, so they are tested without a page.
 """
@@ -21,7 +23,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import flet as ft
 
@@ -35,6 +37,13 @@ from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
+from jolly_scorer.ui.models.navigation import (
+    CLUB_SCREENS,
+    SCREENS,
+    Navigation,
+    PastGame,
+    Screen,
+)
 from jolly_scorer.ui.models.page_records import (
     DeviceSeat,
     Drafts,
@@ -66,29 +75,6 @@ _NAME_REFUSALS = {
     "control": N_("A name may not hold invisible or control characters."),
 }
 
-#: The screens: home, new game, scoreboard, round entry, past games, a past game
-#: (read only), statistics, settings, rules, meld checker.
-Screen = str
-SCREENS: tuple[Screen, ...] = (
-    "home",
-    "new",
-    "board",
-    "entry",
-    "past",
-    "past_game",
-    "stats",
-    "settings",
-    "rules",
-    "meld",
-    "club",
-    "club_big",
-)
-
-#: The club evening's screens: they follow their event themselves (every
-#: change to a game or an event is told to :meth:`AppState.follow_changes`'s
-#: listeners), so a change there reloads no game into this page.
-CLUB_SCREENS = frozenset({"club", "club_big"})
-
 #: What a change told to the listeners is about: ``("game", id)`` or
 #: ``("event", id)`` (a club event's seating, players or tables).
 Change = tuple[str, int]
@@ -101,16 +87,14 @@ class AppState:
 
     store: GameStore
     settings: UiSettings = field(default_factory=UiSettings)
-    screen: Screen = "home"
+    #: where the page is (the screen, the round edited, the past game
+    #: viewed): ``models/navigation.py``; its changes are told as the state's
+    nav: Navigation = field(default_factory=Navigation)
     game_id: int | None = None
     history: UndoHistory | None = None
     result: GameResult | None = None
     error: str | None = None
     notice: str | None = None
-    edit_round: int | None = None
-    viewing_id: int | None = None
-    viewing: Game | None = None
-    viewing_result: GameResult | None = None
     page_width: float | None = None  # the window's width (phone or desktop layout)
     revision: int = 0  # bumped on changes a view cannot see in the other fields
     #: Called with a game's id after every committed change to it (the app tells
@@ -146,9 +130,6 @@ class AppState:
     _entering_players: tuple[str, ...] = ()
     #: A phone at a club evening's table (its game moves on by itself).
     club_table: bool = False
-    #: Where the scoreboard's back button goes: Home, or the club evening
-    #: whose table's game was opened there (``open_game``).
-    back_from_game: Screen = "home"
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
@@ -175,6 +156,12 @@ class AppState:
     preferences: Preferences = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        def moved(_sender: object, name: str | None) -> None:
+            cast(Any, self)._notify(name)  # (an ft.observable's own call)
+
+        self._moved = moved  # (observables hold their listeners weakly)
+        cast(Any, self.nav).subscribe(moved)
+
         def store() -> GameStore:
             return self.store
 
@@ -271,9 +258,7 @@ class AppState:
             self.open_past_game(game_id)
             return
         self._continued = (game_id, last)
-        self.viewing_id = None
-        self.viewing = None
-        self.viewing_result = None
+        self.nav.stop_viewing()
         self.go("board")
 
     def _load(self, game_id: int) -> tuple[int, Game]:
@@ -354,7 +339,7 @@ class AppState:
     def refresh(self, game_id: int) -> None:
         """Another session changed game ``game_id``: show what the store holds."""
         self._tell_followers(("game", game_id))
-        if self.screen in CLUB_SCREENS:
+        if self.nav.screen in CLUB_SCREENS:
             # the club screens follow their event themselves; a game kept
             # from a table opened earlier is read again when it is opened
             self._let_go(game_id)
@@ -366,7 +351,7 @@ class AppState:
                 revision, game = self._load(game_id)
             except GameNotFound:
                 self._forget_game()
-                if self.screen in ("board", "entry"):
+                if self.nav.screen in ("board", "entry"):
                     self.go("home")
                     self.notice = self.t("Game deleted.")
             except FAILURES as e:
@@ -377,20 +362,14 @@ class AppState:
                     self._set_game(game_id, history, revision)
                 except FAILURES as e:
                     self.error = failure_text(e)
-        elif self.screen == "home" or self.game_id is None:
+        elif self.nav.screen == "home" or self.game_id is None:
             self.follow_last_played()
-        if game_id == self.viewing_id:
+        if game_id == self.nav.viewing_id:
             try:
                 viewing = self.store.load_game(game_id)
-                self.viewing_result = score_game(viewing)
+                self.nav.past = PastGame(game_id, viewing, score_game(viewing))
             except FAILURES:
-                self.viewing_id = None
-                self.viewing = None
-                self.viewing_result = None
-                if self.screen == "past_game":
-                    self.screen = "past"
-            else:
-                self.viewing = viewing
+                self.nav.stop_viewing()
         self.revision += 1
 
     def _forget_game(self) -> None:
@@ -404,28 +383,26 @@ class AppState:
         the past game viewed); whether it was the one viewed."""
         if game_id == self.game_id:
             self._forget_game()
-        if game_id != self.viewing_id:
+        if game_id != self.nav.viewing_id:
             return False
-        self.viewing_id = None
-        self.viewing = None
-        self.viewing_result = None
+        self.nav.past = None
         return True
 
     def go(self, screen: Screen) -> None:
         """Show another screen (messages of the previous one are cleared)."""
+        self._leave(screen)
+        self.nav.go(screen)
+        if screen == "home":
+            self.follow_last_played()
+
+    def _leave(self, screen: Screen) -> None:
+        """The page goes to ``screen``: the messages of the one shown go."""
         if screen not in SCREENS:
             raise ValueError(f"unknown screen: {screen!r}")
         self.error = None
         self.notice = None
         if screen != "board":  # a round saved in the entry is told on the board
             self.toasts.dismiss()
-        if screen != "entry":
-            self.edit_round = None
-        if screen not in ("board", "entry"):
-            self.back_from_game = "home"
-        self.screen = screen
-        if screen == "home":
-            self.follow_last_played()
 
     def open_game(self, game_id: int, back: Screen = "home") -> str | None:
         """Play stored game ``game_id`` (a club table's game): its scoreboard,
@@ -435,8 +412,8 @@ class AppState:
             self._set_game(game_id, self._stored_history(game_id, game), revision)
         except FAILURES as e:
             return self._fail(failure_text(e))
-        self.go("board")
-        self.back_from_game = back
+        self._leave("board")
+        self.nav.open_board(back)
         return None
 
     def follow_next_game(self, game_id: int) -> bool:
@@ -447,7 +424,7 @@ class AppState:
         also when this page has not heard the last round yet. True if it
         moved (else the caller sends it Home)."""
         over = self.game_over or self.club_table
-        if not over or self.screen not in ("board", "home"):
+        if not over or self.nav.screen not in ("board", "home"):
             return False
         if self.open_game(game_id) is not None:
             return False
@@ -458,8 +435,8 @@ class AppState:
         """Open the round entry: a new round (None) or editing round ``index``."""
         if self.game is None:
             return
-        self.go("entry")
-        self.edit_round = index
+        self._leave("entry")
+        self.nav.enter_round(index)
 
     def dismiss(self) -> None:
         self.error = None
@@ -514,12 +491,12 @@ class AppState:
         self.stored_revision = revision
         self._rename_seats(before.players, new.players)
         self._kept()
-        if self.screen == "entry":  # the round entry saved: say so on the board
-            if self.edit_round is None:
+        if self.nav.screen == "entry":  # the round entry saved: say so on the board
+            if self.nav.edit_round is None:
                 self.toasts.tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
             else:
                 self.toasts.tell(
-                    self.t("Round {n} changed.", n=self.edit_round + 1), "undo"
+                    self.t("Round {n} changed.", n=self.nav.edit_round + 1), "undo"
                 )
         self.revision += 1
         return None
@@ -621,7 +598,7 @@ class AppState:
         device), nothing is added and the saved round comes back as
         :class:`RoundTaken`; ``correct=True`` then replaces it with this one.
         """
-        index = self.edit_round
+        index = self.nav.edit_round
         if index is None and number is not None and self.game_id is not None:
             self.refresh(self.game_id)  # what other devices saved meanwhile
             game = self.game
@@ -743,7 +720,7 @@ class AppState:
         parts (None while editing a past round: that stays on this device)."""
         from jolly_scorer.ui.models.shared_round import SharedRound
 
-        if self.game is None or self.game_id is None or self.edit_round is not None:
+        if self.game is None or self.game_id is None or self.nav.edit_round is not None:
             return None
         self._entering_number = len(self.game.rounds) + 1
         self._entering_players = self.game.players
@@ -777,7 +754,7 @@ class AppState:
         back): the open round entry catches up (the scoreboard says who is
         entering)."""
         listener = {"entry": self._parts_listener, "board": self._board_listener}
-        heard = listener.get(self.screen)
+        heard = listener.get(self.nav.screen)
         if heard is not None and game_id == self.game_id:
             heard()
 
@@ -788,8 +765,8 @@ class AppState:
         number = self._entering_number
         game = self.game
         if (
-            self.screen != "entry"
-            or self.edit_round is not None
+            self.nav.screen != "entry"
+            or self.nav.edit_round is not None
             or number is None
             or game is None
             or (
@@ -861,7 +838,7 @@ class AppState:
 
     # -- drafts -----------------------------------------------------------------
     def _draft_key(self) -> int | None:
-        return self.game_id if self.edit_round is None else None
+        return self.game_id if self.nav.edit_round is None else None
 
     # -- past games --------------------------------------------------------------
     def open_past_game(self, game_id: int) -> None:
@@ -872,10 +849,8 @@ class AppState:
         except FAILURES as e:  # also a stored game this engine rejects
             self._fail(failure_text(e))
             return
-        self.viewing_result = result
-        self.viewing = game
-        self.viewing_id = game_id
-        self.go("past_game")
+        self._leave("past_game")
+        self.nav.view(PastGame(game_id, game, result))
 
     def delete_game(self, game_id: int) -> str | None:
         """Delete a stored game (the view asks first)."""
@@ -884,7 +859,7 @@ class AppState:
         except FAILURES as e:
             return self._fail(failure_text(e))
         if self._let_go(game_id):
-            self.screen = "past"
+            self.nav.go("past")
         self.notice = self.t("Game deleted.")
         self.revision += 1
         self._published(game_id)

@@ -362,7 +362,7 @@ def test_a_guest_never_gets_a_host_only_screen(monkeypatch, tmp_path):
             )
             state.open_current()
             for screen in sorted(ui_app.HOST_ONLY_SCREENS):
-                state.screen = screen
+                state.nav.screen = screen
                 view = ui_app.current_view(state)
                 if guest:
                     assert view == "home", screen

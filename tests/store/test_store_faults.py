@@ -469,7 +469,7 @@ def test_deleted_database_through_the_app_confirms_nothing(tmp_path: Path) -> No
         error = state.save_round(nth_round(("A", "B"), 0))
         assert error is not None and "deleted or replaced" in error
         assert state.game is not None and state.game.rounds == ()
-        assert state.screen == "entry"  # the round is still there to retry
+        assert state.nav.screen == "entry"  # the round is still there to retry
 
 
 def test_data_version_shows_other_writers_only(

@@ -197,7 +197,7 @@ def test_a_page_on_the_club_screens_follows_without_loading_games(store: Store) 
     game_id = model.table_game(1, 1)
     assert isinstance(game_id, int)
     state = AppState(store=store)
-    state.screen = "club"
+    state.nav.screen = "club"
     heard: list[tuple[str, int]] = []
     stop = state.follow_changes(heard.append)
     before = (state.game_id, state.history, state.revision)

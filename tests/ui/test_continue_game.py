@@ -33,8 +33,8 @@ def test_an_older_game_is_continued_and_stays_the_game(two_games):
     state.go("home")
     assert state.game_id == game_b  # the game played last
     state.continue_game(game_a)
-    assert (state.screen, state.game_id) == ("board", game_a)
-    assert state.viewing is None
+    assert (state.nav.screen, state.game_id) == ("board", game_a)
+    assert state.nav.past is None
     assert state.can_undo  # its own history: the round saved before
     state.go("home")  # Home offers the game chosen, not the one played last
     assert state.game_id == game_a
@@ -65,7 +65,7 @@ def test_a_game_that_is_over_opens_read_only(two_games):
     assert state.finish() is None
     state.go("home")
     state.continue_game(game_a)
-    assert state.screen == "past_game" and state.viewing_id == game_a
+    assert state.nav.screen == "past_game" and state.nav.viewing_id == game_a
 
 
 def test_continue_from_the_list_on_a_phone(open_app):  # noqa: F811

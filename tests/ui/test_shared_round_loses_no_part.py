@@ -185,7 +185,7 @@ def test_a_page_that_hears_of_the_parts_before_the_save_goes_to_the_board(
     assert page.ready_to_save() is False
     assert phone.entry.closed
     assert phone.entry.rounds.closer == "Anna"  # not emptied meanwhile
-    assert phone.state.screen == "board"
+    assert phone.state.nav.screen == "board"
     assert phone.state.notice == "Round 1 was saved on another device."
 
 

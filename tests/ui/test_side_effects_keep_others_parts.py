@@ -219,7 +219,7 @@ def test_a_refused_change_offered_stays_and_is_kept_as_the_correction(
         # the word of the host's save arrives late: the offer stays on screen
         phone.state.refresh(1)
         assert phone.state.follow_saved_round() is False
-        assert phone.state.screen == "entry"
+        assert phone.state.nav.screen == "entry"
         assert page.follow() is False and phone.entry.taken is taken
         kept = phone.entry.keep_as_correction()  # "keep mine as the correction"
         assert kept is not None
@@ -241,5 +241,5 @@ def test_a_refused_write_with_nothing_unstored_goes_to_the_board(
         phone.entry.tap_done("Ben")  # a status only: nothing of the round lost
         page.write()
         assert phone.entry.taken is None and phone.entry.closed
-        assert phone.state.screen == "board"
+        assert phone.state.nav.screen == "board"
         assert phone.state.notice == "Round 1 was saved on another device."

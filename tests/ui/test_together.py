@@ -177,7 +177,7 @@ def test_a_save_by_one_device_clears_everyones_round(
     # the host hears it: the board with the saved round, an empty next round
     host.state.refresh(game_id)
     assert host.state.follow_saved_round()
-    assert host.state.screen == "board"
+    assert host.state.nav.screen == "board"
     assert host.state.notice == "Round 1 was saved on another device."
     assert host.state.game is not None and len(host.state.game.rounds) == 1
     host.open()
@@ -304,7 +304,7 @@ def test_a_part_written_after_the_round_was_saved_is_refused(
     with pytest.raises(StoreConflict):
         phone.write()
     phone.state.round_saved_elsewhere()  # what the page does then
-    assert phone.state.screen == "board"
+    assert phone.state.nav.screen == "board"
     assert phone.state.notice == "Round 1 was saved on another device."
     game = phone.state.game
     assert game is not None and len(game.rounds) == 1
@@ -349,5 +349,5 @@ def test_a_round_taken_back_leaves_the_round_being_entered(
     assert stores[0].load_seat_parts(game_id, 2) == {}  # no stale round 2
     phone.state.refresh(game_id)
     assert phone.state.follow_saved_round()
-    assert phone.state.screen == "board"
+    assert phone.state.nav.screen == "board"
     assert phone.state.notice == "The game was changed on another device."

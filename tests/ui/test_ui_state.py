@@ -28,7 +28,7 @@ def state(store):
 
 
 def test_start_game_is_stored_and_shown(state, store):
-    assert state.screen == "board"
+    assert state.nav.screen == "board"
     assert store.current_game_id() == state.game_id
     assert store.load_game(state.game_id).players == ("Anna", "Ben", "Cleo")
 
@@ -59,10 +59,10 @@ def test_edit_past_round_rescores(state):
     state.save_round(counted(Anna=(40, 0), Ben=(0, 10), Cleo=(0, 10)))
     state.save_round(counted(Ben=(20, 0), Anna=(0, 5), Cleo=(0, 5)))
     state.enter_round(0)
-    assert state.edit_round == 0
+    assert state.nav.edit_round == 0
     assert state.save_round(counted(Cleo=(30, 0), Anna=(0, 0), Ben=(0, 0))) is None
     assert state.result.totals["Cleo"] == 60 - 5
-    assert state.screen == "board" and state.edit_round is None
+    assert state.nav.screen == "board" and state.nav.edit_round is None
 
 
 def test_game_over_and_rematch(state, store):
@@ -186,7 +186,7 @@ def test_rename_and_finish_keep_the_result_in_step(state):
 def test_saving_a_round_leaves_a_message_for_the_board_with_one_tap_back(state, store):
     state.enter_round()
     assert state.save_round(counted(Anna=(20, 0), Ben=(0, 5), Cleo=(0, 7))) is None
-    assert state.screen == "board"
+    assert state.nav.screen == "board"
     assert (state.toasts.shown.message, state.toasts.shown.action) == (
         "Round 1 saved.",
         "undo",

@@ -125,7 +125,7 @@ def test_undo_after_a_reload_takes_back_every_kind_of_change(tmp_path):
         s.save_round(rnd("Anna", "Ben", 10))
         s.rename_player("Ben", "Bea")
         s.save_round(rnd("Bea", "Anna", 7))
-        s.edit_round = 0
+        s.nav.edit_round = 0
         s.save_round(rnd("Anna", "Bea", 20))
         s.finish()
         s.undo()  # a redo step is kept too

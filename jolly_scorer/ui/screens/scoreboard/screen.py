@@ -218,8 +218,9 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         if asking_finish
         else None
     )
-    game = state.viewing if read_only else state.game
-    result = state.viewing_result if read_only else state.result
+    past = state.nav.past
+    game = (past.game if past else None) if read_only else state.game
+    result = (past.result if past else None) if read_only else state.result
     if game is None or result is None:
         kept_board(state, read_only, fresh=True)  # only what was last shown
         return screen(state, t("Scoreboard"), [ft.Text(t("There is no game running."))])
@@ -238,7 +239,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
         board.body = (game, result, inputs, shown)
     body = list(shown)
     keep = board.parts
-    game_id = state.viewing_id if read_only else state.game_id
+    game_id = state.nav.viewing_id if read_only else state.game_id
     if game_id is not None and not read_only and not over:
         body.insert(0, EnteringLine(state, game_id, n + 1))  # at a live table
     if game_id is not None:
@@ -252,7 +253,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     footer = [] if read_only else _footer(state, game, over, wide, finish)
     actions = [] if read_only else _actions(state, over, wide, finish, keep)
     title = t("Round {n}", n=n + 1) if not over else t("Game over")
-    back = "past" if read_only else state.back_from_game
+    back = "past" if read_only else state.nav.back_from_game
     return screen(
         state, title, body, back=back, actions=actions, footer=footer, keep=keep
     )

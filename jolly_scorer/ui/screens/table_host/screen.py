@@ -42,7 +42,7 @@ def bar_shown(state: AppState) -> bool:
     whole height; the PIN and the QR are on every other screen)."""
     from jolly_scorer.ui.screens.round_entry.layout import WIDE
 
-    return not (state.screen == "entry" and (state.page_width or 390) < WIDE)
+    return not (state.nav.screen == "entry" and (state.page_width or 390) < WIDE)
 
 
 def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
