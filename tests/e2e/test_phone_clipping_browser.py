@@ -84,6 +84,32 @@ def test_the_card_grid_is_whole_above_the_save_bar_on_a_laptop(web_app, tmp_path
         assert abs(key["height"] - whole["height"]) <= 1, (card, key, whole)
 
 
+def test_the_card_grid_is_whole_on_a_laptop_with_a_meld_to_lay_off_on(
+    web_app, tmp_path
+):
+    """The same at 1280 x 800 in Finnish, in Jolly, with a meld on the table:
+    the hand's buttons (Meld, Lay off, Count points) and the typed-cards
+    field take two lines, and the last row was cut by 5 px (the editor's
+    lines were 4 px apart on a laptop, now 2 as on a phone)."""
+    app = open_round(
+        web_app, tmp_path, language="fi", viewport="desktop", rules="jolly_at"
+    )
+    for step in ("round-closer-0", "round-add-meld-0", "pick-5h", "pick-6h", "pick-7h"):
+        app.by_id(step).first.click()
+    app.wait_label("7♥")
+    app.by_id("round-hand-1").first.click()
+    for card in ("Ah", "Jc"):
+        app.by_id(f"pick-{card}").first.click()
+    app.wait_label("J♣")
+    app.settle()
+    app.screenshot("clip-fi-laptop-jolly-hand")
+    bar, whole = box(app, "round-save-bar"), box(app, "pick-Ah")
+    for card in ("8s", "Ks"):
+        key = box(app, f"pick-{card}")  # (a cut key's box is its visible part)
+        assert key["y"] + key["height"] <= bar["y"], card
+        assert abs(key["height"] - whole["height"]) <= 1, (card, key, whole)
+
+
 KEYS = (
     "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"pick-\"]')]"
     ".map(e => { const r = e.getBoundingClientRect();"
