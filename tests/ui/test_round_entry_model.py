@@ -213,6 +213,14 @@ def test_the_meld_opened_by_itself_is_no_meld_until_a_card_is_picked(entry):
     entry.set_handglatt(False, "Ben")  # not Handglatt after all: it goes
     assert entry.rounds.melds == [] and entry.editing is None
     entry.set_handglatt(True, "Ben")
+    entry.pick("9c")  # with a card it is Ben's meld: switched off, it stays
+    entry.set_handglatt(False, "Ben")
+    assert entry.editing.target == Target("meld", "Ben", 0)
+    entry.remove(0)
+    entry.set_mode("Ben", "points")  # counted after all: the empty one goes
+    assert entry.rounds.melds == [] and entry.editing is None
+    entry.set_mode("Ben", "cards")
+    entry.set_handglatt(True, "Ben")
     entry.new_meld("Ben")  # a meld asked for: the empty one opened goes
     assert [m.owner for m in entry.rounds.melds] == ["Ben"]
     assert entry.editing.target == Target("meld", "Ben", 0)

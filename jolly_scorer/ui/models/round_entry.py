@@ -181,6 +181,11 @@ class RoundEntryModel:
         if editing is not None and editing.target is not None:
             rounds.offered = rounds.melds[editing.target.meld or 0].key
 
+    def _offered_empty(self) -> bool:
+        """The editor is on the meld it opened by itself, still empty."""
+        key = self.rounds.offered
+        return any(m.key == key and not m.cards for m in self.rounds.melds)
+
     def select_player(self, player: str) -> None:
         """Show ``player`` (a phone shows one at a time); a player who holds
         cards gets the editor on the hand at once (no extra tap)."""
@@ -515,8 +520,8 @@ class RoundEntryModel:
         self.rounds.set_handglatt(value)
         if value:
             self._offer_meld(self.rounds.closer)
-        elif self.rounds.offered is not None:
-            self.editing = None  # (the meld opened by itself, still empty, goes)
+        elif self._offered_empty():
+            self.editing = None  # (the meld opened by itself goes with it)
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
@@ -524,7 +529,7 @@ class RoundEntryModel:
         editing = self.editing
         if editing and editing.target and editing.target.kind == "hand":
             self.editing = None
-        elif mode == "points" and editing is not None and editing.player == player:
+        elif mode == "points" and self._offered_empty():
             self.editing = None  # counted: (the meld opened by itself goes)
         self.dirty = True
 
