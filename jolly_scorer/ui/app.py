@@ -526,7 +526,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
         resume_seat(state)
     if isinstance(store, RankingStore):
-        state.nav.screen = "club_big"
+        state.nav.go("club_big")
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)
     page.title = "Jolly Scorer"
