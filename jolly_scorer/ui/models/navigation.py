@@ -108,12 +108,8 @@ class Navigation:
         """The id of the past game viewed (None: none)."""
         return self.past.id if self.past is not None else None
 
-    def stop_viewing(self, game_id: int | None = None) -> bool:
-        """Forget the past game viewed (only if it is ``game_id``, when
-        given); whether one was forgotten. Its screen goes to the list."""
-        if self.past is None or game_id not in (None, self.past.id):
-            return False
+    def stop_viewing(self) -> None:
+        """Forget the past game viewed; its screen goes to the list."""
         self.past = None
         if self.screen == "past_game":
             self.screen = "past"
-        return True
