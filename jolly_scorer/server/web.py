@@ -271,6 +271,29 @@ async def _housekeeping() -> None:
         last = count
 
 
+#: Headers of every answer. No CORS. ``Cross-Origin-Opener-Policy`` keeps a
+#: page of another site that opened ours from reaching into it, and
+#: ``X-Frame-Options`` keeps ours out of another site's frame.
+#:
+#: Flet sends ``Cross-Origin-Embedder-Policy: require-corp`` as well; this
+#: server does not. With both, the page is cross-origin isolated, and Flutter's
+#: loader then runs its skwasm renderer on two threads, text layout on the
+#: page's and drawing on a worker. In the Flutter of Flet 1.0.5 those two
+#: threads share Skia's glyph cache without a lock (emscripten's wasm workers
+#: make its mutex a no-op): under a stream of text changes the heap is
+#: corrupted and the page spins at 100 % CPU inside ``paragraph_layout``, for
+#: ever, with nothing in the console (flutter/flutter#190039, fixed by #190048
+#: in a later Flutter). A table saw it as a phone or host page that never
+#: came up or froze mid-round. Without isolation the loader picks skwasm on one
+#: thread (``skwasmSingleThreaded``), which has no such race.
+#: ``benchmarks/text_churn.py`` shows both; ``tests/e2e/test_security.py``
+#: checks that the page is not isolated and draws without a worker.
+PAGE_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
 def build_app(
     session_main: Callable[[ft.Page], Any],
     *,
@@ -378,15 +401,12 @@ def build_app(
         ),
     )
 
-    async def isolation_headers(request: Request, call_next: Any) -> Response:
+    async def page_headers(request: Request, call_next: Any) -> Response:
         response: Response = await call_next(request)
-        # Flet's web client needs these (SharedArrayBuffer for skwasm); no CORS.
-        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
-        response.headers["Cross-Origin-Embedder-Policy"] = "require-corp"
-        response.headers["X-Frame-Options"] = "DENY"
+        response.headers.update(PAGE_HEADERS)
         return response
 
-    app.middleware("http")(isolation_headers)
+    app.middleware("http")(page_headers)
     return OriginGuard(app, allowed_hosts(host, port), table)
 
 

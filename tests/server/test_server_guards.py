@@ -55,6 +55,16 @@ def test_join_post_body_is_capped():
     assert ok.status_code == 303 and len(table.guests()) == 1
 
 
+def test_pages_are_guarded_but_not_cross_origin_isolated():
+    """COOP and no frames of other sites, but no COEP: an isolated page gets
+    Flutter's renderer on two threads, which freezes (see ``PAGE_HEADERS``)."""
+    headers = client(Table()).get("/join").headers
+    assert headers["cross-origin-opener-policy"] == "same-origin"
+    assert headers["x-frame-options"] == "DENY"
+    assert "cross-origin-embedder-policy" not in headers
+    assert "access-control-allow-origin" not in headers
+
+
 def test_table_cookie_is_secure_over_https_only():
     table = Table()
     plain = client(table).get(f"/join?token={table.join_token}", follow_redirects=False)
