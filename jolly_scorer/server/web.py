@@ -283,11 +283,12 @@ async def _housekeeping() -> None:
 #: make its mutex a no-op): under a stream of text changes the heap is
 #: corrupted and the page spins at 100 % CPU inside ``paragraph_layout``, for
 #: ever, with nothing in the console (flutter/flutter#190039, fixed by #190048
-#: in a later Flutter). A table saw it as a phone or host page that never
-#: came up or froze mid-round. Without isolation the loader picks skwasm on one
-#: thread (``skwasmSingleThreaded``), which has no such race.
-#: ``benchmarks/text_churn.py`` shows both; ``tests/e2e/test_security.py``
-#: checks that the page is not isolated and draws without a worker.
+#: in a later Flutter). The browser tests met it as pages that never came up;
+#: at a table it is a phone that freezes mid-round. Without isolation the
+#: loader picks skwasm on one thread (``skwasmSingleThreaded``), which has no
+#: such race. ``benchmarks/text_churn.py`` shows both;
+#: ``tests/e2e/test_renderer_browser.py`` checks that the page is not isolated
+#: and draws without a worker.
 PAGE_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
