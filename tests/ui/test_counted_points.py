@@ -181,3 +181,30 @@ def test_the_strip_and_the_wide_preview_show_no_zero_for_a_missing_number(flet_a
     phone.tap("round-mode-0-cards")  # Anna's cards: the strip shows
     chips = {s: str(phone.app.find(semantics=f"round-show-{s}").label) for s in (1, 2)}
     assert chips[1].startswith("Ben –") and chips[2].startswith("Cleo 0"), chips
+
+
+def test_the_selected_field_is_ringed_not_given_another_border(flet_app):
+    """Moving the selection (Enter, a tap) changes no field's own border:
+    Flutter animates a border change for 167 ms, a dozen frames drawn at each
+    Enter (failed before: the selected field's border was 3 px, the others'
+    1 px). The selected field is ringed and filled instead, and every field
+    keeps the same size."""
+    screen = _romme_screen(flet_app)
+
+    def looks() -> list[tuple[object, object, object, object]]:
+        rows = []
+        for seat in (0, 1, 3):
+            marked = screen.app.find(semantics=f"round-bad-{seat}")
+            field, ring = marked.content, marked.parent
+            ringed = getattr(ring, "border", None)  # before: no ring, the row
+            rows.append((field.border, ringed, field.filled, field.width))
+        return rows
+
+    first = looks()
+    assert [row[2] for row in first] == [False, False, True]  # after Cleo: Dora
+    screen.tap("round-bad-0")
+    after = looks()
+    assert all(row[0] == first[0][0] for row in first + after)  # one border
+    assert [row[2] for row in after] == [True, False, False]  # Anna's now
+    assert after[0][1] != after[1][1] == after[2][1]  # and only hers ringed
+    assert len({row[3] for row in first + after}) == 1  # no field grows

@@ -32,6 +32,10 @@ __all__ = [
 ]
 
 
+#: The width of the ring round the counting sheet's selected field (px).
+RING = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     """The counting sheet's selected field and the tap that selects one."""
@@ -116,18 +120,32 @@ def sheet_field(
     act: Act,
     width: int,
     sheet: Selection,
-) -> ft.Semantics:
+) -> tuple[ft.Control, ft.TextField]:
     """A field of the counting sheet (``round-good-N`` / ``round-bad-N``,
-    marked selected when the keys go there)."""
+    marked selected when the keys go there), and its text field.
+
+    The selected one is ringed (and filled), its field's own border the same
+    as every other's: Flutter animates a change of a field's border for
+    167 ms, a dozen frames at each Enter or tap, while a ring comes and goes
+    in one frame."""
     label = t("Good points") if key == "good" else t("Bad points")
-    field = _sheet_field(entry, name, key, label, act, width, sheet)
-    return ft.Semantics(
+    chosen = sheet.place == (name, key)
+    field = _sheet_field(entry, name, key, label, act, width - 2 * RING, sheet)
+    marked = ft.Semantics(
         identifier=f"round-{key}-{seat}",
-        selected=sheet.place == (name, key),
+        selected=chosen,
         label=f"{name}: {label}",
         content=field,
-        key=f"{key}-{name}",
     )
+    ring = ft.Container(
+        marked,
+        key=f"{key}-{name}",
+        border=ft.Border.all(
+            RING, ft.Colors.PRIMARY if chosen else ft.Colors.TRANSPARENT
+        ),
+        border_radius=4 + RING,
+    )
+    return ring, field
 
 
 def _sheet_field(
@@ -141,13 +159,12 @@ def _sheet_field(
 ) -> ft.TextField:
     """A field of the counting sheet: it shows the number (``–`` while
     missing) and takes no typed text (read only, no system keyboard); the
-    selected one is drawn filled with a thick border, and the focus, which
-    decides nothing here, looks like no focus. A change a client sends
+    selected one is filled (:func:`sheet_field` rings it), and the focus,
+    which decides nothing here, looks like no focus. A change a client sends
     (a whole text, as the in-process tests do) still goes in."""
     place: Place = (name, key)
     chosen = sheet.place == place
-    colour = ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE
-    line = ft.OutlineInputBorder(side=ft.BorderSide(3 if chosen else 1, colour))
+    line = ft.OutlineInputBorder(side=ft.BorderSide(1, ft.Colors.OUTLINE))
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         sheet.select(place)
@@ -166,7 +183,7 @@ def _sheet_field(
         text_style=ft.TextStyle(weight=ft.FontWeight.BOLD),
         width=width,
         dense=True,
-        content_padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        content_padding=ft.Padding.symmetric(horizontal=4, vertical=6 - RING),
         filled=chosen,
         fill_color=ft.Colors.PRIMARY_CONTAINER if chosen else None,
         border={

@@ -185,8 +185,8 @@ def _sheet_line(
     mine = entry.rounds.points_keys(name)
     for key in columns:
         if key in mine:
-            field = sheet_field(entry, seat, name, key, t, act, width, sheet)
-            built[(name, key)] = field.content
+            field, text = sheet_field(entry, seat, name, key, t, act, width, sheet)
+            built[(name, key)] = text
             fields.append(field)
         elif not mine:  # went out, penalty scoring: no number to type
             fields.append(
