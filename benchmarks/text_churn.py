@@ -36,7 +36,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
+
+from server_process import free_port  # noqa: E402
 
 from benchmarks.chromium import ARGS, CHROMIUM  # noqa: E402
 
@@ -89,14 +92,20 @@ def serve(port: int, way: str) -> None:
         await app(scope, receive, with_coep)
 
     served = isolated if way == "isolated" else app
-    print(f"ready at http://127.0.0.1:{port}/", flush=True)
     uvicorn.run(served, host="127.0.0.1", port=port, log_level="warning")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def wait_listening(server: subprocess.Popen[bytes], port: int) -> None:
+    """Until the server takes connections on ``port`` (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the {port} server did not come up") from None
+            time.sleep(0.05)
 
 
 def soak(browser: Any, way: str, pages: int, seconds: float) -> list[float]:
@@ -105,16 +114,11 @@ def soak(browser: Any, way: str, pages: int, seconds: float) -> list[float]:
     server = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(port), "--way", way],
         cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        stdout=subprocess.DEVNULL,  # a pipe nobody reads could stall it
+        stderr=subprocess.DEVNULL,
     )
     try:
-        assert server.stdout is not None
-        for line in server.stdout:
-            if "ready at" in line:
-                break
-        time.sleep(1)  # uvicorn listens a moment after the app is built
+        wait_listening(server, port)
         contexts = [
             browser.new_context(viewport={"width": 1280, "height": 800})
             for _ in range(pages)
