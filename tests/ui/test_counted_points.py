@@ -208,3 +208,25 @@ def test_the_selected_field_is_ringed_not_given_another_border(flet_app):
     assert [row[2] for row in after] == [True, False, False]  # Anna's now
     assert after[0][1] != after[1][1] == after[2][1]  # and only hers ringed
     assert len({row[3] for row in first + after}) == 1  # no field grows
+
+
+def test_a_line_keeps_its_size_when_the_selection_moves(flet_app):
+    """The selected player's line is outlined more strongly, its padding as
+    much smaller: no line grows, so the lines below do not move under the
+    finger when Enter or a tap moves the selection (failed before: the
+    chosen line was 4 px taller)."""
+    screen = _romme_screen(flet_app)
+
+    def outer() -> set[tuple[float, ...]]:
+        sizes = set()
+        for seat in range(len(PLAYERS)):
+            box = screen.app.find(semantics=f"round-player-{seat}").content
+            edge, pad = box.border.top.width, box.padding
+            sizes.add(
+                (pad.left + edge, pad.right + edge, pad.top + edge, pad.bottom + edge)
+            )
+        return sizes
+
+    assert len(outer()) == 1
+    screen.tap("round-bad-0")
+    assert len(outer()) == 1

@@ -288,17 +288,21 @@ def _line(
     warning = counted_warning(entry, seat, name, t)
     if warning is not None:
         items.append(warning)
+    # the outline's width is taken from the padding: a line chosen or not
+    # has the same size, and the lines below never move when the keys move
+    edge = 2 if chosen else 1
     return ft.Semantics(
         identifier=f"round-player-{seat}",
         container=True,
         content=ft.Container(
             ft.Column(items, spacing=4),
-            padding=ft.Padding.only(left=8, right=2, top=1, bottom=1),
+            padding=ft.Padding.only(
+                left=10 - edge, right=4 - edge, top=2 - edge, bottom=2 - edge
+            ),
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
             border=ft.Border.all(
-                3 if chosen else 1,
-                ft.Colors.PRIMARY if chosen else ft.Colors.TRANSPARENT,
+                edge, ft.Colors.PRIMARY if chosen else ft.Colors.TRANSPARENT
             ),
         ),
     )
