@@ -173,9 +173,14 @@ def play(name: str, tally: Tally, profile: cProfile.Profile | None) -> None:
         try:
             app.click(app.find(semantics="home-continue"))
             app.click(app.find(semantics="enter-round"))
-            # the docked editor's grid is sent a moment after the screen
-            # opens (editor/dock.py): before the first tap, as at a table
-            app.wait_for(lambda: bool(app.find_all(semantics="round-editor-waiting")))
+            app.wait_for(lambda: bool(app.find_all(semantics="round-closer-0")))
+            if not counted:
+                # the docked editor's grid is sent a moment after the screen
+                # opens (editor/dock.py): before the first tap, as at a table;
+                # a counting table gets none (its parts are not in cards)
+                app.wait_for(
+                    lambda: bool(app.find_all(semantics="round-editor-waiting"))
+                )
             if tally.counting is True:  # the pass counting calls
                 tally.counting = app._loop_thread
             if profile is not None:  # the loop thread runs the app
