@@ -314,11 +314,7 @@ class WebApp:
 
     def next_frames(self, count: int = 2) -> None:
         """Wait for ``count`` animation frames of the page (not a clock)."""
-        self.page.evaluate(
-            "n => new Promise(done => { const step = k => k > 0 ?"
-            " requestAnimationFrame(() => step(k - 1)) : done(); step(n); })",
-            count,
-        )
+        next_frames(self.page, count)
 
     def wait_until(
         self, predicate: Callable[[], bool], timeout: float = 15_000, what: str = ""
@@ -333,14 +329,7 @@ class WebApp:
     def _still(self, timeout: float) -> bytes | None:
         """Wait until three frames in a row look the same: that frame (PNG),
         or None on timeout."""
-        deadline = time.monotonic() + timeout / 1000
-        shots = [self.page.screenshot()]
-        while len(shots) < 3 or len(set(shots[-3:])) > 1:
-            if time.monotonic() > deadline:
-                return None
-            self.next_frames(2)
-            shots.append(self.page.screenshot())
-        return shots[-1]
+        return still_frame(self.page, timeout)
 
     def settle(self, timeout: float = 10_000) -> None:
         """Wait until the screen is still: three identical frames in a row.
@@ -425,12 +414,48 @@ class WebApp:
 BLANK_PNG_BYTES = 6_000  # an unpainted page's PNG (2.7 KB at 390 x 844)
 
 
+def next_frames(page: Any, count: int = 2) -> None:
+    """Wait for ``count`` animation frames of ``page`` (not a clock)."""
+    page.evaluate(
+        "n => new Promise(done => { const step = k => k > 0 ?"
+        " requestAnimationFrame(() => step(k - 1)) : done(); step(n); })",
+        count,
+    )
+
+
+def still_frame(page: Any, timeout: float = 10_000) -> bytes | None:
+    """Wait until three screenshots of ``page`` in a row look the same (an
+    animation ended, an image decoded, an answer drawn): that frame (PNG), or
+    None when the page kept moving for ``timeout`` ms. Flutter draws on a
+    canvas: only the pixels tell. Each screenshot is a new frame of the
+    page's compositor; no animation frame of the page is awaited, which a page
+    behind another one of the browser never gets."""
+    deadline = time.monotonic() + timeout / 1000
+    shots = [page.screenshot()]
+    while len(shots) < 3 or len(set(shots[-3:])) > 1:
+        if time.monotonic() > deadline:
+            return None
+        shots.append(page.screenshot())
+    return shots[-1]
+
+
+def settle_page(page: Any, timeout: float = 10_000) -> None:
+    """Wait until ``page`` stands still (:func:`still_frame`), or fail."""
+    if still_frame(page, timeout) is None:
+        raise AssertionError(f"the page did not settle in {timeout} ms")
+
+
 def shoot_page(page: Any, name: str) -> Path:
-    """``page``'s screenshot, painted, as ``NAME.png`` in ``build/screenshots``
-    (or ``$JOLLY_SCREENSHOTS``), for tests that drive their own pages."""
+    """``page``'s screenshot once it is painted and stands still (a page that
+    keeps moving is taken as it is after 5 s), as ``NAME.png`` in
+    ``build/screenshots`` (or ``$JOLLY_SCREENSHOTS``), for tests that drive
+    their own pages."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    path.write_bytes(painted_screenshot(page))
+    shot = still_frame(page, 5_000)
+    if shot is None or len(shot) < BLANK_PNG_BYTES:
+        shot = painted_screenshot(page)
+    path.write_bytes(shot)
     return path
 
 

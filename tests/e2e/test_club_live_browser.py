@@ -133,7 +133,6 @@ def test_a_phone_at_table_2_enters_a_round_and_the_ranking_follows(chromium, tmp
         links, pins = cards_of(server, cookie)
         context, organiser = organiser_page(chromium, server, (1280, 800), "en-US")
         wait_text(organiser, f"PIN: {pins[2]}")
-        organiser.wait_for_timeout(500)
         shoot_page(organiser, "club-live-organiser")
         # the table cards: a sheet per table, printable
         cards = organiser.context.new_page()
@@ -148,7 +147,6 @@ def test_a_phone_at_table_2_enters_a_round_and_the_ranking_follows(chromium, tmp
         tap(phone, "home-continue")
         tap(phone, "enter-round")
         tap(phone, "round-seat-0")
-        phone.wait_for_timeout(1000)
         shoot_page(phone, "club-live-phone-seat")
         if by_id(phone, "editor-done").count():
             step(app, "editor-done")  # the hand's editor opened: close it
@@ -188,7 +186,6 @@ def test_a_phone_at_table_2_enters_a_round_and_the_ranking_follows(chromium, tmp
         for player in EIGHT:
             wait_text(projector, player)
         by_id(projector, "club-tie-break").first.wait_for(state="attached")
-        projector.wait_for_timeout(1500)
         shoot_page(projector, "club-live-ranking-1920")
         view.close()
         context.close()
@@ -204,10 +201,8 @@ def test_organiser_tables_at_phone_size(chromium, tmp_path, language):
     try:
         locale = {"de": "de-DE", "fi": "fi-FI"}[language]
         context, organiser = organiser_page(chromium, server, (390, 844), locale)
-        organiser.wait_for_timeout(500)
         shoot_page(organiser, f"club-live-organiser-phone-{language}")
         reveal(as_app(organiser, server), "club-pin-2")
-        organiser.wait_for_timeout(300)
         shoot_page(organiser, f"club-live-organiser-phone-{language}-tables")
         cards = context.new_page()
         cards.set_viewport_size({"width": 390, "height": 844})

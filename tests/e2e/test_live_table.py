@@ -63,8 +63,7 @@ def test_host_shows_qr_phone_joins_with_pin_host_ends_table(chromium, tmp_path):
             # host's bar always has "Show QR", as a person at the table uses it
             host_page.locator('[flt-semantics-identifier="table-show"]').click()
             qr.wait_for()
-        host_page.wait_for_timeout(600)  # the QR image decodes after its node
-        shot(host_page, "live-table-host")
+        shot(host_page, "live-table-host")  # still: the QR image decoded
 
         phone = chromium.new_context(
             viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
@@ -137,8 +136,7 @@ def test_table_pages_speak_the_language(chromium, tmp_path, language):
         host_page.goto(server.find(r"host screen (\S+)"))
         flutter_ready(host_page, panel)
         host_page.locator('[flt-semantics-identifier="table-qr"]').wait_for()
-        host_page.wait_for_timeout(600)  # the QR image decodes after its node
-        shot(host_page, f"live-table-host-phone-{language}")
+        shot(host_page, f"live-table-host-phone-{language}")  # QR decoded
         host_page.locator('[flt-semantics-identifier="table-viewers"]').click()
         host_page.locator('[flt-semantics-identifier="table-viewer-link"]').wait_for(
             state="attached", timeout=15_000

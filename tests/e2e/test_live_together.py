@@ -218,7 +218,6 @@ def test_a_phone_enters_while_the_host_watches(chromium, tmp_path, language):
         tap(phone, "home-continue")
         tap(phone, "enter-round")
         wait_text(phone, question)
-        phone.wait_for_timeout(800)  # the canvas paints after the tree
         shot(phone, f"live-table-together-seat-{language}")
         tap(phone, "round-seat-2")
         tap(phone, "pick-Kd")
@@ -244,7 +243,6 @@ def test_a_phone_enters_while_the_host_watches(chromium, tmp_path, language):
         flutter_ready(phone, "Dora")
         by_id(phone, "round-done-2").wait_for(timeout=30_000)
         assert not by_id(phone, "home-continue").count()
-        phone.wait_for_timeout(800)  # the canvas paints after the tree
         shot(phone, f"live-table-resume-{language}")
         # the phone leaves the round (the host wrote last: the parts stay):
         # its board says that round 1 is being entered, and by whom (18.7)
@@ -256,7 +254,6 @@ def test_a_phone_enters_while_the_host_watches(chromium, tmp_path, language):
         assert "Cleo" in (
             (line.get_attribute("aria-label") or "") + (line.text_content() or "")
         )
-        phone.wait_for_timeout(800)
         shot(phone, f"live-table-board-entering-{language}")
     finally:
         assert server.stop() == 0

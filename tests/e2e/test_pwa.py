@@ -22,7 +22,15 @@ from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, free_port, wait_for_flutter
+from conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    free_port,
+    next_frames,
+    settle_page,
+    shoot_page,
+    wait_for_flutter,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -110,11 +118,11 @@ def reveal(page: Any, identifier: str) -> None:
     for _ in range(20):
         box = loc.bounding_box()
         if box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
-            page.wait_for_timeout(300)  # standing still
+            settle_page(page)  # the scroll came to rest
             return
         page.mouse.move(PHONE["width"] * 0.3, PHONE["height"] / 2)
         page.mouse.wheel(0, 300)
-        page.wait_for_timeout(200)
+        next_frames(page, 2)  # Flutter scrolls on the wheel event, drawn next frame
 
 
 FOCUSED_IN = (
@@ -199,17 +207,14 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         open_app(page, server.url)
         page.get_by_text("1 round played").first.wait_for(timeout=LOAD_TIMEOUT)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SCREENSHOTS / "pwa-offline-home-phone.png"))
+        shoot_page(page, "pwa-offline-home-phone")
         tap(page, "home-continue")
         assert totals(page, 2) == after_one
         # the game read back from the browser's storage goes on offline
         play_round(page, {1: 20})
         after_two = totals(page, 2)
         assert after_two != after_one
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SCREENSHOTS / "pwa-offline-phone.png"))
+        shoot_page(page, "pwa-offline-phone")
         # export works offline: the game file is downloaded, with both rounds
         reveal(page, "export-json")
         with page.expect_download(timeout=30_000) as download:
@@ -222,7 +227,6 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         wait_for_flutter(other, None, LOAD_TIMEOUT)
         problem = by_id(other, "store-problem")
         problem.wait_for(state="attached", timeout=LOAD_TIMEOUT)
-        other.wait_for_timeout(300)
-        other.screenshot(path=str(SCREENSHOTS / "pwa-second-tab-phone.png"))
+        shoot_page(other, "pwa-second-tab-phone")
         other.close()
         assert not any(url.startswith(server.url) for url in blocked)

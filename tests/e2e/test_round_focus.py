@@ -11,8 +11,9 @@ pytestmark = pytest.mark.browser
 
 
 def tap(app, identifier: str) -> None:
+    """Tap, and wait until the page stands still with the answer drawn."""
     app.by_id(identifier).first.click()
-    app.page.wait_for_timeout(150)
+    app.settle()
 
 
 CHECKED = """() => {

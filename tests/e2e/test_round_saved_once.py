@@ -17,8 +17,9 @@ TARGET = "jolly_scorer.ui.app:main"
 
 
 def tap(app, identifier: str) -> None:
+    """Tap, and wait until the page stands still with the answer drawn."""
     app.by_id(identifier).first.click()
-    app.page.wait_for_timeout(200)
+    app.settle()
 
 
 def seed(folder) -> None:
@@ -42,14 +43,11 @@ def enter(app, closer: int, bad: str) -> None:
     tap(app, "enter-round")
     app.by_id(f"round-closer-{closer}").first.wait_for()
     tap(app, f"round-closer-{closer}")
-    app.page.wait_for_timeout(300)
     if app.by_id("round-count-all").count():  # (a draft of the other device
         tap(app, "round-count-all")  # may have switched it already)
     other = 1 - closer
-    app.by_id(f"round-bad-{other}").first.click()
-    app.page.wait_for_timeout(250)
-    app.page.keyboard.type(bad, delay=40)
-    app.page.wait_for_timeout(300)
+    app.type_into(app.by_id(f"round-bad-{other}").first, bad)
+    app.settle()  # the points reached the server: the preview shows them
 
 
 def test_a_round_saved_on_another_device_is_not_added_twice(

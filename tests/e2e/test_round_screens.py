@@ -12,9 +12,10 @@ SAVE = {"en": "Save round", "de": "Runde speichern", "fi": "Tallenna kierros"}
 
 
 def tap(app, identifier: str) -> None:
-    """Tap a control; Flutter scrolls it into view first if needed."""
+    """Tap a control (Flutter scrolls it into view first if needed) and wait
+    until the page stands still with the answer drawn."""
     app.by_id(identifier).first.click()
-    app.page.wait_for_timeout(150)
+    app.settle()
 
 
 def wait_label(app, text: str) -> None:
@@ -74,7 +75,6 @@ def test_a_round_tap_by_tap(web_app, viewport, language):
     else:
         tap(app, "round-mode-2-points")
     app.type_into(app.by_id("round-bad-2").first, "12")
-    app.page.wait_for_timeout(400)
     app.screenshot("round-entry-" + shot(viewport, language))
     tap(app, "round-save")
     app.wait_text("Saved round 1 closed by Anna")
@@ -107,7 +107,6 @@ def test_a_counting_table_in_one_tap_per_player(web_app, language):
     bar = app.by_id("round-save-bar").first.bounding_box()
     field = app.by_id("round-bad-2").first.bounding_box()
     assert field["y"] + field["height"] <= bar["y"]  # no scroll needed
-    app.page.wait_for_timeout(300)
     app.screenshot("round-entry-" + shot("phone", language, "counted"))
     tap(app, "round-save")
     app.wait_text("Saved round 2 closed by Anna")

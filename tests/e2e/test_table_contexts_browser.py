@@ -47,26 +47,35 @@ def tap(page: Any, identifier: str) -> None:
     by_id(page, identifier).first.click()
 
 
+SAID = (
+    "id => { const n = document.querySelector("
+    "`[flt-semantics-identifier='${id}']`); return n ?"
+    " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
+)
+
+
 def said(page: Any, identifier: str) -> str:
     """What a control says now: its accessible label and its text (read in
     one go: a node redrawn between two reads is no wait)."""
-    text: str = page.evaluate(
-        "id => { const n = document.querySelector("
-        "`[flt-semantics-identifier='${id}']`); return n ?"
-        " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }",
-        identifier,
-    )
+    text: str = page.evaluate(SAID, identifier)
     return text
 
 
 def wait_said(page: Any, identifier: str, text: str, timeout: float = 20.0) -> str:
-    """Wait until ``identifier`` says ``text``; what it says."""
-    end = time.monotonic() + timeout
-    while text not in (now := said(page, identifier)):
-        if time.monotonic() > end:
-            raise AssertionError(f"{identifier} says {now!r}, not {text!r}")
-        page.wait_for_timeout(50)
-    return now
+    """Wait until ``identifier`` says ``text`` (checked in the page by a timer,
+    not at animation frames, which a page behind another one does not get);
+    what it says."""
+    try:
+        page.wait_for_function(
+            f"([id, text]) => ({SAID})(id).includes(text)",
+            arg=[identifier, text],
+            polling=50,
+            timeout=timeout * 1000,
+        )
+    except Exception as e:
+        now = said(page, identifier)
+        raise AssertionError(f"{identifier} says {now!r}, not {text!r}") from e
+    return said(page, identifier)
 
 
 def still_shot(page: Any, name: str) -> None:
