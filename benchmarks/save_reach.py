@@ -17,6 +17,17 @@ p90 / max of (tap -> page shows it) over every (round, page) of the saving
 phone and of the others, and "every page" (the slowest page of each round);
 the server's CPU per saved round. The goal: p90 of every page <= 400 ms with
 4 pages.
+
+Frames: how many frames each page draws for a saved round, from the tap until
+every page has drawn none for 300 ms (counted where Flutter's renderer hands a
+drawn frame to the page: skwasm's ``transferToImageBitmap``; a page that
+draws no other way counts none). On this machine, without a GPU, each frame is
+the whole screen drawn by the processor, and the four pages share two cores:
+a frame a page did not need delays the others.
+
+The phones are touched (``tap``), never clicked: a mouse click leaves a
+pointer resting on the board, which no phone at a table has (a tooltip under
+it is shown again each round, frames a phone never draws).
 """
 
 from __future__ import annotations
@@ -58,6 +69,23 @@ WATCH = """text => {
   };
   requestAnimationFrame(look);
 }"""
+
+
+#: each page (before its first script): counts the frames the renderer hands
+#: to the page, and when the last one was
+COUNT_FRAMES = """(() => {
+  window.__frames = 0; window.__lastFrame = 0;
+  const canvas = self.OffscreenCanvas && OffscreenCanvas.prototype;
+  if (!canvas || !canvas.transferToImageBitmap) return;
+  const draw = canvas.transferToImageBitmap;
+  canvas.transferToImageBitmap = function () {
+    window.__frames++; window.__lastFrame = Date.now();
+    return draw.call(this);
+  };
+})();"""
+
+#: true once the page has drawn no frame for 300 ms
+QUIET = "() => Date.now() - window.__lastFrame >= 300"
 
 
 def cpu_seconds(pid: int) -> float:
@@ -159,11 +187,13 @@ def main() -> int:
     others: list[float] = []
     every: list[float] = []
     cpu: list[float] = []
+    frames: list[list[int]] = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             pin = server.find(r"type PIN (\d+)")
             host = browser.new_context(viewport={"width": 1280, "height": 800})
+            host.add_init_script(COUNT_FRAMES)
             host_page = host.new_page()
             host_page.goto(server.find(r"host screen (\S+)"))
             ready(host_page, pin)
@@ -178,12 +208,16 @@ def main() -> int:
                     is_mobile=True,
                     has_touch=True,
                 )
+                context.add_init_script(COUNT_FRAMES)
                 page = context.new_page()
                 page.goto(server.url + "/")
                 page.fill("#pin", pin)
-                page.click("button[type=submit]")
+                # a phone is touched, never hovered: a mouse click would leave
+                # a pointer resting on the board, and each round a tooltip
+                # re-shown under it (frames no phone at a table draws)
+                page.tap("button[type=submit]")
                 ready(page, "Ben")
-                by_id(page, "home-continue").click()
+                by_id(page, "home-continue").tap(timeout=WAIT)
                 by_id(page, "enter-round").wait_for(timeout=WAIT)
                 phones.append(page)
             pages = [host_page, *phones]
@@ -197,6 +231,7 @@ def main() -> int:
                 text = f"Round {number + 1}: "
                 for page in pages:
                     page.evaluate(WATCH, text)
+                    page.evaluate("() => { window.__frames = 0; }")
                 before = cpu_seconds(pid)
                 box = by_id(host_page, "round-save").bounding_box()
                 assert box is not None
@@ -209,6 +244,10 @@ def main() -> int:
                     page.wait_for_function("() => window.__seenAt", timeout=WAIT)
                     seen.append(page.evaluate("() => window.__seenAt") - at)
                 cpu.append(cpu_seconds(pid) - before)
+                for page in pages:
+                    page.wait_for_function(QUIET, polling=50, timeout=WAIT)
+                drawn = [page.evaluate("() => window.__frames") for page in pages]
+                frames.append(drawn)
                 own.append(seen[0])
                 others.extend(seen[1:])
                 every.append(max(seen))
@@ -216,7 +255,8 @@ def main() -> int:
                     f"round {number}: "
                     + ", ".join(f"{s:.0f}" for s in seen)
                     + f" ms (the host first); server CPU "
-                    f"{cpu[-1] * 1000:.0f} ms",
+                    f"{cpu[-1] * 1000:.0f} ms; frames "
+                    + ", ".join(str(n) for n in drawn),
                     flush=True,
                 )
             browser.close()
@@ -237,6 +277,12 @@ def main() -> int:
     line("the other pages", others)
     p90 = line("every page (all pages of each round)", own + others)
     line("the slowest page of each round", every)
+    if frames:
+        print(
+            "frames drawn per saved round: the host median "
+            f"{statistics.median(f[0] for f in frames):.0f}, a phone median "
+            f"{statistics.median(n for f in frames for n in f[1:]):.0f}"
+        )
     print(
         f"server CPU per saved round: median {statistics.median(cpu) * 1000:.0f} ms; "
         f"load average {os.getloadavg()}; goal p90 <= 400 ms: "

@@ -71,3 +71,18 @@ def test_kept_labels_read_as_labels_built_afresh_round_by_round():
         shown = totals_chart(["Anna", "Ben"], totals, t, target=10_000, points=kept)
         afresh = totals_chart(["Anna", "Ben"], totals, t, target=10_000)
         assert chart_axes(shown) == chart_axes(afresh), r
+
+
+def test_a_watching_page_draws_the_saved_round_at_once(open_app, tmp_path):
+    """Flet's chart eases each change over 150 ms by default: a few more
+    frames of the whole screen on every page of the table for each saved
+    round (``benchmarks/save_reach.py`` counts them). The board's chart
+    shows the new round in one frame."""
+    watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(3))
+    saver = open_app(pubsub_with=watcher)
+    saver.click(saver.find(semantics="home-continue"))
+    enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
+    watcher.wait_for(shows_round(watcher, 5))
+    for page in (watcher, saver):
+        chart = page.find(type=fch.LineChart)
+        assert chart.animation.duration.in_milliseconds == 0

@@ -28,6 +28,14 @@ if TYPE_CHECKING:
 #: costs the page its new points, not every point and label again.
 Points = MutableMapping[tuple[object, ...], Any]
 
+#: The totals chart draws a saved round at once. Flet's chart eases every
+#: change over 150 ms: more frames on every page of the table for each saved
+#: round, each one the whole screen drawn again (50 to 150 ms each where the
+#: processor draws, as on this machine, whose four pages of
+#: ``benchmarks/save_reach.py`` share two cores: every page p90 744-750 ms
+#: with the easing, 486-525 ms without).
+STILL = ft.Animation(duration=ft.Duration(milliseconds=0))
+
 
 def totals_chart(
     players: Sequence[str],
@@ -105,6 +113,7 @@ def totals_chart(
         max_y=high,
         height=height,
         interactive=True,
+        animation=STILL,
         left_axis=left,
         bottom_axis=bottom,
         horizontal_grid_lines=fch.ChartGridLines(
