@@ -558,11 +558,15 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
 
 #: The screens ``main`` imports only when one is first shown (a page that
-#: never enters a round need not load the round entry).
+#: never enters a round need not load the round entry), and Flet's charts,
+#: imported when the first chart is drawn: on the board after a new game's
+#: first saved round, where its 200-290 ms (no bytecode kept) stalled the Save
+#: and every other page of the process.
 LATER_SCREENS = (
     "jolly_scorer.ui.screens.round_entry.screen",
     "jolly_scorer.ui.screens.meld_checker.screen",
     "jolly_scorer.ui.screens.club",
+    "flet_charts",
 )
 _warming: list[bool] = []
 

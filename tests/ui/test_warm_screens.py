@@ -24,6 +24,7 @@ class Page:
 
 def test_the_later_screens_are_imported_once_per_process(monkeypatch):
     assert "jolly_scorer.ui.screens.round_entry.screen" in ui_app.LATER_SCREENS
+    assert "flet_charts" in ui_app.LATER_SCREENS  # the board's first chart
     monkeypatch.setattr(ui_app, "_warming", [])
     # a module this process has not imported stands for the screens (the
     # screens themselves, imported again, would be new classes in this run)
