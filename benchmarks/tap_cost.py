@@ -11,6 +11,7 @@ Save:
 (a) Jolly, 4 players, cards picked on the grid (melds, a lay-off, hands);
 (c) Jolly, 4 players, everyone counted (round 1 counted too): who went out,
     then the points on the number pad, a tap on each field;
+(d) Rommi, 3 players, hands only: who went out, then each hand's cards;
 (e) Rommé, 5 players, counted, Cleo goes out with a Handglatt; the points on
     the pad with Next between.
 
@@ -79,11 +80,12 @@ COUNTED_E: list[Step] = [
     ("tap", "round-handglatt"),
     ("pad", "12N30N7N25"),
 ]
-JOLLY, ROMME = table_speed.JOLLY, table_speed.ROMME
+JOLLY, ROMMI, ROMME = table_speed.JOLLY, table_speed.ROMMI, table_speed.ROMME
 #: name: (game, steps, round 1 counted by everyone)
 ROUNDS: dict[str, tuple[tuple[str, list[str]], list[Step], bool]] = {
     "a": (JOLLY, PICKS, False),
     "c": (JOLLY, COUNTED_C, True),
+    "d": (ROMMI, table_speed.round_d()[1:-1], False),
     "e": (ROMME, COUNTED_E, True),
 }
 
@@ -230,7 +232,7 @@ def bare(taps: int, tally: Tally) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each round")
-    parser.add_argument("--rounds", default="ace", help="which rounds (a, c, e)")
+    parser.add_argument("--rounds", default="ace", help="which rounds (a, c, d, e)")
     parser.add_argument("--profile", action="store_true", help="cProfile to stderr")
     parser.add_argument("--top", type=int, default=25, help="functions profiled")
     args = parser.parse_args()

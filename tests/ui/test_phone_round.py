@@ -225,3 +225,26 @@ def test_a_counting_table_gets_no_card_grid_until_a_part_turns_to_cards(
     assert not s.app.find_all(semantics="card-picker")
     s.tap("round-mode-1-cards")
     s.app.wait_for(lambda: bool(s.app.find_all(semantics="card-picker")))
+
+
+def test_the_first_meld_opens_on_the_grid_that_waited(flet_app, monkeypatch):
+    """A moment after the round entry opens, the card grid is sent hidden
+    (editor/dock.py), so the tap that opens the editor sends a few properties,
+    not the grid's 53 keys again (about 30 KB, and Flutter building them
+    while the finger waits): the grid shown is the very one that waited."""
+    from support.round_screen import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.ui.screens.round_entry.editor import dock
+
+    monkeypatch.setattr(dock, "WARM_UP", 0)
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"]))
+    s.app.wait_for(lambda: bool(s.app.find_all(semantics="round-editor-waiting")))
+    waiting = s.app.find(semantics="card-picker")
+    s.tap("round-closer-0")
+    s.tap("round-add-meld-0")
+    assert s.app.find_all(semantics="round-editor")
+    assert s.app.find(semantics="card-picker") is waiting
+    s.tap("pick-5h")
+    assert s.app.find(semantics="card-picker") is waiting

@@ -69,23 +69,28 @@ def shell(
     Close, stays at the top and the rest scrolls under it when the room is
     short: a notice above, an error in the Save bar or the phone's keyboard
     pushed the title and its buttons out of sight."""
-    phone = not wide and not waiting
     body: ft.Control = ft.Column(
         items,
         spacing=2,  # the grid fits above the bar (a laptop: also in Finnish)
         tight=True,
         scroll=ft.ScrollMode.AUTO if wide else None,
     )
-    if phone and items:
+    if not wide and items:
+        # waiting: the grid (its only item) where the open editor has it, in
+        # the rest of the room, keyed (Flet matches a part only in the same
+        # parent, and an unkeyed one by its place among the unkeyed: opening
+        # the editor sent the grid's 53 keys again, about 30 KB)
+        head, rest = (ft.Container(), items) if waiting else (items[0], items[1:])
         body = ft.Column(
             [
-                items[0],
+                head,
                 ft.Column(  # the rest of the room
-                    items[1:],
+                    rest,
                     spacing=2,
                     tight=True,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
+                    key="room",
                 ),
             ],
             spacing=2,  # (not tight: the room's height)
