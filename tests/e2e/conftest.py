@@ -337,8 +337,7 @@ class WebApp:
         Flutter draws on a canvas, so animations (a page sliding in, a message
         fading in) are only visible in the pixels.
         """
-        if self._still(timeout) is None:
-            raise AssertionError(f"the screen did not settle in {timeout} ms")
+        settle_page(self.page, timeout)
 
     def by_id(self, identifier: str) -> Any:
         """Locator of an ``ft.Semantics(identifier=...)`` wrapped control."""
