@@ -69,12 +69,7 @@ def shell(
     Close, stays at the top and the rest scrolls under it when the room is
     short: a notice above, an error in the Save bar or the phone's keyboard
     pushed the title and its buttons out of sight."""
-    body: ft.Control = ft.Column(
-        items,
-        spacing=2,  # the grid fits above the bar (a laptop: also in Finnish)
-        tight=True,
-        scroll=ft.ScrollMode.AUTO if wide else None,
-    )
+    body: ft.Control
     if not wide and items:
         # waiting: the grid (its only item) where the open editor has it, in
         # the rest of the room, keyed (Flet matches a part only in the same
@@ -94,6 +89,13 @@ def shell(
                 ),
             ],
             spacing=2,  # (not tight: the room's height)
+        )
+    else:
+        body = ft.Column(
+            items,
+            spacing=2,  # the grid fits above the bar (a laptop: also in Finnish)
+            tight=True,
+            scroll=ft.ScrollMode.AUTO if wide else None,
         )
     return ft.Semantics(
         identifier=identifier,
