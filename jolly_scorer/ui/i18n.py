@@ -164,6 +164,18 @@ class Translator:
     def __repr__(self) -> str:
         return f"Translator({self.language!r})"
 
+    def __eq__(self, other: object) -> bool:
+        """Two translators of one language translate alike (a part kept by
+        what it was drawn from is kept across a page's translators).
+
+        >>> Translator("de") == Translator("de"), Translator("de") == Translator("fi")
+        (True, False)
+        """
+        return isinstance(other, Translator) and other.language == self.language
+
+    def __hash__(self) -> int:
+        return hash((Translator, self.language))
+
     def __call__(self, message: str, /, **kwargs: object) -> str:
         """Translate ``message`` and fill its ``{placeholders}`` from kwargs."""
         text = self._catalog.messages.get(message, message)

@@ -4,10 +4,11 @@ after save/undo/redo, the scrolling body and the fixed footer."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.page_records import Toast
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import one_line, tagged
@@ -26,19 +27,14 @@ def top_bar(
     t = state.t
     items: list[ft.Control] = []
     if back is not None:
-        to = back
-        items.append(
-            keep(
-                "back",
-                (t.language, to),
-                lambda: icon_button(
-                    ft.Icons.ARROW_BACK, t("Back"), lambda: state.go(to), "back"
-                ),
-            )
-        )
+        items.append(keep("back", _back_button, t, back, state.go))
     items.append(one_line(title, 26, weight=ft.FontWeight.BOLD))
     items.extend(actions)
     return ft.Row(items, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _back_button(t: Translator, to: str, go: Callable[[str], None]) -> ft.Control:
+    return icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: go(to), "back")
 
 
 def messages(state: AppState) -> list[ft.Control]:

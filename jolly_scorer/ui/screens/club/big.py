@@ -29,7 +29,7 @@ def _line(
     score = line.points if line.points is not None else line.raw
     place = t.number(ranked.place) + ("*" if ranked.by_lot else "")
     shown = (place, line.player, t.number(score), ranked.place, size)
-    return kept(f"club-big-{index}", shown, lambda: _drawn(*shown))
+    return kept(f"club-big-{index}", _drawn, *shown)
 
 
 def _drawn(place: str, player: str, score: str, rank: int, size: int) -> ft.Control:

@@ -39,26 +39,11 @@ def ranking_table(
         for i, cell in enumerate(rows[0])
     ]
 
-    def line(row: tuple[str, ...], by_lot: bool, top: bool) -> ft.DataRow:
-        cells = []
-        for i, cell in enumerate(row):
-            text = cell
-            if i == 0 and by_lot:
-                text = f"{cell} ({lot})"
-            bold = ft.FontWeight.BOLD if i < 2 and top else None
-            cells.append(ft.DataCell(ft.Text(text, size=size, weight=bold)))
-        return ft.DataRow(cells=cells)
-
     body = []
     for index, (ranked, row) in enumerate(zip(ranking.entries, rows[1:], strict=True)):
-        shown = (tuple(row), ranked.by_lot, ranked.place <= 3)
-        body.append(
-            kept(
-                f"club-ranking-{index}",
-                (*shown, lot, size),
-                lambda shown=shown: line(*shown),  # type: ignore[misc]
-            )
-        )
+        top = ranked.place <= 3
+        line = (tuple(row), ranked.by_lot, top, lot, size)
+        body.append(kept(f"club-ranking-{index}", _ranking_line, *line))
     table = ft.DataTable(
         columns=head,
         rows=body,
@@ -68,6 +53,21 @@ def ranking_table(
         data_row_max_height=size * 3.4,
     )
     return ft.Row([table], scroll=ft.ScrollMode.AUTO)
+
+
+def _ranking_line(
+    row: tuple[str, ...], by_lot: bool, top: bool, lot: str, size: int
+) -> ft.DataRow:
+    """One line of the ranking table (its place marked "by lot" when a lot
+    broke the tie; the first two cells bold in the top three)."""
+    cells = []
+    for i, cell in enumerate(row):
+        text = cell
+        if i == 0 and by_lot:
+            text = f"{cell} ({lot})"
+        bold = ft.FontWeight.BOLD if i < 2 and top else None
+        cells.append(ft.DataCell(ft.Text(text, size=size, weight=bold)))
+    return ft.DataRow(cells=cells)
 
 
 def rule_under(ranking: Ranking, t: Translator, size: int = 15) -> ft.Control:

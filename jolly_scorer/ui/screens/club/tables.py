@@ -12,7 +12,7 @@ from jolly_scorer.ui.models.club import ClubModel, TableState
 from jolly_scorer.ui.screens.club import live_club
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, seat_dot, tagged
-from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
+from jolly_scorer.ui.widgets.kept_parts import Keep, Same, built_anew
 
 
 def seating_line(seating: Seating, t: Translator) -> str:
@@ -44,23 +44,23 @@ def table_status(table: TableState, per_series: int | None, t: Translator) -> st
 
 
 def table_card(
-    state: AppState,
-    model: ClubModel,
+    t: Translator,
     table: TableState,
+    per_series: int | None,
     live: bool,
-    pin: str | None = None,
-    phones: int | None = None,
+    pin: str | None,
+    phones: int | None,
+    state: Same[AppState],
+    model: Same[ClubModel],
 ) -> ft.Control:
     """One table: its number, players, state and (``live``) its game button;
-    served live, its PIN and how many phones have its page open."""
-    t = state.t
-    event = model.event
-    per_series = event.games_per_series if event is not None else None
+    served live, its PIN and how many phones have its page open. ``state``
+    and ``model``: the page's, used when the game button is tapped."""
 
     def play() -> None:
-        found = model.table_game(table.series, table.table)
+        found = model.it.table_game(table.series, table.table)
         if isinstance(found, int):
-            state.open_game(found, back="club")
+            state.it.open_game(found, back="club")
 
     names: list[ft.Control] = [
         ft.Row(
@@ -144,33 +144,20 @@ def series_part(
         pins = {t.table: club.table(t.table).pin for t in model.tables[number - 1]}
     phones = dict(model.phones) if pins else {}
     per_series = model.event.games_per_series if model.event is not None else None
-    language = state.t.language
-
-    def drawn(table: TableState) -> ft.Control:
-        return ft.Container(
-            table_card(
-                state,
-                model,
-                table,
-                live,
-                pins.get(table.table),
-                phones.get(table.table, 0) if pins else None,
-            ),
-            col={"xs": 12, "md": 6, "xl": 4},
-        )
+    t = state.t
 
     cards: list[ft.Control] = [
         kept(
             f"club-card-{number}-{table.table}",
-            (
-                language,
-                table,
-                per_series,
-                live,
-                pins.get(table.table),
-                phones.get(table.table, 0),
-            ),
-            lambda table=table: drawn(table),  # type: ignore[misc]
+            _placed_card,
+            t,
+            table,
+            per_series,
+            live,
+            pins.get(table.table),
+            phones.get(table.table, 0) if pins else None,
+            Same(state),
+            Same(model),
         )
         for table in model.tables[number - 1]
     ]
@@ -180,15 +167,30 @@ def series_part(
     return [
         tagged(
             f"club-series-{number}",
-            ft.Text(
-                seating_line(seating, state.t), size=18, weight=ft.FontWeight.W_600
-            ),
+            ft.Text(seating_line(seating, t), size=18, weight=ft.FontWeight.W_600),
         ),
         *links,
         ft.ResponsiveRow(cards, spacing=12, run_spacing=12)
         if wide
         else ft.Column(cards, spacing=12),
     ]
+
+
+def _placed_card(
+    t: Translator,
+    table: TableState,
+    per_series: int | None,
+    live: bool,
+    pin: str | None,
+    phones: int | None,
+    state: Same[AppState],
+    model: Same[ClubModel],
+) -> ft.Control:
+    """A table's card in the series' grid (three a row on a laptop)."""
+    return ft.Container(
+        table_card(t, table, per_series, live, pin, phones, state, model),
+        col={"xs": 12, "md": 6, "xl": 4},
+    )
 
 
 def live_links(state: AppState, club: Club) -> list[ft.Control]:

@@ -12,9 +12,10 @@ import logging
 import flet as ft
 
 from jolly_scorer.store.errors import StoreError
-from jolly_scorer.ui.i18n import N_
+from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.kept_parts import Same
 
 
 def export_bytes(state: AppState, game_id: int, kind: str) -> tuple[str, bytes]:
@@ -49,15 +50,15 @@ async def save_export(state: AppState, game_id: int, kind: str) -> None:
     state.notice = t("Exported {name}.", name=name)
 
 
-def export_buttons(state: AppState, game_id: int) -> ft.Control:
-    """The score sheet (CSV) and the game file of game ``game_id``."""
-    t = state.t
+def export_buttons(t: Translator, game_id: int, state: Same[AppState]) -> ft.Control:
+    """The score sheet (CSV) and the game file of game ``game_id``
+    (``state``: the page's, used when a button is tapped)."""
 
     async def csv() -> None:
-        await save_export(state, game_id, "csv")
+        await save_export(state.it, game_id, "csv")
 
     async def game_file() -> None:
-        await save_export(state, game_id, "json")
+        await save_export(state.it, game_id, "json")
 
     return ft.Row(
         [

@@ -13,16 +13,14 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.screens.scoreboard.rounds_table import (
-    KeptRows,
     column_width,
     fits,
     rounds_table,
 )
 from jolly_scorer.ui.screens.scoreboard.tiles import player_tile, winner_banner
-from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH, WIDE, card, section, tagged
 from jolly_scorer.ui.widgets.charts import Points, totals_chart
-from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, built_anew
+from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, Same, built_anew
 
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
 
@@ -34,24 +32,10 @@ class Kept:
     twelve phones, each page redraws its board; what shows the same is the
     same control again, which Flet neither compares nor sends."""
 
-    rows: KeptRows = field(default_factory=dict)
+    rows: KeptParts = field(default_factory=KeptParts)
     points: Points = field(default_factory=dict)
     #: the top bar, the table's names and legend, the export buttons
     parts: KeptParts = field(default_factory=KeptParts)
-    #: the game and result (the very objects: they are frozen), then the
-    #: other inputs, and the body's controls built from them last time
-    body: tuple[Game, GameResult, tuple[object, ...], list[ft.Control]] | None = None
-
-    def same_body(
-        self, game: Game, result: GameResult, inputs: tuple[object, ...]
-    ) -> list[ft.Control] | None:
-        """The body of the last redraw if it was built from these very game
-        and result objects and these inputs (a page redraws for changes that
-        do not touch the board too: it is then not built nor compared again)."""
-        last = self.body
-        if last is None or last[0] is not game or last[1] is not result:
-            return None
-        return last[3] if last[2] == inputs else None
 
 
 def heading(game: Game, t: Translator, keep: Keep = built_anew) -> list[ft.Control]:
@@ -78,16 +62,16 @@ def heading(game: Game, t: Translator, keep: Keep = built_anew) -> list[ft.Contr
     )
     if game.rounds_limit:
         goal += " · " + t.plural("{n} round", "{n} rounds", game.rounds_limit)
-    line = keep(
-        "goal",
-        (goal,),
-        lambda: ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-    )
-    return [dealer, line]
+    return [dealer, keep("goal", _goal_line, goal)]
+
+
+def _goal_line(goal: str) -> ft.Control:
+    return ft.Text(goal, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def rounds_and_chart(
-    state: AppState,
+    t: Translator,
+    width: float | None,
     game: Game,
     result: GameResult,
     on_tap: Callable[[int], None] | None,
@@ -96,18 +80,18 @@ def rounds_and_chart(
     kept: Kept | None = None,
 ) -> list[ft.Control]:
     """The rounds table and the totals chart: side by side on a laptop when
-    the table's columns fit half the width, else one above the other."""
+    the table's columns fit half the page's ``width``, else one above the
+    other."""
     keep: Keep = kept.parts if kept is not None else built_anew
-    t = state.t
     n = len(game.rounds)
-    wide = (state.page_width or 0) >= WIDE
+    wide = (width or 0) >= WIDE
     limit = None if show_all or n <= SHOWN_ROUNDS + 2 else SHOWN_ROUNDS
-    full = min(state.page_width or 390, MAX_WIDTH) - 24 - 32  # card padding
+    full = min(width or 390, MAX_WIDTH) - 24 - 32  # card padding
     half = (full + 32 - 12) / 2 - 32
     beside = wide and fits(len(game.players), column_width(game, result, t), half)
     title = t("Rounds")
     parts = [
-        keep("rounds-title", (title,), lambda: section(title)),
+        keep("rounds-title", section, title),
         rounds_table(
             game,
             result,
@@ -151,41 +135,44 @@ def rounds_and_chart(
 
 
 def board_body(
-    state: AppState,
-    game: Game,
-    result: GameResult,
-    read_only: bool,
+    t: Translator,
+    width: float | None,
+    game: Same[Game],
+    result: Same[GameResult],
     show_all: bool,
-    set_show_all: Callable[[bool], None],
+    on_show_all: Callable[[], None],
     rename: Callable[[str], None] | None,
-    kept: Kept,
+    on_tap: Callable[[int | None], None] | None,
+    kept: Same[Kept],
 ) -> list[ft.Control]:
-    """Who deals (or who won), the players' tiles, the rounds and the chart."""
-    t = state.t
-    wide = (state.page_width or 0) >= WIDE
+    """Who deals (or who won), the players' tiles, the rounds and the chart,
+    on a page ``width`` wide. ``rename``: a tile's tap (None: read only),
+    ``on_tap``: a round's tap (None: read only); ``kept``: the page's parts."""
+    board, played = game.it, result.it
+    wide = (width or 0) >= WIDE
     body: list[ft.Control] = (
-        [winner_banner(game, result, t)]
-        if result.game_over
-        else heading(game, t, kept.parts)
+        [winner_banner(board, played, t)]
+        if played.game_over
+        else heading(board, t, kept.it.parts)
     )
     tiles = [
-        player_tile(game, result, s, t, wide, rename, kept.parts)
-        for s in range(len(game.players))
+        player_tile(board, played, s, t, wide, rename, kept.it.parts)
+        for s in range(len(board.players))
     ]
     gap = 12 if wide else 8  # a phone: room for the snack bar (issue 17.8)
     body.append(ft.ResponsiveRow(tiles, spacing=gap, run_spacing=gap))
-    if game.rounds:
-        on_tap = None if read_only else state.enter_round
+    if board.rounds:
         body += rounds_and_chart(
-            state,
-            game,
-            result,
+            t,
+            width,
+            board,
+            played,
             on_tap,
             show_all,
-            lambda: set_show_all(True),
-            kept,
+            on_show_all,
+            kept.it,
         )
     else:  # only what the last redraw showed is kept
-        kept.rows.clear()
-        kept.points.clear()
+        kept.it.rows.clear()
+        kept.it.points.clear()
     return body

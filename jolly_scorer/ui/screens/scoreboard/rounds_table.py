@@ -8,7 +8,7 @@ the round numbers stay where they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 
 import flet as ft
 
@@ -29,77 +29,71 @@ from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import (
     sigma_head,
     went_out_cell,
 )
-from jolly_scorer.ui.widgets.basics import tagged
-from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
+from jolly_scorer.ui.widgets.basics import signed, tagged
+from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, built_anew
 
 __all__ = ["column_width", "fits", "rounds_table"]
 
 #: Per row of the table: the fixed part (round number) and the scores.
 Rows = tuple[list[ft.Control], list[ft.Control]]
 
-#: A page's rows from its last redraw, by what they show (see
-#: :func:`_round_row`): a row that shows the same is the same control again,
-#: which Flet neither compares nor sends; keyed by its round, so a new round
-#: adds one row at the top instead of changing every cell below it.
-KeptRows = MutableMapping[tuple[object, ...], tuple[ft.Control, ft.Control]]
-
 
 def _top_rows(
     game: Game, result: GameResult, t: Translator, width: float, keep: Keep
 ) -> Rows:
     """The names and the totals (Σ) rows (the names and heads kept)."""
-    total = t("Total")
     heads: list[ft.Control] = [
-        keep("hash", (), hash_head),
-        keep("sigma", (total,), lambda: sigma_head(total)),
+        keep("hash", hash_head),
+        keep("sigma", sigma_head, t("Total")),
     ]
-    players = game.players
-    lines: list[ft.Control] = [
-        keep("names", (players, width), lambda: names_line(players, width))
-    ]
+    lines: list[ft.Control] = [keep("names", names_line, game.players, width)]
     totals: list[ft.Control] = [
-        _total_cell(score_text(game, result.totals.get(p, 0), t), width, i, keep)
+        keep(
+            f"total-cell-{i}",
+            _total_cell,
+            score_text(game, result.totals.get(p, 0), t),
+            width,
+        )
         for i, p in enumerate(game.players)
     ]
     lines.append(tagged("rounds-total", row(totals, None, None, bold_line=True)))
     return heads, lines
 
 
-def _total_cell(text: str, width: float, seat: int, keep: Keep) -> ft.Control:
-    """Player ``seat``'s total in the Σ row (kept while it is the same)."""
-    return keep(
-        f"total-cell-{seat}", (text, width), lambda: cell(text, width, bold=True)
-    )
+def _total_cell(text: str, width: float) -> ft.Control:
+    """A player's total in the Σ row."""
+    return cell(text, width, bold=True)
 
 
 def _round_row(
-    game: Game,
-    result: GameResult,
     t: Translator,
+    i: int,
+    players: tuple[str, ...],
+    is_plus: bool,
+    scores: tuple[int, ...],
+    closed_by: str | None,
+    handglatt: bool,
     width: float,
     on_tap: Callable[[int], None] | None,
-    i: int,
 ) -> tuple[ft.Control, ft.Control]:
     """Round ``i``'s number (with its Handglatt mark) and its scores."""
-    scores = result.rounds[i].scores
-    entered = game.rounds[i]
     tap = (lambda e, i=i: on_tap(i)) if on_tap is not None else None
     hint = t("Edit round {n}", n=i + 1) if on_tap is not None else None
     number: list[ft.Control] = [ft.Text(str(i + 1), size=18)]
-    if entered.handglatt:
+    if handglatt:
         number.append(ft.Icon(ft.Icons.BACK_HAND, size=16, color=ft.Colors.TERTIARY))
     head = tagged(
         f"round-{i + 1}",
         ft.Semantics(
-            label="Handglatt" if entered.handglatt else None,
+            label="Handglatt" if handglatt else None,
             content=row(number, tap, hint),
         ),
     )
     head.key = f"round-{i + 1}"
     cells: list[ft.Control] = []
-    for p in game.players:
-        text = score_text(game, scores[p].score, t)
-        if p == entered.closed_by:
+    for p, score in zip(players, scores, strict=True):
+        text = signed(score, t) if is_plus else t.number(score)
+        if p == closed_by:
             cells.append(went_out_cell(text, p, i + 1, width, t))
         else:
             cells.append(cell(text, width))
@@ -115,20 +109,26 @@ def _round_rows(
     width: float,
     on_tap: Callable[[int], None] | None,
     limit: int | None,
-    kept: KeptRows | None = None,
+    kept: KeptParts | None = None,
 ) -> Rows:
     """The rounds, newest first (the last ``limit``); a tap edits one.
-    ``kept``: the page's rows from its last redraw (then this redraw's)."""
+    ``kept``: the page's rows: a row drawn from the same as last time is the
+    same control again, which Flet neither compares nor sends; named by its
+    round, so a new round adds one row at the top instead of changing every
+    cell below it."""
+    keep: Keep = kept if kept is not None else built_anew
     heads: list[ft.Control] = []
     lines: list[ft.Control] = []
     last = len(result.rounds) - 1
     stop = -1 if limit is None else max(last - limit, -1)
-    before = kept if kept is not None else {}
-    now: dict[tuple[object, ...], tuple[ft.Control, ft.Control]] = {}
+    names: list[str] = []
     for i in range(last, stop, -1):
         entered = game.rounds[i]
-        shows = (
-            t.language,
+        names.append(f"round-row-{i}")
+        head, line = keep(
+            names[-1],
+            _round_row,
+            t,
             i,
             game.players,
             game.rules.is_plus,
@@ -138,15 +138,10 @@ def _round_rows(
             width,
             on_tap,  # a bound method: equal while it is the same page's
         )
-        found = before.get(shows)
-        if found is None:
-            found = _round_row(game, result, t, width, on_tap, i)
-        now[shows] = found
-        heads.append(found[0])
-        lines.append(found[1])
+        heads.append(head)
+        lines.append(line)
     if kept is not None:
-        kept.clear()
-        kept.update(now)
+        kept.keep_only(names)  # a row no longer shown is drawn anew
     return heads, lines
 
 
@@ -157,12 +152,12 @@ def rounds_table(
     on_tap: Callable[[int], None] | None = None,
     limit: int | None = None,
     width: float | None = None,
-    kept: KeptRows | None = None,
+    kept: KeptParts | None = None,
     keep: Keep = built_anew,
 ) -> ft.Control:
     """The rounds, newest first (the last ``limit``) under the totals; tapping a
     round edits it. ``width`` is the table's room (None: as wide as it needs);
-    ``kept``: the page's rows from its last redraw (:data:`KeptRows`), ``keep``
+    ``kept``: the page's rows from its last redraw, ``keep``
     its other parts (:class:`~jolly_scorer.ui.widgets.kept_parts.KeptParts`)."""
     players = game.players
     size = column_width(game, result, t)
@@ -197,5 +192,5 @@ def rounds_table(
             )
         )
     handglatt = any(r.handglatt for r in game.rounds)
-    parts.append(keep("legend", (t.language, handglatt), lambda: legend(game, t)))
+    parts.append(keep("legend", legend, t, handglatt))
     return ft.Column(parts, spacing=8)

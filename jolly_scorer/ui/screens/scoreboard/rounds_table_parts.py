@@ -139,13 +139,13 @@ def sigma_head(total: str) -> ft.Control:
     return ft.Semantics(label=total, content=row([sigma], None, total, bold_line=True))
 
 
-def legend(game: Game, t: Translator) -> ft.Control:
+def legend(t: Translator, handglatt: bool) -> ft.Control:
     """What the marks mean (Handglatt only in games that have any)."""
     items: list[ft.Control] = [
         ft.Icon(ft.Icons.CHECK_CIRCLE, size=16, color=ft.Colors.PRIMARY),
         ft.Text(t("went out"), size=15, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    if any(r.handglatt for r in game.rounds):
+    if handglatt:
         items += [
             ft.Container(width=12),
             ft.Icon(ft.Icons.BACK_HAND, size=16, color=ft.Colors.TERTIARY),

@@ -28,7 +28,7 @@ from jolly_scorer.ui.screens.scoreboard.entering import EnteringLine
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import WIDE
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
-from jolly_scorer.ui.widgets.kept_parts import Keep
+from jolly_scorer.ui.widgets.kept_parts import Keep, Same
 from jolly_scorer.ui.widgets.screen import screen
 
 #: The page session's kept board (:class:`Kept`), in Flet's store of the
@@ -67,12 +67,14 @@ class _Own:
 
     set_renaming: Callable[[Renaming | None], None]
     set_asking: Callable[[bool], None]
+    set_show_all: Callable[[bool], None]
     renaming: object | None = None
     finishing: object | None = None
-    #: the tiles' tap and the Finish button's (the same objects while the
-    #: board is shown: kept parts compare them by identity)
+    #: the tiles' tap, the Finish button's and "Show all rounds" (the same
+    #: objects while the board is shown: kept parts compare them by identity)
     rename: Callable[[str], None] = field(init=False)
     finish: Callable[[], None] = field(init=False)
+    show_all: Callable[[], None] = field(init=False)
 
     def __post_init__(self) -> None:
         # the handlers reach the board by a weak reference: a closure over
@@ -93,7 +95,12 @@ class _Own:
                 own.finishing = object()
                 own.set_asking(True)
 
-        self.rename, self.finish = rename, finish
+        def show_all() -> None:
+            own = board()
+            if own is not None:
+                own.set_show_all(True)
+
+        self.rename, self.finish, self.show_all = rename, finish, show_all
 
     def renamed(self, renaming: Renaming | None) -> None:
         """The rename dialog's setter: a new text or objection, or closed."""
@@ -128,32 +135,16 @@ def _actions(
     t = state.t
     # the kept history did not match a game changed outside the app
     undo = t("Undo") if state.full_undo else t("Undo: takes back the last round")
-    can_undo, can_redo = state.can_undo, state.can_redo
+    undo_it = state.undo if state.can_undo else None
+    redo_it = state.redo if state.can_redo else None
     actions = [
-        keep(
-            "undo",
-            (undo, can_undo),
-            lambda: icon_button(
-                ft.Icons.UNDO, undo, state.undo if can_undo else None, "undo"
-            ),
-        ),
-        keep(
-            "redo",
-            (t.language, can_redo),
-            lambda: icon_button(
-                ft.Icons.REDO, t("Redo"), state.redo if can_redo else None, "redo"
-            ),
-        ),
+        keep("undo", icon_button, ft.Icons.UNDO, undo, undo_it, "undo"),
+        keep("redo", icon_button, ft.Icons.REDO, t("Redo"), redo_it, "redo"),
     ]
     if not over and not wide:
+        finish = t("Finish the game")
         actions.append(
-            keep(
-                "finish",
-                (t.language, on_finish),
-                lambda: icon_button(
-                    ft.Icons.FLAG, t("Finish the game"), on_finish, "finish"
-                ),
-            )
+            keep("finish", icon_button, ft.Icons.FLAG, finish, on_finish, "finish")
         )
     return actions
 
@@ -209,7 +200,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     show_all, set_show_all = ft.use_state(False)
     renaming, set_renaming = ft.use_state(cast(Renaming | None, None))
     asking_finish, set_asking_finish = ft.use_state(False)
-    own: Any = ft.use_ref(lambda: _Own(set_renaming, set_asking_finish))
+    own: Any = ft.use_ref(lambda: _Own(set_renaming, set_asking_finish, set_show_all))
     handlers: _Own = own.current
     ft.use_dialog(
         rename_dialog(state, renaming, handlers.renamed, _is(handlers, "renaming"))
@@ -227,27 +218,31 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
     n = len(game.rounds)
     over = result.game_over
     board = kept_board(state, read_only)
-    # the body's handlers are this board's (its setters stay the same while
-    # it is shown): a body kept from a board that was left is built again
-    inputs = (t.language, state.page_width, show_all, read_only, handlers)
-    shown = board.same_body(game, result, inputs)
-    if shown is None:
-        rename = None if read_only else handlers.rename
-        shown = board_body(
-            state, game, result, read_only, show_all, set_show_all, rename, board
-        )
-        board.body = (game, result, inputs, shown)
-    body = list(shown)
     keep = board.parts
+    # the body's handlers are this board's (its setters stay the same while
+    # it is shown): a body kept from a board that was left is drawn again.
+    # A page redraws for changes that do not touch the board too: then the
+    # very game and result (frozen) give the very body, not compared again.
+    body = list(
+        keep(
+            "body",
+            board_body,
+            t,
+            state.page_width,
+            Same(game),
+            Same(result),
+            show_all,
+            handlers.show_all,
+            None if read_only else handlers.rename,
+            None if read_only else state.enter_round,
+            Same(board),
+        )
+    )
     game_id = state.nav.viewing_id if read_only else state.game_id
     if game_id is not None and not read_only and not over:
         body.insert(0, EnteringLine(state, game_id, n + 1))  # at a live table
     if game_id is not None:
-        body.append(
-            keep(
-                "export", (t.language, game_id), lambda: export_buttons(state, game_id)
-            )
-        )
+        body.append(keep("export", export_buttons, t, game_id, Same(state)))
     finish = handlers.finish if n and not read_only else None
     wide = (state.page_width or 0) >= WIDE
     footer = [] if read_only else _footer(state, game, over, wide, finish)

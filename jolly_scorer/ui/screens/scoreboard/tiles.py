@@ -37,45 +37,42 @@ def player_tile(
         and result.rounds
         and player in leaders(game.players, result.totals, plus=game.rules.is_plus)
     )
-    inputs = (
-        t.language,
+    return keep(
+        f"tile-{seat}",
+        _tile,
+        t,
         player,
+        seat,
+        wide,
+        on_rename,  # the board's own: a kept tile renames on the board shown
         total,
         last,
         leader,
-        wide,
-        on_rename,  # the board's own: a kept tile renames on the board shown
         game.target,
         game.rules.is_plus,
         len(game.players),
-    )
-    return keep(
-        f"tile-{seat}",
-        inputs,
-        lambda: _tile(game, seat, t, wide, on_rename, total, last, leader, keep),
+        keep,
     )
 
 
 def _tile(
-    game: Game,
-    seat: int,
     t: Translator,
+    player: str,
+    seat: int,
     wide: bool,
     on_rename: Callable[[str], None] | None,
     total: int,
     last: int | None,
     leader: bool,
+    target: int,
+    is_plus: bool,
+    players: int,
     keep: Keep,
 ) -> ft.Control:
-    player = game.players[seat]
-    progress = max(0.0, min(total / game.target, 1.0)) if game.target else 0.0
-    near = not game.rules.is_plus and progress >= 0.8
+    progress = max(0.0, min(total / target, 1.0)) if target else 0.0
+    near = not is_plus and progress >= 0.8
     renames = on_rename is not None
-    name_row = keep(
-        f"tile-name-{seat}",
-        (player, wide, leader, renames),
-        lambda: _name_row(player, wide, leader, renames),
-    )
+    name_row = keep(f"tile-name-{seat}", _name_row, player, wide, leader, renames)
     name_col = ft.Column(
         [
             name_row,
@@ -109,16 +106,7 @@ def _tile(
         weight=ft.FontWeight.BOLD,
         color=ft.Colors.ERROR if near else None,
     )
-    bar = keep(
-        f"tile-colour-{seat}",
-        (seat, wide),
-        lambda: ft.Container(
-            width=8,
-            height=56 if wide else 44,
-            border_radius=4,
-            bgcolor=colour(seat),
-        ),
-    )
+    bar = keep(f"tile-colour-{seat}", _colour_bar, seat, wide)
     body = ft.Column(
         [
             ft.Row(
@@ -131,7 +119,7 @@ def _tile(
                 bar_height=8,
                 border_radius=4,
                 color=ft.Colors.ERROR if near else colour(seat),
-                tooltip=t("{total} of {target}", total=total, target=game.target),
+                tooltip=t("{total} of {target}", total=total, target=target),
             ),
         ],
         spacing=4,
@@ -141,13 +129,19 @@ def _tile(
         identifier=f"total-{seat + 1}",
         label=label,
         container=True,
-        col={"xs": 12, "md": 6, "lg": 6 if len(game.players) == 4 else 4},
+        col={"xs": 12, "md": 6, "lg": 6 if players == 4 else 4},
         content=ft.Container(
             body,
             padding=ft.Padding.symmetric(horizontal=16, vertical=10 if wide else 6),
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),
+    )
+
+
+def _colour_bar(seat: int, wide: bool) -> ft.Control:
+    return ft.Container(
+        width=8, height=56 if wide else 44, border_radius=4, bgcolor=colour(seat)
     )
 
 
