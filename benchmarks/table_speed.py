@@ -112,7 +112,7 @@ ANSWERED = """(t0) => new Promise(resolve => {
 })"""
 SETTLED = """(t0) => new Promise(resolve => {
   const check = () => {
-    const now = performance.now(), m = window.__muts, f = window.__frames;
+    const now = performance.now(), m = window.__muts || [], f = window.__frames;
     const last = Math.max(m.length ? m[m.length - 1] : 0,
                           f.length ? f[f.length - 1] : 0);
     if (now - Math.max(last, t0) > 120) return resolve(0);
@@ -549,6 +549,7 @@ def open_site(browser: Any, url: str) -> Any:
     )
     page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
     by_id(page, "home-new-game").wait_for(state="attached", timeout=SITE_TIMEOUT)
+    page.evaluate(OBSERVE)  # the set-up's taps wait for a still screen too
     return page
 
 
