@@ -258,3 +258,30 @@ def test_tournament_points_are_chosen_in_the_form(open_app, tmp_path):
         event = store.load_event(summary.id).event
     assert event.points == CONVERSIONS["bands3"] and event.games_per_series == 2
     assert event.series_count == 4 and len(event.players) == 5
+
+
+def test_a_round_saved_at_one_table_draws_only_its_card_again(
+    open_app, flet_app, tmp_path
+):
+    """The organiser's tables are kept parts (``widgets/kept_parts``): a
+    round saved at table 1 on another page draws table 1's card again (its
+    state changed) and leaves table 2's card the very control it was."""
+    organiser = open_app()
+    create_event(organiser)  # eight players: two tables
+    organiser.click(organiser.find(semantics="club-seat-draw"))
+    phone = flet_app(
+        lambda page: ui_app.main(page, tmp_path),
+        width=390,
+        height=844,
+        pubsub_with=organiser,
+    )
+    phone.click(phone.find(semantics="home-club"))
+    phone.click(phone.find(semantics="club-open-1"))
+    one = organiser.find(semantics="club-table-1-1")
+    two = organiser.find(semantics="club-table-1-2")
+    assert "Not started" in organiser.texts()
+    phone.click(phone.find(semantics="club-play-1-1"))
+    enter_round(phone, 3, {0: (0, 10), 1: (0, 20), 2: (0, 30)})
+    organiser.wait_for(lambda: organiser.find(semantics="club-table-1-1") is not one)
+    assert organiser.find(semantics="club-table-1-2") is two
+    assert any("1 round played" in text for text in organiser.texts())
