@@ -9,7 +9,7 @@ import flet_charts as fch
 from support.app_steps import PLAYERS, enter_round, open_seeded, rounds, shows_round
 
 from jolly_scorer.ui.i18n import Translator
-from jolly_scorer.ui.widgets.charts import totals_chart
+from jolly_scorer.ui.widgets.charts import ChartParts, totals_chart
 
 
 def axes(app):
@@ -60,7 +60,7 @@ def test_kept_labels_read_as_labels_built_afresh_round_by_round():
     """A game whose totals grow and shrink: at every round the axes (kept
     labels and all) are those of a chart drawn with nothing kept, in each
     language (a label is kept only for its own language)."""
-    kept: dict = {}
+    kept = ChartParts()
     totals: list[dict[str, int]] = []
     anna = ben = 0
     for r in range(1, 45):
@@ -68,7 +68,7 @@ def test_kept_labels_read_as_labels_built_afresh_round_by_round():
         ben -= 3 if r % 4 else -120
         totals.append({"Anna": anna, "Ben": ben})
         t = Translator("de" if r % 5 == 0 else "en")
-        shown = totals_chart(["Anna", "Ben"], totals, t, target=10_000, points=kept)
+        shown = totals_chart(["Anna", "Ben"], totals, t, target=10_000, kept=kept)
         afresh = totals_chart(["Anna", "Ben"], totals, t, target=10_000)
         assert chart_axes(shown) == chart_axes(afresh), r
 

@@ -3,7 +3,8 @@ Their axes and the thinning of a long game's line are in ``chart_parts``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -17,16 +18,29 @@ from jolly_scorer.ui.widgets.chart_measures import (
     nice_step,
     thinned,
 )
+from jolly_scorer.ui.widgets.kept_parts import KeptParts, Same
 
 if TYPE_CHECKING:
     pass
 
 
-#: The chart's parts of one page, kept between its redraws by what they show:
-#: each point (keyed by its round), each axis, the legend. The same object is
-#: not compared again (Flet skips a control it sent before), so a saved round
-#: costs the page its new points, not every point and label again.
-Points = MutableMapping[tuple[object, ...], Any]
+@dataclass
+class ChartParts:
+    """The chart's parts of one page, kept between its redraws by what they
+    are drawn from (``kept_parts``): each point (named by its player and
+    round), each axis and the legend; each axis's labels (named by value).
+    The same object is not compared again (Flet skips a control it sent
+    before), so a saved round costs the page its new points, not every point
+    and label again; an axis that gains a label sends that label alone."""
+
+    parts: KeptParts = field(default_factory=KeptParts)
+    left: KeptParts = field(default_factory=KeptParts)
+    bottom: KeptParts = field(default_factory=KeptParts)
+
+    def clear(self) -> None:
+        for kept in (self.parts, self.left, self.bottom):
+            kept.clear()
+
 
 #: The totals chart draws a saved round at once. Flet's chart eases every
 #: change over 150 ms: more frames on every page of the table for each saved
@@ -44,11 +58,11 @@ def totals_chart(
     *,
     target: int | None = None,
     height: int = 260,
-    points: Points | None = None,
+    kept: ChartParts | None = None,
 ) -> ft.Control:
     """One line per player: the total after each round (round 0 is 0), through
-    the rounds :func:`thinned` keeps. ``points``: the page's points from its
-    last redraw (filled with this one's)."""
+    the rounds :func:`thinned` keeps. ``kept``: the page's chart parts from
+    its last redraw (then this one's)."""
     import flet_charts as fch  # 0.3 s to import: not before a chart is shown
 
     rounds = len(totals_after)
@@ -61,49 +75,30 @@ def totals_chart(
     high = -(-high // step) * step
     xstep = nice_step(rounds or 1, 8)
     dots = rounds <= EXACT_ROUNDS
-    before: Points = points if points is not None else {}
-    now: Points = {}
+    parts = kept if kept is not None else ChartParts()
+    names: list[str] = []
 
-    def reuse(key: tuple[object, ...], build: Callable[[], Any]) -> Any:
-        found = before.get(key)
-        if found is None:
-            found = build()
-        now[key] = found
-        return found
-
-    def point(seat: int, x: int, y: int) -> Any:
-        # keyed: matched by its round, wherever it moved
-        return reuse(("point", seat, x, y), lambda: fch.LineChartDataPoint(x, y, key=x))
+    def keep(name: str, draw: Callable[..., Any], *inputs: object) -> Any:
+        names.append(name)
+        return parts.parts(name, draw, *inputs)
 
     series = []
     for seat, p in enumerate(players):
         line = [0] + [row.get(p, 0) for row in totals_after]
         series.append(
             fch.LineChartData(
-                points=[point(seat, x, line[x]) for x in thinned(line)],
+                points=[
+                    keep(f"point-{seat}-{x}", _point, x, line[x]) for x in thinned(line)
+                ],
                 color=colour(seat),
                 stroke_width=4,
                 curved=False,
                 point=dots,
             )
         )
-
-    # an axis's labels change only when a label comes or goes; then the
-    # labels it had still are the same controls (only the new ones are sent)
-    def labels(side: str) -> Callable[[int], Any]:
-        return lambda v: reuse((side, "label", t.language, v), lambda: axis_label(v, t))
-
-    left = reuse(
-        ("left", t.language, low, high, step),
-        lambda: axis(low, high, step, t, label=labels("left")),
-    )
+    left = keep("left", _axis, low, high, step, t, Same(parts.left))
     xhigh = max(rounds, 1) // xstep * xstep
-    bottom = reuse(
-        ("bottom", t.language, xhigh, xstep),
-        lambda: axis(0, xhigh, xstep, t, label=labels("bottom")),
-    )
-    for side, kept in (("left", left), ("bottom", bottom)):  # for the next axis
-        now.update(((side, "label", t.language, x.value), x) for x in kept.labels)
+    bottom = keep("bottom", _axis, 0, xhigh, xstep, t, Same(parts.bottom))
     label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,
@@ -120,15 +115,34 @@ def totals_chart(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
     )
-    legend = reuse(("legend", tuple(players)), lambda: _legend(players))
-    if points is not None:  # only this redraw's parts: the others are gone
-        points.clear()
-        points.update(now)
+    legend = keep("legend", _legend, tuple(players))
+    parts.parts.keep_only(names)  # only this redraw's parts: the others are gone
     return ft.Semantics(
         identifier="totals-chart",
         label=label,
         content=ft.Column([chart, legend], spacing=8),
     )
+
+
+def _point(x: int, y: int) -> Any:
+    """A point of a player's line, keyed by its round: matched by its round
+    wherever it moved in the list."""
+    import flet_charts as fch
+
+    return fch.LineChartDataPoint(x, y, key=x)
+
+
+def _axis(
+    low: float, high: float, step: int, t: Translator, labels: Same[KeptParts]
+) -> Any:
+    """An axis whose labels are kept by value (the labels it had still are
+    the same controls: only a new one is sent)."""
+    values = range(int(low), int(high) + 1, step)
+    drawn = axis(
+        low, high, step, t, label=lambda v: labels.it(f"{v}", axis_label, v, t)
+    )
+    labels.it.keep_only(f"{v}" for v in values)
+    return drawn
 
 
 def _legend(players: Sequence[str]) -> ft.Control:

@@ -19,7 +19,7 @@ from jolly_scorer.ui.screens.scoreboard.rounds_table import (
 )
 from jolly_scorer.ui.screens.scoreboard.tiles import player_tile, winner_banner
 from jolly_scorer.ui.widgets.basics import MAX_WIDTH, WIDE, card, section, tagged
-from jolly_scorer.ui.widgets.charts import Points, totals_chart
+from jolly_scorer.ui.widgets.charts import ChartParts, totals_chart
 from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, Same, built_anew
 
 SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
@@ -28,12 +28,13 @@ SHOWN_ROUNDS = 10  # the newest rounds in the table until "show all" is tapped
 @dataclass
 class Kept:
     """What a page's scoreboard keeps from its last redraw: the rows of the
-    rounds table and the chart's points. When a round is saved at a table of
-    twelve phones, each page redraws its board; what shows the same is the
-    same control again, which Flet neither compares nor sends."""
+    rounds table, the chart's parts and the other parts. When a round is
+    saved at a table of twelve phones, each page redraws its board; what
+    shows the same is the same control again, which Flet neither compares
+    nor sends."""
 
     rows: KeptParts = field(default_factory=KeptParts)
-    points: Points = field(default_factory=dict)
+    chart: ChartParts = field(default_factory=ChartParts)
     #: the top bar, the table's names and legend, the export buttons
     parts: KeptParts = field(default_factory=KeptParts)
 
@@ -121,7 +122,7 @@ def rounds_and_chart(
             result.totals_after(),
             t,
             target=game.target,
-            points=kept.points if kept is not None else None,
+            kept=kept.chart if kept is not None else None,
         )
     )
     if beside:
@@ -174,5 +175,5 @@ def board_body(
         )
     else:  # only what the last redraw showed is kept
         kept.it.rows.clear()
-        kept.it.points.clear()
+        kept.it.chart.clear()
     return body
