@@ -81,6 +81,29 @@ def test_switch_language_to_german_and_finnish(open_app):
     assert app.find(semantics="home-new-game").content.content == "Uusi peli"
 
 
+def test_a_board_kept_in_english_reads_german_after_the_switch(open_app):
+    """The board's kept parts are drawn from the translator among their
+    inputs: after a switch of language, every kept part (the rounds' title,
+    the legend, the export buttons, the top bar) is drawn again in German,
+    none is left over in English."""
+    app = open_app()
+    new_game(app)
+    enter_round(app, 0, {1: (0, 5), 2: (0, 5)})
+    english = set(app.texts())
+    assert {"Rounds", "went out", "Score sheet (CSV)", "Game file"} <= english
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-settings"))
+    seg = field_in(app, "language")
+    app.session.apply_patch(seg._i, {"selected": ["de"]})
+    app.fire(seg, "change")
+    app.click(app.find(semantics="back"))
+    app.click(app.find(semantics="home-continue"))
+    german = set(app.texts())
+    assert {"Runden", "zugedreht", "Punkteliste (CSV)", "Spieldatei"} <= german
+    assert not german & {"Rounds", "went out", "Score sheet (CSV)", "Game file"}
+    assert app.find(semantics="back").content.tooltip == "Zurück"
+
+
 def test_past_games_open_and_delete_after_asking(open_app):
     app = open_app()
     new_game(app)
