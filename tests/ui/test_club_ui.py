@@ -114,6 +114,20 @@ def big_names(app):
     return [n for n in app.texts() if n in EIGHT[:4]]
 
 
+def event_on_another_page(flet_app, tmp_path, organiser, width, height):
+    """A second page of the same data (``width`` x ``height``), told of the
+    organiser's changes, on the first club event."""
+    other = flet_app(
+        lambda page: ui_app.main(page, tmp_path),
+        width=width,
+        height=height,
+        pubsub_with=organiser,
+    )
+    other.click(other.find(semantics="home-club"))
+    other.click(other.find(semantics="club-open-1"))
+    return other
+
+
 def test_the_big_screen_follows_a_round_saved_on_another_page(
     open_app, flet_app, tmp_path
 ):
@@ -123,14 +137,7 @@ def test_the_big_screen_follows_a_round_saved_on_another_page(
     with Store.open(tmp_path) as store:
         (summary,) = store.list_events()
         table = store.load_event(summary.id).series[0].seating.tables[0]
-    projector = flet_app(
-        lambda page: ui_app.main(page, tmp_path),
-        width=1920,
-        height=1080,
-        pubsub_with=organiser,
-    )
-    projector.click(projector.find(semantics="home-club"))
-    projector.click(projector.find(semantics="club-open-1"))
+    projector = event_on_another_page(flet_app, tmp_path, organiser, 1920, 1080)
     projector.click(projector.find(semantics="club-big"))
     assert projector.find_all(semantics="club-big-screen")
     before = projector.texts()  # every score 0, the order by lot
@@ -269,14 +276,7 @@ def test_a_round_saved_at_one_table_draws_only_its_card_again(
     organiser = open_app()
     create_event(organiser)  # eight players: two tables
     organiser.click(organiser.find(semantics="club-seat-draw"))
-    phone = flet_app(
-        lambda page: ui_app.main(page, tmp_path),
-        width=390,
-        height=844,
-        pubsub_with=organiser,
-    )
-    phone.click(phone.find(semantics="home-club"))
-    phone.click(phone.find(semantics="club-open-1"))
+    phone = event_on_another_page(flet_app, tmp_path, organiser, 390, 844)
     one = organiser.find(semantics="club-table-1-1")
     two = organiser.find(semantics="club-table-1-2")
     assert "Not started" in organiser.texts()

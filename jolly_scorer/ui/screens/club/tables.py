@@ -111,7 +111,7 @@ def table_card(
                 ),
             )
         )
-    return tagged(
+    placed = tagged(
         f"club-table-{table.series}-{table.table}",
         card(
             ft.Column(
@@ -119,6 +119,8 @@ def table_card(
             )
         ),
     )
+    placed.col = {"xs": 12, "md": 6, "xl": 4}  # three a row on a laptop
+    return placed
 
 
 def series_part(
@@ -149,7 +151,7 @@ def series_part(
     cards: list[ft.Control] = [
         kept(
             f"club-card-{number}-{table.table}",
-            _placed_card,
+            table_card,
             t,
             table,
             per_series,
@@ -174,23 +176,6 @@ def series_part(
         if wide
         else ft.Column(cards, spacing=12),
     ]
-
-
-def _placed_card(
-    t: Translator,
-    table: TableState,
-    per_series: int | None,
-    live: bool,
-    pin: str | None,
-    phones: int | None,
-    state: Same[AppState],
-    model: Same[ClubModel],
-) -> ft.Control:
-    """A table's card in the series' grid (three a row on a laptop)."""
-    return ft.Container(
-        table_card(t, table, per_series, live, pin, phones, state, model),
-        col={"xs": 12, "md": 6, "xl": 4},
-    )
 
 
 def live_links(state: AppState, club: Club) -> list[ft.Control]:
