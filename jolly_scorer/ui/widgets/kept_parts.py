@@ -34,8 +34,9 @@ __all__ = ["Keep", "KeptParts", "Same", "built_anew", "check_draw"]
 class Same(Generic[T]):
     """An input equal only to itself: the very object. For an object the
     part uses only in its handlers (the page's state, called on a tap, never
-    read while drawing), or a frozen one better compared by identity than
-    field by field.
+    read while drawing), a frozen one better compared by identity than field
+    by field (the game and its result), or the page's holder of the kept
+    parts inside this one (each drawn from its own inputs).
 
     >>> state = ["the page's", "state"]
     >>> Same(state) == Same(state), Same(state) == Same(list(state))
