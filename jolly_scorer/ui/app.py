@@ -65,7 +65,7 @@ from jolly_scorer.ui.screens.settings.screen import SettingsView
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, GameStore, device_key
 from jolly_scorer.ui.widgets import page_keys
-from jolly_scorer.ui.widgets.basics import MAX_WIDTH, close_own
+from jolly_scorer.ui.widgets.basics import MAX_WIDTH, close_own, memo
 from jolly_scorer.ui.widgets.cards import SUIT_FONTS, suit_font_theme
 from jolly_scorer.ui.widgets.screen import screen
 from jolly_scorer.web.reconnect import tell_page_language
@@ -120,11 +120,6 @@ HOST_ONLY_SCREENS = frozenset(
 )
 
 
-def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
-    return made
-
-
 def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
     """The scoreboard, and over it the round entry while a round is entered.
 
@@ -136,7 +131,7 @@ def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
     or taps."""
     layers: list[ft.Control] = [
         ft.Container(
-            _memo(Scoreboard)(state, read_only=False),
+            memo(Scoreboard)(state, read_only=False),
             key="board-layer",
             visible=not entering,
             expand=True,
@@ -174,7 +169,7 @@ def current_view(state: AppState) -> ft.Control:
     if name in ("board", "entry"):
         return _board_and_entry(state, entering=name == "entry")
     if name == "past_game":
-        board: ft.Control = _memo(Scoreboard)(state, read_only=True)
+        board: ft.Control = memo(Scoreboard)(state, read_only=True)
         return board
     if name == "meld":
         return _meld_checker(state)

@@ -37,6 +37,13 @@ def seat_dot(seat: int, size: int = 10) -> ft.Control:
     )
 
 
+def memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    """``component`` drawn again only when its arguments changed (Flet's
+    ``ft.memo``, typed)."""
+    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
+    return made
+
+
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     """``control`` with a stable id for the browser tests (its ``expand`` moves up).
 

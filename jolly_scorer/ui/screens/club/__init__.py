@@ -21,6 +21,7 @@ import flet as ft
 from jolly_scorer.server.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.state import AppState, Change
+from jolly_scorer.ui.widgets.basics import memo
 
 __all__ = ["BigRanking", "ClubScreen", "club_model"]
 
@@ -53,11 +54,6 @@ def live_club() -> Club | None:
     return found if isinstance(found, Club) else None
 
 
-def _memo(component: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    made: Callable[..., ft.Control] = ft.memo(component)  # type: ignore[no-untyped-call]
-    return made
-
-
 @ft.component
 def _Views(state: AppState, model: ClubModel) -> ft.Control:
     """The part of the club screens the model names (given the model, this
@@ -70,7 +66,7 @@ def _Views(state: AppState, model: ClubModel) -> ft.Control:
     if model.view == "form":
         return EventForm(state, model)
     if model.view in ("event", "big") and model.play is not None:
-        return _memo(EventScreen)(state, model)
+        return memo(EventScreen)(state, model)
     return EventList(state, model)
 
 
@@ -172,4 +168,4 @@ def BigRanking(state: AppState) -> ft.Control:
 
     model = club_model(state)
     follow_changes(state, model)
-    return _memo(BigScreen)(state, model)
+    return memo(BigScreen)(state, model)
