@@ -326,11 +326,6 @@ class WebApp:
                 raise AssertionError(f"timed out waiting for {what or predicate}")
             self.next_frames(1)
 
-    def _still(self, timeout: float) -> bytes | None:
-        """Wait until three frames in a row look the same: that frame (PNG),
-        or None on timeout."""
-        return still_frame(self.page, timeout)
-
     def settle(self, timeout: float = 10_000) -> None:
         """Wait until the screen is still: three identical frames in a row.
 
@@ -398,7 +393,7 @@ class WebApp:
         """Save ``NAME.png`` in ``build/screenshots`` (or ``$JOLLY_SCREENSHOTS``)
         once the screen is still (a screen that never stops moving, such as a
         spinner, is taken as it is after 5 s)."""
-        still = self._still(5_000)
+        still = still_frame(self.page, 5_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         if full_page or still is None or len(still) < BLANK_PNG_BYTES:

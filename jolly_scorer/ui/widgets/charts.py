@@ -137,11 +137,10 @@ def _axis(
 ) -> Any:
     """An axis whose labels are kept by value (the labels it had still are
     the same controls: only a new one is sent)."""
-    values = range(int(low), int(high) + 1, step)
     drawn = axis(
         low, high, step, t, label=lambda v: labels.it(f"{v}", axis_label, v, t)
     )
-    labels.it.keep_only(f"{v}" for v in values)
+    labels.it.keep_only(f"{label.value}" for label in drawn.labels)
     return drawn
 
 

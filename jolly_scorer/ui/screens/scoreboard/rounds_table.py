@@ -24,12 +24,13 @@ from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import (
     hash_head,
     legend,
     names_line,
+    points_text,
     row,
     score_text,
     sigma_head,
     went_out_cell,
 )
-from jolly_scorer.ui.widgets.basics import signed, tagged
+from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.kept_parts import Keep, KeptParts, built_anew
 
 __all__ = ["column_width", "fits", "rounds_table"]
@@ -92,7 +93,7 @@ def _round_row(
     head.key = f"round-{i + 1}"
     cells: list[ft.Control] = []
     for p, score in zip(players, scores, strict=True):
-        text = signed(score, t) if is_plus else t.number(score)
+        text = points_text(score, t, is_plus)
         if p == closed_by:
             cells.append(went_out_cell(text, p, i + 1, width, t))
         else:

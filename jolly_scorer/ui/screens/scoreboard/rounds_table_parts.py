@@ -21,7 +21,13 @@ MARK = 16  # room for the "went out" mark before a score
 
 
 def score_text(game: Game, value: int, t: Translator) -> str:
-    return signed(value, t) if game.rules.is_plus else t.number(value)
+    return points_text(value, t, game.rules.is_plus)
+
+
+def points_text(value: int, t: Translator, plus: bool) -> str:
+    """A score as the table shows it: signed in plus scoring, plain in
+    penalty scoring."""
+    return signed(value, t) if plus else t.number(value)
 
 
 def column_width(game: Game, result: GameResult, t: Translator) -> int:
