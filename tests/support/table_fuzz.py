@@ -754,3 +754,54 @@ def run_seed(
             finally:
                 registry_fuzz.close()
         return registry_fuzz.steps, registry_fuzz.violations
+
+
+def typing_at_once(changes: int, seed: int = 0) -> tuple[int, int]:
+    """Two phones type into their own counted fields at once (issue 38.1):
+    each key's text reaches the server, then the other phone's keys and
+    news are handled (the page drawn again, twice), then the key's change
+    event. (changes made, changes lost: the store does not hold the text
+    typed last once the pages are still)."""
+    global _ACCESS
+    rng = random.Random(seed)
+    lost = 0
+    with tempfile.TemporaryDirectory() as folder, table_pages() as accesses:
+        _ACCESS = accesses
+        fuzz = TableFuzz(Path(folder), seed)
+        with fuzz.registry.installed():
+            try:
+                fuzz.open(accesses)
+                ben, cleo = fuzz.pages[1], fuzz.pages[2]
+                for page in (ben, cleo):
+                    page.app.click(page.app.find(semantics=f"round-mode-{page.seat}-points"))
+                fuzz.still()
+                made = 0
+                while made < changes:
+                    for typist, other in ((ben, cleo), (cleo, ben)):
+                        assert typist.seat is not None and other.seat is not None
+                        box = typist.app.find(semantics=f"round-bad-{typist.seat}").content
+                        text = str(rng.randrange(1, 100))
+                        typist.app.session.apply_patch(box._i, {"value": text})
+                        for _ in range(2):  # the other types; this page hears
+                            fuzz.phone_types(other)
+                            if other.pending is not None:
+                                other.pending()
+                                other.pending = None
+                            fuzz.still()
+                        typist.app.fire(box, "change", text)
+                        fuzz._typed(typist, (PLAYERS[typist.seat], "bad"), text)
+                        made += 1
+                        fuzz.still()
+                        game, parts = fuzz.stored()
+                        for page in (ben, cleo):
+                            player = PLAYERS[page.seat or 0]
+                            want = page.typed[(player, "bad")].value
+                            counted = parts[player].data.get("counted") or {}
+                            if str(counted.get("bad")) != str(int(want or 0)):
+                                lost += 1
+                                page.typed[(player, "bad")] = Typed(
+                                    str(counted.get("bad")), fuzz.steps
+                                )
+            finally:
+                fuzz.close()
+    return made, lost

@@ -47,15 +47,22 @@ from jolly_scorer.ui.models.round import DraftError, MeldDraft, RoundModel
 
 __all__ = [
     "ROUND_SEAT",
+    "TWICE",
     "changed_parts",
+    "entries_of",
     "lost_from",
     "merge_part",
     "merge_parts",
     "rename_seats",
     "split_parts",
+    "tapped_twice",
 ]
 
 ROUND_SEAT = ""
+#: a part's note that a card was tapped on two devices at once and kept
+#: once: ``{"cards": [token, ...], "by": [device, device]}`` (only the
+#: store's copy holds it; the next write of the part drops it)
+TWICE = "twice"
 _KEYS = ("good", "bad")
 
 
@@ -174,9 +181,80 @@ def merge_part(
     try:
         merged = _merge_fields(base, mine, theirs)
         _one_place_per_card(merged, base, mine, theirs)
+        _cards_tapped_keep_cards(merged, base, mine, theirs)
     except (TypeError, KeyError, AttributeError, ValueError):
         return dict(mine)  # a part of another shape: the later change wins whole
     return merged
+
+
+def tapped_twice(
+    base: Mapping[str, Any], mine: Mapping[str, Any], theirs: Mapping[str, Any]
+) -> list[str]:
+    """The cards (tokens) both devices added to one part since ``base``: a
+    card tapped on two devices at once, kept once by :func:`merge_part`
+    (both pages then say so).
+
+    >>> tapped_twice({"hand": []}, {"hand": ["7s", "8h"]}, {"hand": ["7s"]})
+    ['7s']
+    """
+    try:
+        old = _all_cards(base)
+        both = (_all_cards(mine) - old) & (_all_cards(theirs) - old)
+    except (TypeError, KeyError, AttributeError):
+        return []
+    return sorted(both.elements())
+
+
+def entries_of(part: Mapping[str, Any]) -> Counter[tuple[str, str]]:
+    """What a part holds as entered, as ``(kind, what)``: each card counted
+    in the round (``"card"``, its token; a hand only while the player enters
+    cards), each counted field typed (``"good"`` / ``"bad"``, the number),
+    who went out (``"closer"``, the name). What a page typed and no longer
+    finds here was not kept.
+
+    >>> sorted(entries_of({"mode": "points", "hand": ["7h"], "entered": ["bad"],
+    ...                    "counted": {"good": 0, "bad": 5}}).elements())
+    [('bad', '5')]
+    """
+    held: Counter[tuple[str, str]] = Counter()
+    try:
+        cards = _all_cards(part)
+        if part.get("mode") == "points":
+            cards.subtract(part.get("hand") or [])
+        held.update(("card", str(token)) for token in (+cards).elements())
+        counted = part.get("counted")
+        entered = part.get("entered") or []
+        if isinstance(counted, Mapping):
+            for key in _KEYS:
+                value = counted.get(key)
+                if key in entered or value:
+                    held[(key, str(value or 0))] += 1
+        closer = part.get("closer")
+        if isinstance(closer, str):
+            held[("closer", closer)] += 1
+    except (TypeError, KeyError, AttributeError):
+        return held
+    return held
+
+
+def _cards_tapped_keep_cards(
+    merged: dict[str, Any],
+    base: Mapping[str, Any],
+    mine: Mapping[str, Any],
+    theirs: Mapping[str, Any],
+) -> None:
+    """One device switched the player to counted points while the other
+    added cards to the hand (everyone counted, the phone's editor open):
+    the cards stay counted, the player entering cards (as switching
+    everyone keeps a player whose hand is entered). Never a card stored
+    where no page counts it."""
+    if merged.get("mode") != "points":
+        return
+    old = Counter(base.get("hand") or [])
+    for side in (mine, theirs):
+        if side.get("mode") == "cards" and Counter(side.get("hand") or []) - old:
+            merged["mode"] = "cards"
+            return
 
 
 def lost_from(
@@ -253,7 +331,8 @@ def _merge_cards(base: list[Any], mine: list[Any], theirs: list[Any]) -> list[An
         for _ in range(n):
             if token in merged:
                 merged.remove(token)
-    added = Counter(mine) - Counter(base)
+    # a card both added (tapped on two devices at once) is there once
+    added = (Counter(mine) - Counter(base)) - (Counter(theirs) - Counter(base))
     for token in mine:
         if added[token] > 0:
             merged.append(token)
@@ -316,6 +395,7 @@ def _one_place_per_card(
     the later, put it: the other device's copy of it is taken out."""
     want = _all_cards(mine) + _all_cards(theirs)
     want.subtract(_all_cards(base))
+    want.subtract(tapped_twice(base, mine, theirs))  # kept once
     extra = _all_cards(merged)
     extra.subtract(want)
     if not any(n > 0 for n in extra.values()):

@@ -30,6 +30,7 @@ the round's parts in the same transaction, so a round is saved once and whole.
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -41,16 +42,26 @@ from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.core.cards import parse_card
+from jolly_scorer.core.errors import CardError
 from jolly_scorer.ui.models.seat_parts import (
     ROUND_SEAT,
+    TWICE,
     changed_parts,
-    lost_from,
+    entries_of,
     merge_part,
     merge_parts,
     split_parts,
+    tapped_twice,
 )
 
-__all__ = ["PartsStore", "SharedRound", "Status", "not_kept_notice"]
+__all__ = [
+    "PartsStore",
+    "SharedRound",
+    "Status",
+    "not_kept_notice",
+    "twice_notice",
+]
 
 Status = str  # "entering" | "done"
 Data = dict[str, Any]
@@ -95,6 +106,12 @@ class SharedRound:
         #: the parts this page wrote in this round (a change by another device
         #: to one of these is told)
         self.mine: set[str] = set()
+        #: what this page itself entered in each part (``entries_of``) and
+        #: has not found gone yet: a "not kept" names only these
+        self.entered: dict[str, Counter[tuple[str, str]]] = {}
+        #: the notes of a card tapped on two devices already told (seat,
+        #: revision)
+        self.twice_told: set[tuple[str, int]] = set()
         #: the stored parts were read (until then nothing is written: a page
         #: that could not read them must not write its empty round over them)
         self.loaded = False
@@ -161,6 +178,7 @@ class SharedRound:
         after = split_parts(model)
         changed = changed_parts(self.known, after)
         seats = [*changed, *(seat for seat in done if seat not in changed)]
+        before = dict(self.known)
         written: list[str] = []
         newer = False  # a Done tap on a part another device changed since
         stored_now = (
@@ -189,7 +207,14 @@ class SharedRound:
                         # another device wrote this part since this page read
                         # it: both changes merged, card by card
                         base = self.known.get(seat, {})
+                        twice = tapped_twice(base, data, now.data)
                         data = merge_part(base, data, now.data)
+                        data.pop(TWICE, None)
+                        if twice:  # kept once: both pages say so
+                            data[TWICE] = {
+                                "cards": twice,
+                                "by": [str(now.device), self.device],
+                            }
                         rebased.add(seat)
                     else:
                         # only the status changes: of the part as stored now
@@ -212,6 +237,8 @@ class SharedRound:
                     stored_now = self.store.load_seat_parts(self.game_id, self.number)
                     seen_all = False
             written.append(seat)
+            if seat in changed:
+                self._entered(seat, before.get(seat, {}), after[seat])
             if seen_all:
                 self.parts_seen = max(self.parts_seen, int(part.revision))
             if (newer and seat not in changed) or seat in rebased:
@@ -229,6 +256,22 @@ class SharedRound:
             entry.statuses = dict(self.statuses)
             entry.others = self.others()
         return written
+
+    def _entered(
+        self, seat: str, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> None:
+        """This page stored ``after`` over ``before``: what it entered now
+        (a number typed replaces the one it typed before in that field)."""
+        had, has = entries_of(before), entries_of(after)
+        mine = self.entered.setdefault(seat, Counter())
+        mine.subtract(had - has)  # taken out here
+        gained = has - had
+        for kind, _ in gained:
+            if kind != "card":
+                for item in [i for i in mine if i[0] == kind]:
+                    del mine[item]
+        mine.update(gained)
+        self.entered[seat] = +mine
 
     def _tell(self) -> None:
         if self.told is not None:
@@ -273,16 +316,39 @@ class SharedRound:
             and parts[seat].device != self.device
             and merged.get(seat) != self.known.get(seat)
         )
-        lost = {
-            seat: lost_from(self.known.get(seat, {}), merged[seat]) for seat in told
-        }
+        lost: dict[str, list[tuple[str, str]]] = {}
+        for seat in sorted(changed & set(parts)):
+            mine = self.entered.get(seat)
+            gone = (mine - entries_of(merged[seat])) if mine else Counter()
+            if gone:  # what this page entered and the part no longer holds
+                lost[seat] = [_shown(item) for item in sorted(gone.elements())]
+                self.entered[seat] = mine - gone
+        twice = self._twice(parts)
         self._remember(parts, model)
         entry.follow(model, changed, told)
-        if any(lost.values()):
-            entry.notice = not_kept_notice(entry.t, lost)
+        said = [
+            *([not_kept_notice(entry.t, lost)] if lost else []),
+            *([twice_notice(entry.t, twice)] if twice else []),
+        ]
+        if said:
+            entry.notice = " · ".join(said)
         entry.statuses = dict(self.statuses)
         entry.others = self.others()
         return changed
+
+    def _twice(self, parts: Mapping[str, Any]) -> list[str]:
+        """The cards this page tapped that another device tapped at once
+        (kept once), not told yet: their labels."""
+        cards: list[str] = []
+        for seat, part in parts.items():
+            note = part.data.get(TWICE)
+            told = (seat, int(part.revision))
+            if not isinstance(note, Mapping) or told in self.twice_told:
+                continue
+            self.twice_told.add(told)
+            if self.device in note.get("by", ()):
+                cards.extend(_label(str(t)) for t in note.get("cards", ()))
+        return cards
 
     def _first_read(self, entry: RoundEntryModel) -> set[str]:
         """The parts are read for the first time (:meth:`start` failed: the
@@ -384,6 +450,29 @@ def not_kept_notice(t: Translator, lost: Mapping[str, list[tuple[str, str]]]) ->
             )
         )
     return " · ".join(texts)
+
+
+def twice_notice(t: Translator, cards: list[str]) -> str:
+    """A card tapped on two devices at the same moment went in once.
+
+    >>> from jolly_scorer.ui.i18n import Translator
+    >>> twice_notice(Translator("en"), ["7♠"])
+    '7♠ was tapped on two devices; kept once'
+    """
+    return t("{cards} was tapped on two devices; kept once", cards=", ".join(cards))
+
+
+def _label(token: str) -> str:
+    try:
+        return parse_card(token).label
+    except (CardError, ValueError):
+        return token
+
+
+def _shown(item: tuple[str, str]) -> tuple[str, str]:
+    """An entry (``entries_of``) as ``not_kept_notice`` names it."""
+    kind, what = item
+    return (kind, _label(what)) if kind == "card" else item
 
 
 def _newest(parts: Mapping[str, Any]) -> int:

@@ -39,6 +39,7 @@ class TypedText(ft.TextField):
         # of the last change event handled (the model has it then)
         object.__setattr__(self, "_agreed", self.value)
         object.__setattr__(self, "_typed", None)
+        object.__setattr__(self, "_keeps", False)
 
     def before_event(self, e: ft.ControlEvent) -> bool | None:
         if e.name == "change" and isinstance(e.data, str):
@@ -60,4 +61,12 @@ class TypedText(ft.TextField):
         if typed is not None:  # the person typed since: their text stays
             self.value = typed
             object.__setattr__(self, "_typed", None)
-        object.__setattr__(self, "_agreed", self.value)
+            # ... and is not agreed yet: only its change event (or a render
+            # of the model's text) agrees on it. Taken as agreed here, the
+            # next render before that event (another phone's news, issue
+            # 38.1) put the model's older text back, and the event then
+            # read that older text: the number typed was lost.
+            object.__setattr__(self, "_keeps", True)
+            return
+        if not getattr(self, "_keeps", False):
+            object.__setattr__(self, "_agreed", self.value)

@@ -65,8 +65,10 @@ def points_fields(
             value=entry.points_text(name, key),
             error=entry.points_error(name, key),
             keyboard_type=ft.KeyboardType.NUMBER,
+            # the text the browser sent with the event (the control's own
+            # value may have been drawn again since, issue 38.1)
             on_change=lambda e, k=key: act(
-                entry.set_points, name, k, e.control.value or ""
+                entry.set_points, name, k, _sent(e)
             ),
             text_size=20,
             width=width,
@@ -86,6 +88,12 @@ def points_fields(
     if warning is not None:
         out.append(warning)
     return out
+
+
+def _sent(e: ft.Event[ft.TextField]) -> str:
+    """The text a change event brought (else the field's own value)."""
+    data = getattr(e, "data", None)
+    return data if isinstance(data, str) else (e.control.value or "")
 
 
 def handglatt_hint(entry: RoundEntryModel, t: Translator) -> str | None:
@@ -168,7 +176,7 @@ def _sheet_field(
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         sheet.select(place)
-        act(entry.set_points, name, key, e.control.value or "")
+        act(entry.set_points, name, key, _sent(e))
 
     return ft.TextField(
         value=entry.points_text(name, key),
