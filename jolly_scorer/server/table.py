@@ -571,6 +571,21 @@ class Table:
         pinned at the first call."""
         return LiveTableGame(self, fallback)
 
+    def send_away(self, device: str) -> bool:
+        """The host sends a joined device away (issue 34.10): its cookie
+        stops working and its open pages close (the server's ``kick``); it
+        may join again with the PIN, as a new device. Never the host's own.
+        Whether it was there."""
+        with self._lock:
+            found = device != self.host_device and device in self.devices
+            if found:
+                del self.devices[device]
+        if not found:
+            return False
+        self._write()
+        self._changed()
+        return True
+
     def end(self) -> None:
         """End the table: every token, PIN and joined device stops working
         (open pages are closed by the server's check on their next connect)."""

@@ -24,6 +24,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -516,6 +517,10 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.device_key = device_key(f"{shared.path}\n{access.device}")
         state.device = f"{access.role}-{state.device}"
     state.open_current()
+    if access.role == "guest" and table is not None:  # who holds which seat
+        from jolly_scorer.ui.screens.table_host.panel import held_seats
+
+        state.seats_held = partial(held_seats, shared, table, access.device)
     if access.role == "guest":  # a reload or a host restart: back to its seat
         from jolly_scorer.ui.screens.round_entry.together.shared import resume_seat
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -117,6 +117,9 @@ class AppState:
     together: bool = False
     #: A joined device's seat is remembered under this (a hash of its cookie).
     device_key: str = ""
+    #: A joined phone: how many other devices at the table hold each seat
+    #: now (the seat question marks them and asks before one is shared).
+    seats_held: Callable[[], Mapping[str, int]] | None = None
     #: Tells the other pages that round ``number`` of game ``id`` has new parts.
     publish_parts: Callable[[int, int], None] | None = None
     #: Tells the other pages that club event ``id`` changed (its seating,
@@ -492,11 +495,12 @@ class AppState:
         self._rename_seats(before.players, new.players)
         self._kept()
         if self.nav.screen == "entry":  # the round entry saved: say so on the board
+            undo = None if self.is_guest else "undo"  # a phone: the host undoes
             if self.nav.edit_round is None:
-                self.toasts.tell(self.t("Round {n} saved.", n=len(new.rounds)), "undo")
+                self.toasts.tell(self.t("Round {n} saved.", n=len(new.rounds)), undo)
             else:
                 self.toasts.tell(
-                    self.t("Round {n} changed.", n=self.nav.edit_round + 1), "undo"
+                    self.t("Round {n} changed.", n=self.nav.edit_round + 1), undo
                 )
         self.revision += 1
         return None
@@ -640,7 +644,20 @@ class AppState:
     def redo(self) -> str | None:
         return self._step(back=False)
 
+    def _host_only(self) -> str | None:
+        """A joined phone may not undo a saved round nor end the table's
+        game (issue 34.12, docs/usage.md): refused with a word, nothing
+        changed. (Its own part in the round being entered it changes and
+        takes back as it likes.)"""
+        if not self.is_guest:
+            return None
+        return self._fail(
+            self.t("Undo and finishing the game are on the host's device.")
+        )
+
     def _step(self, back: bool) -> str | None:
+        if (refused := self._host_only()) is not None:
+            return refused
         if self.history is None or self.game_id is None or self.result is None:
             return None
         moved = self.history.undo() if back else self.history.redo()
@@ -687,10 +704,10 @@ class AppState:
         self.toasts.tell(message, "redo" if back else "undo")
 
     def finish(self) -> str | None:
-        return self._apply(Scored.finish)
+        return self._host_only() or self._apply(Scored.finish)
 
     def reopen(self) -> str | None:
-        return self._apply(Scored.reopen)
+        return self._host_only() or self._apply(Scored.reopen)
 
     def rename_player(self, old: str, new: str) -> str | None:
         """Rename a player in the whole game; the common refusals in words of

@@ -499,7 +499,8 @@ def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
 ):
     """A joined phone (``state.is_guest``) gets no Rematch at game over: a
     rematch is a new game, which only the host may start (the guest's store
-    refuses it). Rounds, undo, rename and export stay: those it may do."""
+    refuses it). Rounds, rename and export stay: those it may do. Undo of a
+    saved round and finishing the game are the host's (issue 34.12)."""
     import functools
 
     from jolly_scorer.server.table import Access, Table
@@ -527,8 +528,9 @@ def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
     guest.wait_for(lambda: guest.find_all(semantics="winner"))
     assert not guest.find_all(semantics="rematch")
     assert "The host of the table can start a rematch." in guest.texts()
-    for allowed in ("undo", "export-csv", "export-json", "rename-1"):
+    for allowed in ("export-csv", "export-json", "rename-1"):
         assert guest.find_all(semantics=allowed), allowed
+    assert not guest.find_all(semantics="undo")
 
 
 def test_a_failed_export_names_no_path_and_logs_the_details(

@@ -91,6 +91,7 @@ class RoundEntryModel:
         self.error: str | None = None
         self._checked: str | None = None  # the error Save's own checks gave
         self._done_for: str | None = None  # a Done refused: whose part
+        self._how: str | None = None  # how to go back to cards (all typed)
         self.confirm_cancel = False
         self.taken: RoundTaken | None = None
         self.show_taken = False  # the saved round's details are open
@@ -260,6 +261,37 @@ class RoundEntryModel:
         self.dirty = True
         self.ask_focus(self.first_field())  # speed: the digits go right in
 
+    def tap_count_all(self) -> None:
+        """A tap on "Everyone counted points": counting now; ticked already
+        (everyone counts), everyone goes back to cards (issue 34.11). Their
+        typed numbers stay kept (counting again brings them back). At a table
+        a player whose number is typed keeps counting (their score stays what
+        the other pages show); when that is everyone, nothing changes and the
+        page says how to enter one player's cards."""
+        if not self.all_counted:
+            self.count_all()
+            return
+        rounds = self.rounds
+        back = [
+            player
+            for player in rounds.players
+            if not (
+                self.together
+                and any(
+                    (player, k) in rounds.entered for k in rounds.points_keys(player)
+                )
+            )
+        ]
+        if not any(rounds.points_keys(p) for p in back):  # (who went out has none)
+            self.error = self._how = self.t(
+                "Everyone's points are typed. To enter a player's cards, tap the"
+                " cards button on their line."
+            )
+            return
+        for player in back:
+            self.set_mode(player, "cards")
+        self.focus = None
+
     def fields(self) -> list[tuple[str, PointsKey]]:
         """Every counted-points field shown, from who went out on in seat
         order: the closer's good points (none in penalty scoring), the
@@ -281,8 +313,15 @@ class RoundEntryModel:
     def first_field(self) -> tuple[str, PointsKey] | None:
         """The field to fill first: the first empty one from who went out on
         (the closer's good points; penalty scoring: the next player's bad
-        points), else the first."""
+        points), else the first. A joined phone's own seat comes first
+        (issue 34.1): its own first empty field, else its own first (the
+        keys typed on Cleo's phone never start in Anna's field); only a seat
+        with no field (who went out, penalty scoring) starts on the table's."""
         fields = self.fields()
+        if self.seat is not None:
+            mine = [f for f in fields if f[0] == self.seat]
+            if mine:
+                return next((f for f in mine if self._empty(f)), mine[0])
         empty = [f for f in fields if self._empty(f)]
         return empty[0] if empty else (fields[0] if fields else None)
 
@@ -525,7 +564,12 @@ class RoundEntryModel:
         self.dirty = True
 
     def set_mode(self, player: str, mode: str) -> None:
+        """``player`` counts points, or enters cards again. Back to cards in
+        plus scoring, melds count: the meld, lay-off and all-at-once buttons
+        come back, also after a round everyone counted (issue 34.6)."""
         self.rounds.set_mode(player, "points" if mode == "points" else "cards")
+        if mode != "points" and self.rounds.melds_needed():
+            self.show_melds = True
         editing = self.editing
         if editing and editing.target and editing.target.kind == "hand":
             self.editing = None
@@ -615,6 +659,12 @@ class RoundEntryModel:
         done_for = self._done_for
         if done_for is not None and self.part_missing(done_for) is None:
             self.error = self._done_for = None
+        if self._how is not None and self.error == self._how:
+            rounds = self.rounds
+            if not self.all_counted or any(
+                rounds.needs_points(p) for p in rounds.players
+            ):
+                self.error = self._how = None
 
     def saved(self, answer: str | RoundTaken | None) -> None:
         """What saving answered: None (saved), a refusal, or a round taken."""
@@ -721,7 +771,12 @@ class RoundEntryModel:
         device changed (the later change wins; the notice names them)."""
         before = self.rounds
         self.rounds = rounds
-        self.show_melds = self.show_melds or bool(rounds.melds)
+        self.show_melds = (
+            self.show_melds
+            or bool(rounds.melds)
+            # plus scoring, a player back to cards: melds count (issue 34.6)
+            or (rounds.melds_needed() and "cards" in rounds.modes.values())
+        )
         self._points = {
             key: value for key, value in self._points.items() if key[0] not in changed
         }

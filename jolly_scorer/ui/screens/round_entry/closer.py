@@ -60,7 +60,7 @@ def closer_section() -> ft.Control:
             "round-count-all",
             t("Everyone counted points"),
             ft.Icons.CHECK if counted else ft.Icons.CALCULATE_OUTLINED,
-            lambda: act(entry.count_all),
+            lambda: act(entry.tap_count_all),  # ticked: back to cards
             height=48,
             filled=counted,
             selected=counted,

@@ -140,6 +140,8 @@ def _PointsRows(
                 width,
                 here,
                 _first_of(entry, places, name),
+                # the host's page: each line's Done (a phone's is in its header)
+                entry.status(name) if entry.together and entry.seat is None else False,
                 keys,
                 built,
                 key=f"line-{name}",
@@ -172,12 +174,14 @@ def _sheet_line(
     width: int,
     here: Place | None,
     first: Place | None,
+    status: str | None | bool,
     keys: SheetKeys,
     built: dict[Any, Any],
 ) -> ft.Control:
     """A watched part: ``name``'s line (``here``: their field selected, if
-    one is; ``first``: the field a tap on the name selects); the entry,
-    translator and handler come from the screen's scope."""
+    one is; ``first``: the field a tap on the name selects; ``status``:
+    their Done status on the host's page, False where the line has no Done);
+    the entry, translator and handler come from the screen's scope."""
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
     sheet = Selection(here, keys.select)
@@ -200,7 +204,33 @@ def _sheet_line(
             fields.append(ft.Container(width=width))
     chosen = here is not None
     on_name = None if first is None else partial(act, keys.select, first)
-    return _line(entry, seat, name, shown, fields, chosen, on_name, t, act)
+    done = (
+        None if status is False else _done(entry, seat, name, status == "done", t, act)
+    )
+    return _line(entry, seat, name, shown, fields, chosen, on_name, t, act, done)
+
+
+def _done(
+    entry: RoundEntryModel, seat: int, name: str, done: bool, t: Translator, act: Act
+) -> ft.Control:
+    """The host's Done of ``name`` on the counting sheet (``round-done-N``,
+    issue 34.7): a tick, filled once done; a second tap takes it back."""
+    text = t("{name} is done", name=name)
+    return ft.Semantics(
+        identifier=f"round-done-{seat}",
+        button=True,
+        selected=done,
+        label=text,
+        content=ft.IconButton(
+            ft.Icons.CHECK_CIRCLE if done else ft.Icons.CHECK_CIRCLE_OUTLINE,
+            tooltip=text,
+            selected=done,
+            icon_color=ft.Colors.PRIMARY if done else None,
+            width=BUTTON_WIDTH,
+            height=40,
+            on_click=lambda _e=None: act(entry.tap_done, name),
+        ),
+    )
 
 
 def _titles(
@@ -232,6 +262,8 @@ def _titles(
             )
         )
     titles.append(ft.Container(width=BUTTON_WIDTH))
+    if entry.together and entry.seat is None:  # the host's Done column
+        titles.append(ft.Container(width=BUTTON_WIDTH))
     return ft.Container(
         ft.Row(titles, spacing=6, vertical_alignment=ft.CrossAxisAlignment.END),
         padding=ft.Padding.only(left=8, right=8),
@@ -248,6 +280,7 @@ def _line(
     on_name: Callable[[], Any] | None,
     t: Translator,
     act: Act,
+    done: ft.Control | None = None,
 ) -> ft.Control:
     """A player's line (``round-player-N``): dot and name (a tap selects
     their field), their fields, their round score (``round-total-N``) and
@@ -280,7 +313,7 @@ def _line(
     )
     items: list[ft.Control] = [
         ft.Row(
-            [who, *fields, total, cards],
+            [who, *fields, total, cards, *([done] if done is not None else [])],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )

@@ -236,7 +236,14 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         from jolly_scorer.ui.widgets.screen import messages
 
         # (with the banner: why a seat was not kept, when the store failed)
-        return seat_choice(game, t, choose, lambda: state.go("board"), messages(state))
+        return seat_choice(
+            game,
+            t,
+            choose,
+            lambda: state.go("board"),
+            messages(state),
+            state.seats_held,
+        )
     if shared is None:  # no game (the app shows home)
         return ft.Container()
     together = Together(

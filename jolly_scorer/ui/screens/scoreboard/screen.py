@@ -133,6 +133,8 @@ def _actions(
     and, on a phone, Finish (a laptop has it in the footer). Each is kept by
     what it shows and does (the setters it calls stay the page's)."""
     t = state.t
+    if state.is_guest:  # undo and ending the game: the host's (issue 34.12)
+        return []
     # the kept history did not match a game changed outside the app
     undo = t("Undo") if state.full_undo else t("Undo: takes back the last round")
     undo_it = state.undo if state.can_undo else None
@@ -184,7 +186,17 @@ def _footer(
             expand=3,
         ),
     ]
-    if wide:
+    if state.is_guest:  # a joined phone: the host undoes and ends the game
+        hint = t("Undo and finishing the game are on the host's device.")
+        footer.append(
+            ft.Semantics(
+                identifier="board-host-only",
+                label=hint,
+                expand=2,
+                content=ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
+    elif wide:
         footer.append(
             big_button(
                 t("Finish"), ft.Icons.FLAG, on_finish, "finish", expand=1, height=72

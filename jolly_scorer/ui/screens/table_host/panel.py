@@ -16,7 +16,7 @@ from jolly_scorer.server.table import Device, Table
 from jolly_scorer.ui.state import AppState, device_key
 from jolly_scorer.ui.widgets.basics import close_own
 
-__all__ = ["table_panel", "wrong_pin_lines"]
+__all__ = ["held_seats", "table_panel", "wrong_pin_lines"]
 
 
 def _seat(state: AppState, table: Table, device: Device) -> str | None:
@@ -32,12 +32,37 @@ def _seat(state: AppState, table: Table, device: Device) -> str | None:
     return seat
 
 
-def _devices(state: AppState, table: Table, t: Any) -> list[ft.Control]:
+def held_seats(store: Any, table: Table, me: str) -> dict[str, int]:
+    """How many joined devices other than ``me`` hold each seat of the
+    table's game now (connected or coming back; issue 34.10)."""
+    held: dict[str, int] = {}
+    if table.game_id is None:
+        return held
+    for device in table.guests():
+        if device.id == me or device.viewer or table.state(device) == "away":
+            continue
+        try:
+            key = device_key(f"{store.path}\n{device.id}")  # as its page keeps it
+            seat = store.load_device_seat(table.game_id, key)
+        except Exception:  # the database is gone or damaged: no mark
+            continue
+        if seat is not None:
+            held[seat] = held.get(seat, 0) + 1
+    return held
+
+
+def _devices(
+    state: AppState, table: Table, t: Any, asked: list[str]
+) -> list[ft.Control]:
+    """One row per joined device: its number (the order it joined: two
+    phones on one seat, or none chosen yet, are told apart), its seat, kind,
+    address, state and the time it joined, and "Send away" (asked first, in
+    place: ``asked`` holds the device being asked about)."""
     guests = table.guests()
     if not guests:
         return [ft.Text(t("No phone has joined yet."), italic=True)]
     rows: list[ft.Control] = []
-    for device in guests:
+    for number, device in enumerate(guests, 1):
         status = {
             "connected": t("connected"),
             "coming back": t("reconnecting…"),
@@ -47,13 +72,61 @@ def _devices(state: AppState, table: Table, t: Any) -> list[ft.Control]:
             who = t("viewer")
         else:
             who = _seat(state, table, device) or t("no seat chosen yet")
+        since = device.joined.astimezone().strftime("%H:%M")
+        name = t("Device {n}", n=number)
+        text = f"{name}: {who} · {device.name} · {device.address} · {status}"
+        line = ft.Text(
+            f"{text} · {t('joined {time}', time=since)}",
+            semantics_label=f"device {number} {who} {device.name} {status}",
+        )
         rows.append(
-            ft.Text(
-                f"{who} · {device.name} · {device.address} · {status}",
-                semantics_label=f"device {who} {device.name} {status}",
+            ft.Row(  # a phone: the button under the words
+                [line, _send_away(table, device.id, number, name, t, asked)],
+                spacing=4,
+                wrap=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
     return rows + wrong_pin_lines(table, t)
+
+
+def _send_away(
+    table: Table, device: str, number: int, name: str, t: Any, asked: list[str]
+) -> ft.Control:
+    """The host's "Send away" of one device: the first tap asks ("Send
+    Device 2 away?"), the second sends it (its pages close; it may join
+    again with the PIN)."""
+    if asked and asked[0] == device:
+        text = t("Send {name} away", name=name)
+        return ft.Semantics(
+            identifier=f"table-send-away-confirm-{number}",
+            button=True,
+            label=text,
+            content=ft.FilledButton(
+                text,
+                bgcolor=ft.Colors.ERROR,
+                on_click=lambda _e=None: _sent(table, device, asked),
+            ),
+        )
+
+    def ask(_e: Any = None) -> None:
+        asked[:] = [device]
+        table.notify()  # the list is drawn again, asking
+
+    text = t("Send {name} away", name=name)
+    return ft.Semantics(
+        identifier=f"table-send-away-{number}",
+        button=True,
+        label=text,
+        content=ft.IconButton(ft.Icons.LOGOUT, tooltip=text, on_click=ask),
+    )
+
+
+def _sent(table: Table, device: str, asked: list[str]) -> None:
+    if asked and asked[0] == device:  # a late second tap sends nobody away
+        asked.clear()
+        table.send_away(device)
 
 
 def wrong_pin_lines(table: Table, t: Any) -> list[ft.Control]:
@@ -76,7 +149,8 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
     """The dialog; its device list follows joins and disconnects."""
     t = state.t
     url = join_url(table, table.address)
-    devices = ft.Column(_devices(state, table, t), spacing=4)
+    asked: list[str] = []  # the device whose "Send away" is being asked
+    devices = ft.Column(_devices(state, table, t, asked), spacing=4)
     ended = ft.Text(
         t("The table has ended: no phone can join or change anything."),
         visible=table.ended,
@@ -85,7 +159,7 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
 
     def follow() -> None:
         async def _update() -> None:
-            devices.controls = _devices(state, table, t)
+            devices.controls = _devices(state, table, t, asked)
             ended.visible = table.ended
             with contextlib.suppress(Exception):  # the dialog was closed
                 dialog.update()

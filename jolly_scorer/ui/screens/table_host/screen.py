@@ -18,8 +18,10 @@ import flet as ft
 from jolly_scorer.server.pages import post_to_page
 from jolly_scorer.server.table import RECONNECT_GRACE, Table
 from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.ui.models.failures import FAILURES
 from jolly_scorer.ui.screens.table_host.panel import table_panel
 from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.widgets.basics import close_own
 
 
 def _summary(table: Table, t: Translator) -> str:
@@ -45,25 +47,49 @@ def bar_shown(state: AppState) -> bool:
     return not (state.nav.screen == "entry" and (state.page_width or 390) < WIDE)
 
 
+def resume_round(state: AppState) -> None:
+    """The host's page opened anew (the host restarted, issue 34.8): with
+    parts of the table's next round stored, it goes back into that round
+    (the phones come back to their seats), not Home."""
+    game, game_id = state.game, state.game_id
+    if not state.together or state.is_guest or game is None or game_id is None:
+        return
+    if state.result is not None and state.result.game_over:
+        return
+    try:
+        entering = bool(state.store.load_seat_parts(game_id, len(game.rounds) + 1))
+    except FAILURES:
+        return
+    if entering:
+        state.enter_round()
+
+
 def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
     """The host's page: open the table panel now, and keep a bar at the bottom
     (PIN, phones connected, "Show QR") that takes its own room, so it never
-    covers a control of the screen above it (:func:`bar_shown`)."""
-    t = state.t
+    covers a control of the screen above it (:func:`bar_shown`). Bar and
+    panel speak the page's language, also once it follows the browser's
+    after the page opened (issue 34.9)."""
+    resume_round(state)
+    shown: list[ft.AlertDialog] = []  # the panel open now (one at most)
 
     def show(e: Any = None) -> None:
-        page.show_dialog(table_panel(page, state, table))
+        dialog = table_panel(page, state, table)
+        shown[:] = [dialog]
+        page.show_dialog(dialog)
 
-    summary = ft.Text(_summary(table, t), size=15, expand=True)
+    summary = ft.Semantics(
+        identifier="table-summary",
+        content=ft.Text(_summary(table, state.t), size=15),
+        expand=True,
+    )
+    show_button = ft.TextButton(state.t("Show QR"), on_click=show)
     page.bottom_appbar = ft.BottomAppBar(
         ft.Row(
             [
                 ft.Icon(ft.Icons.QR_CODE_2),
                 summary,
-                ft.Semantics(
-                    identifier="table-show",
-                    content=ft.TextButton(t("Show QR"), on_click=show),
-                ),
+                ft.Semantics(identifier="table-show", content=show_button),
             ],
             spacing=12,
         ),
@@ -73,10 +99,28 @@ def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
     )
     bar = page.bottom_appbar
 
+    def words() -> None:
+        """The bar's words in the page's language now."""
+        text: Any = summary.content
+        text.value = _summary(table, state.t)
+        text.max_lines = 2
+        text.overflow = ft.TextOverflow.ELLIPSIS
+        show_button.content = state.t("Show QR")
+
+    words()
+
     async def _update() -> None:
-        summary.value = _summary(table, t)
+        words()
         with contextlib.suppress(Exception):  # not on the page any more
-            summary.update()
+            bar.update()
+
+    async def _new_language() -> None:
+        """The language changed: the bar, and the panel if open (drawn anew)."""
+        words()
+        if any(close_own(d) for d in shown):  # closed here: drawn anew
+            show()
+        with contextlib.suppress(Exception):
+            page.update()
 
     def follow() -> None:
         if not post_to_page(page, _update):
@@ -95,9 +139,15 @@ def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
     async def _show_bar() -> None:
         page.update()
 
+    language: list[str] = [state.settings.language]
+
     def screen_changed(_sender: Any, name: str | None) -> None:
         """In the same update as the screen (a tap's answer), or just after
         it (a change from another device)."""
+        if name in (None, "settings") and state.settings.language != language[0]:
+            language[0] = state.settings.language
+            with contextlib.suppress(Exception):  # the page is gone
+                page.run_task(_new_language)
         if name not in (None, "screen", "page_width") or bar.visible == bar_shown(
             state
         ):
