@@ -36,3 +36,29 @@ def test_the_handglatt_mark_speaks_the_language(language, word):
     assert shown.count(word) == 2, shown
     if language == "fi":
         assert "Handglatt" not in shown
+
+
+def test_the_typed_cards_field_takes_the_focus_when_it_opens(flet_app):
+    """Issue 35.2: a tap on the keyboard icon of a hand's editor (phone)
+    showed the typed-cards field, but the focus stayed on the page: "As"
+    typed then went nowhere. The field is asked for the focus as it opens."""
+    from flet.messaging.protocol import MessageAction
+    from support.round_screen import Screen
+
+    from jolly_scorer.core.game import new_game
+    from jolly_scorer.core.rules import find_rules
+
+    s = Screen(flet_app, new_game(find_rules("jolly_at"), ["Anna", "Ben", "Cleo"]))
+    s.tap("round-closer-0")
+    s.tap("round-show-1")
+    s.tap("editor-keyboard")
+    field = s.field("meld-input")
+
+    def focused() -> list[int]:
+        return [
+            body["control_id"]
+            for action, body in s.app.conn.messages
+            if action == MessageAction.INVOKE_METHOD.value and body["name"] == "focus"
+        ]
+
+    s.app.wait_for(lambda: field._i in focused())
