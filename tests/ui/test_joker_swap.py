@@ -213,6 +213,20 @@ def test_the_exchange_is_offered_and_taken_in_one_tap(
     assert scores["Ben"].score == 8 and scores["Dora"].score == 27
 
 
+def test_no_place_of_the_joker_is_offered_as_the_default(
+    flet_app: Any, jolly4: Any
+) -> None:
+    """Issue 35.9: "It is already in Q♣ Q♥ X" (the first place) was a filled
+    button, as if it were the answer; which place the joker went to is the
+    table's, so every place looks the same."""
+    s = Screen(flet_app, jolly4)
+    enter_as_it_happened(s)
+    buttons = swap_buttons(s)
+    assert len(buttons) > 2
+    kinds = {type(b.content).__name__ for b in buttons}
+    assert kinds == {"OutlinedButton"}, kinds
+
+
 def test_the_joker_into_the_hand(flet_app: Any, jolly4: Any) -> None:
     s = Screen(flet_app, jolly4)
     enter_as_it_happened(s)

@@ -9,7 +9,7 @@ a meld). The menu of a joker's readings is ``round_entry_joker``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -145,25 +145,38 @@ def cards_field(
         if on_submit is not None:
             on_submit(e.control.value or "")
 
-    return ft.Semantics(
-        identifier=identifier,
-        content=TypedText(
-            label=label or t("Type cards, e.g. 7h 8h X"),
-            value=text,
-            on_change=changed,
-            error=error,
-            text_size=18,
-            multiline=True,
-            min_lines=1,
-            max_lines=4 if multiline else 2,
-            autofocus=autofocus,
-            autocorrect=False,
-            enable_suggestions=False,
-            capitalization=ft.TextCapitalization.NONE,
-            shift_enter=on_submit is not None,
-            on_submit=submitted if on_submit is not None else None,
-        ),
+    field = TypedText(
+        label=label or t("Type cards, e.g. 7h 8h X"),
+        value=text,
+        on_change=changed,
+        error=error,
+        text_size=18,
+        multiline=True,
+        min_lines=1,
+        max_lines=4 if multiline else 2,
+        autofocus=autofocus,
+        autocorrect=False,
+        enable_suggestions=False,
+        capitalization=ft.TextCapitalization.NONE,
+        shift_enter=on_submit is not None,
+        on_submit=submitted if on_submit is not None else None,
     )
+    wrapped = ft.Semantics(identifier=identifier, content=field)
+    return FocusedOnMount(wrapped, field) if autofocus else wrapped
+
+
+@ft.component
+def FocusedOnMount(shown: ft.Control, field: ft.TextField) -> ft.Control:
+    """``shown``, whose ``field`` is asked for the keyboard focus once, as it
+    appears (issue 35.2: Flutter's ``autofocus`` on a field that appears
+    after a tap on a button left the focus on that button, and the keys
+    typed next went nowhere)."""
+
+    async def focus() -> None:
+        await cast(Any, field).focus()  # untyped in Flet
+
+    ft.use_effect(focus, [])
+    return shown
 
 
 def picker(

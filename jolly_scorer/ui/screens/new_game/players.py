@@ -106,16 +106,6 @@ class Seats:
 
     fields: dict[int, ft.TextField] = field(default_factory=dict)
     keeper: FocusKeeper = field(default_factory=FocusKeeper)
-    add_button: ft.Control | None = None  # "Add player" of the last render
-
-    def keep_add(self, button: ft.Control) -> ft.Control:
-        """Remember "Add player" (Enter after the last name goes there)."""
-        self.add_button = getattr(button, "content", button)
-        return button
-
-    async def focus_add(self) -> None:
-        if self.add_button is not None:
-            await cast(Any, self.add_button).focus()  # untyped in Flet
 
     async def focus(self, seat: int | None) -> None:
         added = self.fields.get(seat) if seat is not None else None

@@ -63,14 +63,14 @@ def NewGame(state: AppState) -> ft.Control:
     ft.use_effect(seats.focus_wanted, [len(form.players)])
 
     async def enter_pressed(seat: int) -> None:
-        """Enter in a name field: on to the next name; after the last one,
-        to "Add player" (a second Enter adds a seat; no empty seat appears
-        because a name was confirmed: issue 17.11)."""
+        """Enter in a name field: on to the next name; after the last one, a
+        new name field takes the focus (issue 35.1: README's "Enter after
+        each name"; an empty seat is no player, see ``GameForm.names``)."""
         current: GameForm = newest.current
         if seat + 1 < len(current.players):
             await seats.focus(seat + 1)
-        elif current.players[seat].strip() and current.can_add():
-            await seats.focus_add()
+        elif current.players[seat].strip():
+            add_seat()  # (none when every seat is taken)
 
     show_house, set_show_house = ft.use_state(False)
     knob_error, set_knob_error = ft.use_state(cast(str | None, None))
@@ -154,13 +154,11 @@ def NewGame(state: AppState) -> ft.Control:
             if form.players and form.players[form.first_dealer].strip()
             else []
         ),
-        seats.keep_add(
-            big_button(
-                t("Add player"),
-                ft.Icons.PERSON_ADD,
-                (lambda: add_seat()) if form.can_add() else None,
-                "add-player",
-            )
+        big_button(
+            t("Add player"),
+            ft.Icons.PERSON_ADD,
+            (lambda: add_seat()) if form.can_add() else None,
+            "add-player",
         ),
     ]
     if known:

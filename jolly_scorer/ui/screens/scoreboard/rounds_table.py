@@ -86,7 +86,7 @@ def _round_row(
     head = tagged(
         f"round-{i + 1}",
         ft.Semantics(
-            label="Handglatt" if handglatt else None,
+            label=t("Handglatt") if handglatt else None,
             content=row(number, tap, hint),
         ),
     )

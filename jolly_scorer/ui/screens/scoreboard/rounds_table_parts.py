@@ -155,6 +155,6 @@ def legend(t: Translator, handglatt: bool) -> ft.Control:
         items += [
             ft.Container(width=12),
             ft.Icon(ft.Icons.BACK_HAND, size=16, color=ft.Colors.TERTIARY),
-            ft.Text("Handglatt", size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t("Handglatt"), size=15, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
     return ft.Row(items, spacing=4, wrap=True)

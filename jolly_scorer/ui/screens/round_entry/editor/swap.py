@@ -61,6 +61,7 @@ def swap_box(
             spacing=6,
         )
     ]
+    # every place alike: which one it was is the table's, never a default
     buttons: list[ft.Control] = []
     for n, (kind, key) in enumerate(destinations(entry, offer)):
         if kind == "there":
@@ -81,7 +82,6 @@ def swap_box(
                 text,
                 icon,
                 lambda _e=None, to=(kind, key): act(swap_joker, entry, offer, to),
-                filled=n == 0,
                 label=text,
             )
         )

@@ -1,0 +1,731 @@
+"""The explorer of screen states (issue 35): every screen whole at every size
+and in every language.
+
+    uv run python benchmarks/screens.py [--states a,b] [--sizes 390x844,...]
+        [--languages de,fi] [--out build/screens]
+
+Each state is reached from a fresh page of the app (``jolly_scorer.ui.app``,
+served as the browser tests serve it, on 127.0.0.1, in headless Chromium) on
+its own seeded data folder, the steps a person takes, at the first size; then
+the page is resized through every size (Flutter lays the same state out
+again) and at each size the screen is checked from the accessibility tree:
+
+* ``broken``: a one-word text drawn on two lines (its box too narrow for the
+  word at the size its height implies: "Schlec/ht");
+* ``cut``: a text or control partly outside the screen, or clipped by a box
+  that does not scroll;
+* ``covered``: a text or control under another control (their boxes overlap
+  and neither holds the other): a message under a bar, a key under a message;
+* ``small``: a tappable control less than 40 x 40 px where it is drawn (its
+  box clipped to what holds it), and its accessibility box on the screen;
+* ``english``: a word of the English catalogue on a German or Finnish screen
+  that the screen's own catalogue never uses (the translation differs);
+* ``focus``: a state that opens a field for typing: that field has the
+  keyboard focus (a key typed now lands there).
+
+Every screenshot goes to ``OUT/LANGUAGE/SIZE/STATE.png`` and one contact sheet
+per size and language to ``OUT/sheet-LANGUAGE-SIZE.png``; every failure is a
+line ``FAIL state size language check: what``; the last line is
+``screens: states S, sizes Z, languages L, checks C, failures F``.
+``tests/e2e/test_screens_browser.py`` runs a fixed subset in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+for extra in (ROOT, ROOT / "tests" / "e2e"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+
+from benchmarks.chromium import ARGS, CHROMIUM  # noqa: E402
+
+SIZES = [(320, 640), (360, 780), (390, 844), (430, 932), (1280, 800), (1920, 1080)]
+LANGUAGES = ["de", "fi", "en"]
+CHECKS = ["broken", "cut", "covered", "small", "english", "focus"]
+SERVE = ROOT / "tests" / "e2e" / "serve.py"
+LOCALES = ROOT / "jolly_scorer" / "ui" / "locales"
+MIN_TAP = 40
+
+FIVE = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Eberhard"]
+SIX = ["Anna", "Ben", "Cleo", "Dora", "Eero", "Fanni"]
+
+
+# --- seeded games -----------------------------------------------------------
+
+
+def seed(data: Path, kind: str) -> None:
+    """The data folder of a state: ``kind`` is one of the games below."""
+    from jolly_scorer.core import game as core
+    from jolly_scorer.core.rules import resolve_rules
+    from jolly_scorer.store import Store
+
+    data.mkdir(parents=True, exist_ok=True)
+    if kind == "empty":
+        return
+    if kind == "romme5":
+        game = core.new_game(resolve_rules("romme_de"), FIVE)
+    elif kind == "rommi6":
+        game = core.new_game(resolve_rules("rommi"), SIX)
+    elif kind == "jolly3":
+        game = core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+    elif kind in ("rounds1", "rounds25", "finished"):
+        players = ("Anna", "Ben", "Cleo", "Dora")
+        game = core.new_game(resolve_rules("romme_de"), players, target=100_000)
+        for i in range(1 if kind == "rounds1" else 25):
+            closer = players[i % 4]
+            game = core.add_round(
+                game,
+                core.Round(
+                    closed_by=closer,
+                    counted=tuple(
+                        (p, core.Counted(0, 0 if p == closer else 5 + (7 * i) % 31))
+                        for p in players
+                    ),
+                    handglatt=i % 5 == 3,
+                ),
+            )
+        if kind == "finished":
+            game = core.finish(game)
+    else:
+        raise ValueError(kind)
+    with Store.open(data) as store:
+        store.create_game(game)
+
+
+# --- the page ---------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    """What ``tests/e2e/browser_steps`` needs of a ``WebApp``."""
+
+    page: Any
+
+    def by_id(self, identifier: str) -> Any:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def next_frames(self, count: int = 2) -> None:
+        self.page.evaluate(
+            "n => new Promise(done => { const step = k => k > 0 ?"
+            " requestAnimationFrame(() => step(k - 1)) : done(); step(n); })",
+            count,
+        )
+
+    def wait_until(
+        self, predicate: Callable[[], bool], timeout: float = 15_000, what: str = ""
+    ) -> None:
+        deadline = time.monotonic() + timeout / 1000
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what or predicate}")
+            self.next_frames(1)
+
+    def wait_id(self, identifier: str, timeout: float = 15_000) -> None:
+        self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
+
+    def tap(self, identifier: str) -> None:
+        from browser_steps import tap
+
+        self.wait_id(identifier)
+        tap(self, identifier)
+
+    def taps(self, *identifiers: str) -> None:
+        for identifier in identifiers:
+            self.tap(identifier)
+
+    def type_in(self, identifier: str, text: str) -> None:
+        from browser_steps import type_in
+
+        self.wait_id(identifier)
+        type_in(self, identifier, text)
+
+    def still(self, timeout: float = 5_000) -> bytes:
+        """A screenshot once three in a row are the same (or after ``timeout``)."""
+        deadline = time.monotonic() + timeout / 1000
+        shots = [self.page.screenshot()]
+        while len(shots) < 3 or len(set(shots[-3:])) > 1:
+            if time.monotonic() > deadline:
+                break
+            shots.append(self.page.screenshot())
+        return shots[-1]
+
+
+# --- the states -------------------------------------------------------------
+
+
+@dataclass
+class State:
+    name: str
+    data: str  # seed kind
+    steps: Callable[[Page], None]
+    focus: str | None = None  # the field that must have the keyboard focus
+    names: tuple[str, ...] = ()  # words of the data (player names)
+
+
+def _none(p: Page) -> None:
+    p.wait_id("home-new-game")
+
+
+def _new_game(count: int) -> Callable[[Page], None]:
+    def steps(p: Page) -> None:
+        p.tap("home-new-game")
+        for i, name in enumerate(SIX[:count], 1):
+            if not p.by_id(f"player-name-{i}").count():
+                p.tap("add-player")
+            p.type_in(f"player-name-{i}", name)
+
+    return steps
+
+
+def _new_game_refused(p: Page) -> None:
+    p.tap("home-new-game")
+    p.wait_id("start-game")
+
+
+def _new_game_house(p: Page) -> None:
+    _new_game(2)(p)
+    with contextlib.suppress(Exception):
+        p.tap("house-rules")
+
+
+def _open_round(p: Page) -> None:
+    p.tap("home-continue")
+    p.tap("enter-round")
+    p.wait_id("round-save-bar")
+
+
+def _counting(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-2", "round-count-all")
+    p.wait_id("round-bad-0")
+
+
+def _counting_half(p: Page) -> None:
+    _counting(p)
+    p.type_in("round-bad-0", "12")
+    p.type_in("round-bad-1", "30")
+
+
+def _counting_refused(p: Page) -> None:
+    _counting_half(p)
+    p.tap("round-save")
+    p.wait_id("round-bad-3")
+
+
+def _handglatt(p: Page) -> None:
+    _counting(p)
+    p.tap("round-handglatt")
+
+
+def _hand_editor(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-2", "round-hand-0")
+    for card in ("2h", "5h", "9h"):
+        p.tap(f"pick-{card}")
+
+
+def _hand_14(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-2", "round-hand-0")
+    cards = [
+        "2h",
+        "5h",
+        "9h",
+        "Jd",
+        "Qs",
+        "4c",
+        "7c",
+        "Kd",
+        "3s",
+        "8d",
+        "Ah",
+        "10c",
+        "6s",
+        "Qh",
+    ]
+    for card in cards:
+        p.tap(f"pick-{card}")
+
+
+def _keyboard(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-2", "round-hand-0", "editor-keyboard")
+
+
+def _meld_editor(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-0", "round-add-meld-0", "pick-5h", "pick-6h", "pick-7h")
+
+
+def _layoff(p: Page) -> None:
+    _meld_editor(p)
+    p.tap("round-hand-1")
+    with contextlib.suppress(Exception):
+        p.tap("round-layoff-1")
+
+
+def _scoreboard(p: Page) -> None:
+    p.tap("home-continue")
+    p.wait_id("enter-round")
+
+
+def _finished(p: Page) -> None:
+    p.tap("home-past")
+
+
+def _past(p: Page) -> None:
+    p.tap("home-past")
+    p.wait_id("open-stats")
+
+
+def _stats(p: Page) -> None:
+    _past(p)
+    p.tap("open-stats")
+    p.wait_id("stats-chart")
+
+
+def _settings(p: Page) -> None:
+    p.tap("home-settings")
+
+
+def _meld_checker(p: Page) -> None:
+    p.tap("home-meld")
+    with contextlib.suppress(Exception):
+        for card in ["Qs", "Qh", "Qc", "Qd", "5h", "6h", "7h", "8h", "9h"]:
+            p.tap(f"pick-{card}")
+
+
+def _rules(p: Page) -> None:
+    p.tap("home-rules")
+
+
+STATES = [
+    State("home", "empty", _none),
+    State("home-game", "rounds1", _none, names=("Anna", "Ben", "Cleo", "Dora")),
+    State("new-game-empty", "empty", _new_game_refused),
+    State("new-game-2", "empty", _new_game(2), names=tuple(SIX)),
+    State("new-game-6", "empty", _new_game(6), names=tuple(SIX)),
+    State("new-game-house", "empty", _new_game_house, names=tuple(SIX)),
+    State("counting-empty", "romme5", _counting, names=tuple(FIVE)),
+    State("counting-half", "romme5", _counting_half, names=tuple(FIVE)),
+    State("counting-refused", "romme5", _counting_refused, names=tuple(FIVE)),
+    State("counting-handglatt", "romme5", _handglatt, names=tuple(FIVE)),
+    State("hand-editor", "romme5", _hand_editor, names=tuple(FIVE)),
+    State("hand-keyboard", "romme5", _keyboard, "round-typed-0", tuple(FIVE)),
+    State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX)),
+    State("strip-six", "rommi6", _open_round, names=tuple(SIX)),
+    State("meld-editor", "jolly3", _meld_editor, names=("Anna", "Ben", "Cleo")),
+    State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo")),
+    State(
+        "scoreboard-1", "rounds1", _scoreboard, names=("Anna", "Ben", "Cleo", "Dora")
+    ),
+    State(
+        "scoreboard-25", "rounds25", _scoreboard, names=("Anna", "Ben", "Cleo", "Dora")
+    ),
+    State("past-games", "finished", _past, names=("Anna", "Ben", "Cleo", "Dora")),
+    State("statistics", "finished", _stats, names=("Anna", "Ben", "Cleo", "Dora")),
+    State("meld-checker", "empty", _meld_checker),
+    State("settings", "empty", _settings),
+    State("rules", "empty", _rules),
+]
+
+
+# --- the checks -------------------------------------------------------------
+
+#: Every semantics node with text, a label or a tap: its box, its box clipped
+#: by what holds it (and whether that scrolls), what it is.
+NODES = """() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const canvas = document.createElement('canvas').getContext('2d');
+  const all = [...document.querySelectorAll('flt-semantics')];
+  const index = new Map(all.map((n, i) => [n, i]));
+  for (const n of all) {
+    const own = [...n.childNodes].filter(c => c.nodeType === 3)
+      .map(c => c.textContent).join('').trim();
+    const label = n.getAttribute('aria-label') || '';
+    const role = n.getAttribute('role') || '';
+    const field = !!n.querySelector(':scope > input, :scope > textarea');
+    const tappable = n.hasAttribute('flt-tappable') || field
+      || ['button', 'checkbox', 'radio', 'switch', 'tab', 'slider', 'link']
+         .includes(role);
+    if (!own && !label && !tappable) continue;
+    const r = n.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    let [x0, y0, x1, y1] = [r.left, r.top, r.right, r.bottom];
+    let scrolls = false, clipped = false;
+    for (let a = n.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const sy = s.overflowY, sx = s.overflowX;
+      if (['scroll', 'auto'].includes(sy) || ['scroll', 'auto'].includes(sx)
+          || a.getAttribute('role') === 'scrollbar') scrolls = true;
+      if (sy !== 'visible' || sx !== 'visible') {
+        const b = a.getBoundingClientRect();
+        if (b.width && b.height) {
+          const before = [x0, y0, x1, y1].join();
+          x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top);
+          x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
+          if ([x0, y0, x1, y1].join() !== before
+              && !['scroll', 'auto'].includes(sy)
+              && !['scroll', 'auto'].includes(sx)) clipped = true;
+        }
+      }
+    }
+    let ancestors = [];
+    for (let a = n.parentElement; a; a = a.parentElement)
+      if (index.has(a)) ancestors.push(index.get(a));
+    const text = own || '';
+    let wordWidth = 0;
+    if (text && !/\\s/.test(text)) {
+      canvas.font = '100px Roboto, sans-serif';
+      wordWidth = canvas.measureText(text).width / 100;  // at 1 px
+    }
+    out.push({i: index.get(n), id: n.getAttribute('flt-semantics-identifier')
+                || (n.parentElement
+                    && n.parentElement.getAttribute('flt-semantics-identifier'))
+                || '',
+              text, label, role, tappable, field,
+              box: [r.left, r.top, r.width, r.height],
+              seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
+              scrolls, clipped, ancestors, wordWidth,
+              kids: n.querySelectorAll('flt-semantics').length});
+  }
+  const a = document.activeElement;
+  const focus = a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')
+    ? (a.closest('[flt-semantics-identifier]') || {getAttribute: () => '?'})
+      .getAttribute('flt-semantics-identifier') : null;
+  return {W, H, nodes: out, focus};
+}"""
+
+
+@dataclass
+class Failure:
+    state: str
+    size: str
+    language: str
+    check: str
+    what: str
+
+    def __str__(self) -> str:
+        return (
+            f"FAIL {self.state} {self.size} {self.language} {self.check}: {self.what}"
+        )
+
+
+def _name(node: dict[str, Any]) -> str:
+    what = node["text"] or node["label"] or node["role"] or "?"
+    what = what.replace("\n", " ")[:40]
+    return f"[{node['id']}] {what!r}" if node["id"] else repr(what)
+
+
+def _area(box: list[float]) -> float:
+    return max(0.0, box[2]) * max(0.0, box[3])
+
+
+def _overlap(a: list[float], b: list[float]) -> tuple[float, float]:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0.0, w), max(0.0, h)
+
+
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{4,}")
+
+
+def _po_words(language: str, part: str) -> set[str]:
+    """The words of a catalogue's ``msgid``s or ``msgstr``s."""
+    text = (LOCALES / language / "LC_MESSAGES" / "messages.po").read_text()
+    words: set[str] = set()
+    for entry in text.split("\n\n"):
+        if entry.lstrip().startswith("#~"):
+            continue
+        wanted = re.findall(rf'^{part}(?:\[\d\])? (".*"(?:\n".*")*)', entry, re.M)
+        for chunk in wanted:
+            words |= {w.lower() for w in WORD.findall(chunk)}
+    return words
+
+
+_ENGLISH: dict[str, set[str]] = {}
+
+
+def foreign_words(language: str) -> set[str]:
+    """Words of the English catalogue the ``language`` catalogue never uses."""
+    if language not in _ENGLISH:
+        english = _po_words("en", "msgid") | _po_words("en", "msgstr")
+        _ENGLISH[language] = english - _po_words(language, "msgstr")
+    return _ENGLISH[language]
+
+
+def check(shown: dict[str, Any], state: State, language: str) -> list[tuple[str, str]]:
+    """The failures of one screen: (check, what)."""
+    W, H, nodes = shown["W"], shown["H"], shown["nodes"]
+    found: list[tuple[str, str]] = []
+    by_index = {n["i"]: n for n in nodes}
+    for n in nodes:
+        seen, box = n["seen"], n["box"]
+        visible = _area(seen) > 0
+        # broken: one word, its box too narrow for it on one line
+        if n["text"] and n["wordWidth"] and len(n["text"]) >= 4 and visible:
+            height = box[3]
+            one_line = n["wordWidth"] * height / 1.5  # width at the font it implies
+            if box[2] < 0.6 * one_line and height >= 28:
+                found.append(("broken", f"{_name(n)} {box[2]:.0f}x{height:.0f} px"))
+        # cut: outside the screen, or clipped by a box that does not scroll
+        if visible and not n["scrolls"]:
+            x, y, w, h = seen
+            if x < -1 or y < -1 or x + w > W + 1 or y + h > H + 1:
+                found.append(("cut", f"{_name(n)} off the screen at {_box(seen)}"))
+            elif n["clipped"] and seen[3] < box[3] - 2 and (n["text"] or n["tappable"]):
+                found.append(
+                    ("cut", f"{_name(n)} {box[3]:.0f} px tall, {seen[3]:.0f} seen")
+                )
+        # small: a control smaller than 40 x 40 where it is drawn
+        # (a text field's box is its text, not the field drawn around it)
+        if n["tappable"] and visible and not n["kids"] and not n["field"]:
+            x, y, w, h = seen
+            if min(w, h) < MIN_TAP - 0.5 and not (
+                n["scrolls"] and _area(seen) < _area(box)
+            ):
+                found.append(("small", f"{_name(n)} {w:.0f}x{h:.0f} px"))
+        off = seen[0] + seen[2] > W + 1 or seen[1] + seen[3] > H + 1
+        if n["tappable"] and not n["scrolls"] and visible and off:
+            found.append(("small", f"{_name(n)} its box off the screen"))
+    # covered: two texts/controls overlap, neither holding the other
+    leaves = [n for n in nodes if _area(n["seen"]) > 0 and (n["text"] or n["tappable"])]
+    for i, a in enumerate(leaves):
+        for b in leaves[i + 1 :]:
+            if a["i"] in b["ancestors"] or b["i"] in a["ancestors"]:
+                continue
+            w, h = _overlap(a["seen"], b["seen"])
+            if w > 4 and h > 4:
+                under, over = (a, b) if a["i"] < b["i"] else (b, a)
+                found.append(
+                    (
+                        "covered",
+                        f"{_name(under)} under {_name(over)} ({w:.0f}x{h:.0f} px)",
+                    )
+                )
+    # english: a word of the English catalogue the screen's language never uses
+    if language != "en":
+        foreign = foreign_words(language)
+        names = {w.lower() for name in state.names for w in WORD.findall(name)}
+        words: set[str] = set()
+        for n in nodes:
+            for w in WORD.findall(n["text"] + " " + n["label"]):
+                if w.lower() in foreign and w.lower() not in names:
+                    words.add(w)
+        for w in sorted(words):
+            found.append(("english", w))
+    # focus: the field the state opened for typing has the keyboard focus
+    if state.focus and shown["focus"] != state.focus:
+        found.append(
+            ("focus", f"{state.focus} opened, the focus is on {shown['focus']}")
+        )
+    del by_index
+    return found
+
+
+def _box(b: list[float]) -> str:
+    return "{:.0f},{:.0f} {:.0f}x{:.0f}".format(*b)
+
+
+# --- running ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def served(data: Path, language: str, log: Path) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1, its URL."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("FLET_SERVER_PORT", "FLET_SERVER_IP", "DISPLAY")
+    } | {
+        "LANGUAGE": language,
+        "JOLLY_SCORER_DATA": str(data),
+        "FLET_DISPLAY_URL_PREFIX": "serving",
+    }
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                str(SERVE),
+                "jolly_scorer.ui.app:main",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 90
+        while "ready at" not in log.read_text(errors="replace"):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the app did not start:\n{log.read_text()}")
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def size_name(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@dataclass
+class Result:
+    shots: dict[tuple[str, str], list[tuple[str, Path]]] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    checked: int = 0
+
+
+def explore_state(
+    browser: Any,
+    state: State,
+    language: str,
+    sizes: list[tuple[int, int]],
+    out: Path,
+    result: Result,
+    work: Path,
+) -> None:
+    """One state in one language, at every size."""
+    from browser_steps import flutter_ready
+
+    data = work / f"{state.name}-{language}"
+    seed(data, state.data)
+    with served(data, language, work / f"{state.name}-{language}.log") as url:
+        first = sizes[0]
+        context = browser.new_context(viewport={"width": first[0], "height": first[1]})
+        try:
+            page = context.new_page()
+            page.goto(url)
+            flutter_ready(page, "", timeout=60_000)
+            p = Page(page)
+            p.wait_id("home-new-game", 30_000)
+            try:
+                state.steps(p)
+            except Exception as e:
+                result.failures.append(
+                    Failure(state.name, "-", language, "steps", str(e).splitlines()[0])
+                )
+            for size in sizes:
+                if size != page.viewport_size and size != (
+                    page.viewport_size["width"],
+                    page.viewport_size["height"],
+                ):
+                    page.set_viewport_size({"width": size[0], "height": size[1]})
+                page.mouse.move(0, 0)  # no hover tooltip
+                p.next_frames(3)
+                png = p.still()
+                shown = page.evaluate(NODES)
+                where = out / language / size_name(size)
+                where.mkdir(parents=True, exist_ok=True)
+                path = where / f"{state.name}.png"
+                path.write_bytes(png)
+                result.shots.setdefault((language, size_name(size)), []).append(
+                    (state.name, path)
+                )
+                result.checked += len(CHECKS)
+                for name, what in check(shown, state, language):
+                    failure = Failure(state.name, size_name(size), language, name, what)
+                    result.failures.append(failure)
+                    print(failure, flush=True)
+        finally:
+            context.close()
+
+
+def contact_sheet(shots: list[tuple[str, Path]], target: Path, title: str) -> None:
+    """The screenshots of one size and language on one picture."""
+    from PIL import Image, ImageDraw
+
+    pictures = [(name, Image.open(path)) for name, path in shots]
+    w, h = pictures[0][1].size
+    scale = min(1.0, 300 / w)
+    tw, th = int(w * scale), int(h * scale)
+    columns = max(1, min(len(pictures), 6 if w < 800 else 3))
+    rows = (len(pictures) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * (tw + 10) + 10, rows * (th + 30) + 40), "white")
+    draw = ImageDraw.Draw(sheet)
+    draw.text((10, 10), title, fill="black")
+    for k, (name, picture) in enumerate(pictures):
+        x = 10 + (k % columns) * (tw + 10)
+        y = 40 + (k // columns) * (th + 30)
+        sheet.paste(picture.convert("RGB").resize((tw, th)), (x, y))
+        draw.text((x, y + th + 4), name, fill="black")
+    sheet.save(target)
+
+
+def explore(
+    states: list[State],
+    sizes: list[tuple[int, int]],
+    languages: list[str],
+    out: Path,
+) -> Result:
+    from playwright.sync_api import sync_playwright
+
+    result = Result()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="screens-") as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for language in languages:
+                for state in states:
+                    explore_state(
+                        browser, state, language, sizes, out, result, Path(tmp)
+                    )
+        finally:
+            browser.close()
+    for (language, size), shots in sorted(result.shots.items()):
+        contact_sheet(shots, out / f"sheet-{language}-{size}.png", f"{language} {size}")
+    return result
+
+
+def summary(result: Result, states: int, sizes: int, languages: int) -> str:
+    return (
+        f"screens: states {states}, sizes {sizes}, languages {languages}, "
+        f"checks {result.checked}, failures {len(result.failures)}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--states", default="")
+    parser.add_argument("--sizes", default="")
+    parser.add_argument("--languages", default=",".join(LANGUAGES))
+    parser.add_argument("--out", default=str(ROOT / "build" / "screens"))
+    args = parser.parse_args()
+    states = [s for s in STATES if not args.states or s.name in args.states.split(",")]
+    sizes = (
+        [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+        if args.sizes
+        else SIZES
+    )
+    languages = args.languages.split(",")
+    result = explore(states, sizes, languages, Path(args.out))  # type: ignore[arg-type]
+    print(summary(result, len(states), len(sizes), len(languages)))
+
+
+if __name__ == "__main__":
+    main()
