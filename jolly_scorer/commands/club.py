@@ -1,8 +1,8 @@
 """``jolly-scorer club ...``: a club evening from the command line.
 
 * ``club split N [--fives] [--json]``: how N players split into tables;
-* ``club rank FILE [--series N] [--json | --csv | --html]``: the ranking of
-  an event file (``docs/formats.md``), overall or of one series;
+* ``club rank FILE [--series N] [--json | --csv | --spreadsheet | --html]``:
+  the ranking of an event file (``docs/formats.md``), overall or of one series;
 * ``club export ID``: a stored event as an event file.
 """
 
@@ -46,6 +46,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     shape.add_argument("--json", action="store_true", help="print JSON")
     shape.add_argument("--csv", action="store_true", help="print CSV")
     shape.add_argument("--html", action="store_true", help="print a web page")
+    shape.add_argument(
+        "--spreadsheet",
+        action="store_true",
+        help="CSV for German spreadsheets: semicolons, UTF-8 with a byte-order mark",
+    )
     sub = actions.add_parser("export", help="a stored event as an event file")
     sub.add_argument("id", type=_whole, metavar="ID")
     for action in actions.choices.values():
@@ -87,6 +92,12 @@ def run(args: argparse.Namespace) -> int:
         from jolly_scorer.store.club_export import ranking_csv
 
         sys.stdout.write(ranking_csv(ranking))
+    elif args.spreadsheet:
+        from jolly_scorer.store.club_export import ranking_csv_bytes
+
+        sys.stdout.flush()
+        sys.stdout.buffer.write(ranking_csv_bytes(ranking))
+        sys.stdout.buffer.flush()
     elif args.html:
         sys.stdout.write(ranking_html(event.name, ranking, notes=(MISSED_RULE,)))
     else:

@@ -20,10 +20,38 @@ from jolly_scorer.core.club.export import PageTexts, ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.store.transfer import spreadsheet_text
 
-__all__ = ["ranking_csv"]
+__all__ = ["ranking_csv", "ranking_csv_bytes"]
 
 
-def ranking_csv(ranking: Ranking, texts: PageTexts | None = None) -> str:
+#: what German (and Finnish) spreadsheets read without asking: cells
+#: separated by semicolons (their comma is the decimal comma), and UTF-8 that
+#: says so with a byte-order mark (else Excel reads the umlauts as Windows-1252)
+SPREADSHEET_DELIMITER = ";"
+BOM = "\ufeff"
+
+
+def ranking_csv_bytes(
+    ranking: Ranking, texts: PageTexts | None = None, *, semicolons: bool = True
+) -> bytes:
+    """The ranking as a CSV file for a spreadsheet: UTF-8 with a byte-order
+    mark, cells separated by semicolons (``semicolons``, for German and
+    Finnish spreadsheets) or by commas.
+
+    >>> from jolly_scorer.core.club.ranking import Line, Ranked
+    >>> line = Line("Jürgen", None, 5, 1, 0, (5,))
+    >>> data = ranking_csv_bytes(Ranking(1, (Ranked(1, line, False),), ()))
+    >>> data.startswith(BOM.encode()), data.decode("utf-8-sig").splitlines()
+    (True, ['place;player;raw score;games;won;series 1', '1;Jürgen;5;1;0;5'])
+    """
+    text = ranking_csv(
+        ranking, texts, delimiter=SPREADSHEET_DELIMITER if semicolons else ","
+    )
+    return (BOM + text).encode("utf-8")
+
+
+def ranking_csv(
+    ranking: Ranking, texts: PageTexts | None = None, *, delimiter: str = ","
+) -> str:
     """The ranking as CSV: the heads, then one row per player, best first (a
     place decided by lot is marked ``x`` in a last column, when there is one).
 
@@ -37,10 +65,13 @@ def ranking_csv(ranking: Ranking, texts: PageTexts | None = None) -> str:
     texts = texts or PageTexts()
     rows = ranking_rows(ranking, texts)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
     lot_column = any(r.by_lot for r in ranking.entries)
     head = [spreadsheet_text(cell) for cell in rows[0]]
-    writer.writerow([*head, texts.by_lot] if lot_column else head)
+    if lot_column:  # the lots decided: the seed they are drawn from
+        seeded = texts.lot_seed.format(seed=ranking.seed)
+        head.append(texts.by_lot if ranking.seed is None else seeded)
+    writer.writerow(head)
     for ranked, row in zip(ranking.entries, rows[1:], strict=True):
         cells = list(row)
         cells[1] = spreadsheet_text(cells[1])

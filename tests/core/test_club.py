@@ -512,7 +512,9 @@ def test_the_ranking_of_one_series() -> None:
     ranking = rank_series(event, plays[0])
     assert ranking.series == 1
     assert ranking.order[:2] == ("Emil", "Fritz")
-    assert ranking.tie_break == tie_break_rule(points=False, plus=False, overall=False)
+    assert ranking.tie_break == tie_break_rule(
+        points=False, plus=False, overall=False, seed=event.seed
+    )
 
 
 def test_plus_scoring_ranks_the_higher_raw_score_first() -> None:
@@ -703,3 +705,56 @@ def test_a_result_of_another_game_is_refused() -> None:
     )
     with pytest.raises(ClubError, match="not its game's result"):
         rank_event(event, [bad])
+
+
+def test_more_games_won_breaks_a_tie_of_points_and_raw_score() -> None:
+    """Issue 37: reversing the step "then more games won" failed no test.
+    A and B end on the same raw score (2); A won two games, B one."""
+    table = ("A", "B", "C")
+    event = ClubEvent("Club", ROMME, table, 1, games_per_series=3, seed=1)
+    games = (
+        counted_game(ROMME, table, {"A": 0, "B": 1, "C": 50}),
+        counted_game(ROMME, table, {"A": 0, "B": 1, "C": 50}),
+        counted_game(ROMME, table, {"A": 2, "B": 0, "C": 50}),
+    )
+    play = SeriesPlay(Seating(1, "draw", 0, (table,)), (games,))
+    for ranking in (rank_series(event, play), rank_event(event, [play])):
+        lines = {r.line.player: r.line for r in ranking.entries}
+        assert (lines["A"].raw, lines["A"].won) == (2, 2)
+        assert (lines["B"].raw, lines["B"].won) == (2, 1)
+        assert ranking.order == ("A", "B", "C")
+        assert not any(r.by_lot for r in ranking.entries)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_player_who_missed_a_series_never_ranks_above_an_equal_one_who_played(
+    seed: int,
+) -> None:
+    """Issue 37 item 5: D arrives for series 2 and counts C's worst raw score
+    of series 1; in series 2 D and C score the same. Their lines are equal in
+    every step; the lots used to decide (D above C for some seeds): now the
+    one who played ranks first, and not by lot."""
+    event = ClubEvent("Club", ROMME, ("A", "B", "C", "D"), 2, 1, seed=seed)
+    one = SeriesPlay(
+        Seating(1, "draw", 0, (("A", "B", "C"),)),
+        ((counted_game(ROMME, ("A", "B", "C"), {"A": 0, "B": 10, "C": 50}),),),
+    )
+    four = ("A", "B", "C", "D")
+    two = SeriesPlay(
+        Seating(2, "draw", 0, (four,)),
+        ((counted_game(ROMME, four, {"A": 0, "B": 10, "C": 30, "D": 30}),),),
+    )
+    ranking = rank_event(event, [one, two])
+    lines = {r.line.player: r for r in ranking.entries}
+    assert lines["C"].line.raw == lines["D"].line.raw == 80
+    assert ranking.order == ("A", "B", "C", "D")
+    assert not lines["C"].by_lot and not lines["D"].by_lot
+    assert any("played more series" in step for step in ranking.tie_break)
+
+
+def test_the_lots_say_their_seed() -> None:
+    """Issue 37 item 4: the seed the lots are drawn from is in the rule."""
+    event, plays = evening()
+    for ranking in (rank_event(event, plays), rank_series(event, plays[0])):
+        assert ranking.seed == event.seed == 5
+        assert ranking.tie_break[-1].endswith("the drawn lots (the event's seed 5)")

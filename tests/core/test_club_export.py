@@ -177,3 +177,60 @@ def test_the_csv_marks_places_decided_by_lot() -> None:
     rows = list(csv.reader(io.StringIO(ranking_csv(Ranking(None, tied, ())))))
     assert rows[0][-1] == "by lot"
     assert [r[-1] for r in rows[1:]] == ["", "x", "x"]
+
+
+def test_a_series_ranking_labels_its_column_with_its_own_number() -> None:
+    """Issue 37 item 3: series 2's ranking labelled its column "series 1"."""
+    line = Line("Anna", None, 50, 1, 0, (50,))
+    rows = ranking_rows(Ranking(2, (Ranked(1, line, False),), ()))
+    assert rows[0][-1] == "series 2"
+    assert "series 1" not in rows[0]
+    page = ranking_html("Club", Ranking(2, (Ranked(1, line, False),), ()))
+    assert "<th>series 2</th>" in page and "series 1" not in page
+
+
+def lot_ranking() -> Ranking:
+    tied = tuple(
+        Ranked(n, Line(p, None, 5, 1, 0, (5,)), True)
+        for n, p in ((1, "Jürgen"), (2, "Ödön"))
+    )
+    rule = ("1. the better raw score", "2. then the drawn lots (the event's seed 4711)")
+    return Ranking(None, tied, rule, seed=4711)
+
+
+def test_both_exports_show_the_seed_of_the_lots() -> None:
+    """Issue 37 item 4: where the lots decide, the seed they use is shown."""
+    ranking = lot_ranking()
+    head = next(csv.reader(io.StringIO(ranking_csv(ranking))))
+    assert head[-1] == "by lot (the event's seed 4711)"
+    assert "the event&#x27;s seed 4711" in ranking_html("Club", ranking)
+
+
+def test_the_spreadsheet_csv_reads_back_in_a_german_spreadsheets_dialect() -> None:
+    """Issue 37 item 7: UTF-8 with a byte-order mark, semicolons. Read back
+    by Python's csv as a spreadsheet would: the dialect sniffed from the
+    text, the encoding from the byte-order mark."""
+    from jolly_scorer.store.club_export import ranking_csv_bytes
+
+    ranking = lot_ranking()
+    data = ranking_csv_bytes(ranking)
+    assert data.startswith(b"\xef\xbb\xbf")
+    text = data.decode("utf-8-sig")
+    dialect = csv.Sniffer().sniff(text.splitlines()[0] + "\n" + text.splitlines()[1])
+    assert dialect.delimiter == ";"
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    assert [r[1] for r in rows[1:]] == ["Jürgen", "Ödön"]
+    assert all(len(r) == len(rows[0]) for r in rows)
+    # a comma inside a cell stays in its cell
+    comma = Ranking(
+        None, (Ranked(1, Line("Meier, Jörg", None, 5, 1, 0, (5,)), False),), ()
+    )
+    back = list(
+        csv.reader(
+            io.StringIO(ranking_csv_bytes(comma).decode("utf-8-sig")), delimiter=";"
+        )
+    )
+    assert back[1][1] == "Meier, Jörg"
+    # commas asked for: the same rows, still with the byte-order mark
+    plain = ranking_csv_bytes(ranking, semicolons=False).decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(plain))) == rows

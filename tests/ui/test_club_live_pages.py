@@ -128,3 +128,104 @@ def test_a_series_seated_on_one_page_shows_on_the_others(flet_app, tmp_path):
     one.wait_for(
         lambda: [t for t in one.texts() if t.startswith("Series 1:")] != before
     )
+
+
+LAST_WEEK = ("Emil", "Fritz", "Gabi", "Hans")
+
+
+@pytest.fixture
+def two_evenings(flet_app, tmp_path, monkeypatch):
+    """Two events, series 1 seated in each, served live: "Abend 3" (created
+    last) is live, "Freitagsrunde" is last week's, its game played."""
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        old = store.create_event(ClubEvent("Freitagsrunde", rules, LAST_WEEK, 1, 1))
+        store.seat_series(old, draw_seating(LAST_WEEK, series=1, seed=3))
+        now = store.create_event(ClubEvent("Abend 3", rules, FOUR, 1, 2))
+        store.seat_series(now, draw_seating(FOUR, series=1, seed=4))
+    club = ui_app._open_club(tmp_path, tmp_path)
+    club.address = "http://127.0.0.1:8550/"
+    club.serve_event(now)
+    monkeypatch.setattr(ui_app, "current_table", lambda: club)
+    pages: list = []
+
+    def page(access: Access, width: float = 1280):
+        monkeypatch.setattr(ui_app, "current_access", lambda: access)
+        made = flet_app(
+            lambda p: ui_app.main(p, tmp_path),
+            width=width,
+            height=900,
+            pubsub_with=pages[0] if pages else None,
+        )
+        pages.append(made)
+        return made
+
+    yield club, page, old, now
+    club.forget()
+
+
+def open_named(organiser, name: str) -> None:
+    """Open the event called ``name`` from the list."""
+    organiser.click(organiser.find(semantics="home-club"))
+    organiser.wait_for(lambda: name in organiser.texts())
+    with Store.open(organiser.data_dir) as store:
+        number = 1 + [e.name for e in store.list_events()].index(name)
+    organiser.click(organiser.find(semantics=f"club-open-{number}"))
+    organiser.wait_for(lambda: bool(organiser.find_all(semantics="club-ranking")))
+
+
+def test_opening_another_evening_changes_nothing_live_and_making_it_live_asks_and_tells(
+    two_evenings, tmp_path
+):
+    """Issue 37 items 1 and 2: with "Abend 3" live, the organiser opens last
+    week's evening: the tables, their phones and the ranking link stay on
+    Abend 3. Making it live is its own step, asked first; then every table's
+    phone and the ranking link follow."""
+    club, page, old, now = two_evenings
+    organiser = page(Access("host", "organiser"))
+    organiser.data_dir = tmp_path
+    phone = page(Access("guest", "phone-1", table=1), width=390)
+    projector = page(Access("viewer", "projector"), width=1920)
+    projector.wait_for(lambda: "Abend 3" in projector.texts())
+    phone.click(phone.find(semantics="home-continue"))
+    phone.wait_for(lambda: bool(phone.find_all(semantics="enter-round")))
+    live_game = club.table_game(1)()
+    with Store.open(tmp_path) as store:
+        assert live_game in store.load_event(now).series[0].games[0]
+    assert "Anna" in phone.texts() and "Emil" not in phone.texts()
+
+    open_named(organiser, "Freitagsrunde")
+    # looking is not serving: nothing moved
+    assert club.event_id == now
+    assert club.table_game(1)() == live_game
+    assert organiser.find_all(semantics="club-not-live")
+    assert any("Abend 3" in t for t in organiser.texts())
+    assert not organiser.find_all(semantics="club-pin-1")  # not its tables' PINs
+    assert "Anna" in phone.texts() and "Emil" not in phone.texts()
+    assert "Abend 3" in projector.texts()
+    assert "Freitagsrunde" not in projector.texts()
+
+    # making it live asks first; "Cancel" changes nothing
+    organiser.click(organiser.find(semantics="club-make-live"))
+    organiser.wait_for(
+        lambda: bool(organiser.find_all(semantics="club-make-live-question"))
+    )
+    assert club.event_id == now
+    organiser.click(organiser.find(semantics="club-make-live-no"))
+    assert club.event_id == now
+    organiser.click(organiser.find(semantics="club-make-live"))
+    organiser.click(organiser.find(semantics="club-make-live-yes"))
+    assert club.event_id == old
+    organiser.wait_for(lambda: bool(organiser.find_all(semantics="club-live")))
+    assert organiser.find_all(semantics="club-pin-1")
+    # every table is told: the phone is at last week's table 1 now
+    phone.wait_for(lambda: "Emil" in phone.texts() and "Anna" not in phone.texts())
+    assert club.table_game(1)() is not None
+    with Store.open(tmp_path) as store:
+        assert club.table_game(1)() in store.load_event(old).series[0].games[0]
+    # the ranking link follows the live evening
+    projector.wait_for(lambda: "Freitagsrunde" in projector.texts())
+    assert "Abend 3" not in projector.texts()
+    # and a reload of the ranking link shows it too
+    again = page(Access("viewer", "projector"), width=1920)
+    again.wait_for(lambda: "Freitagsrunde" in again.texts())

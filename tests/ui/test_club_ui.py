@@ -173,7 +173,9 @@ def test_the_results_are_saved_as_csv_html_and_the_event_file(open_app, tmp_path
         play = store.event_play(1)
         order = rank_event(play.record.event, play.plays).order
         data = store.event_file(1)
-    csv_rows = bytes(saved[names[0]]).decode().splitlines()
+    # English: commas, and the byte-order mark that tells spreadsheets UTF-8
+    assert bytes(saved[names[0]]).startswith(b"\xef\xbb\xbf")
+    csv_rows = bytes(saved[names[0]]).decode("utf-8-sig").splitlines()
     assert csv_rows[0].startswith("Place,Player,Raw score")
     assert [row.split(",")[1] for row in csv_rows[1:]] == list(order)
     page = bytes(saved[names[1]]).decode()

@@ -41,6 +41,7 @@ class PageTexts:
     series: str = "series {n}"
     missed: str = "–"
     by_lot: str = "by lot"
+    lot_seed: str = "by lot (the event's seed {seed})"
     overall: str = "Final ranking"
     tie_break: str = "Ties are broken by"
     language: str = "en"
@@ -59,7 +60,10 @@ def ranking_rows(
     if uses_points:
         head.append(texts.points)
     head += [texts.raw, texts.games, texts.won]
-    head += [texts.series.format(n=n) for n in range(1, count + 1)]
+    if ranking.series is not None:  # one series: its own number
+        head += [texts.series.format(n=ranking.series)] * min(count, 1)
+    else:
+        head += [texts.series.format(n=n) for n in range(1, count + 1)]
     rows = [tuple(head)]
     for ranked in entries:
         line = ranked.line

@@ -10,7 +10,8 @@ drawn lots, so no two players share a place; a place decided by lot says so
 
 A player who missed a series (arrived late, left early) counts for it the
 worst raw score anyone played in it and no tournament points: missing a
-series never helps.
+series never helps (between lines equal in every other step, the player who
+played more series ranks first, before any lot).
 
 >>> from jolly_scorer.core.club.seating import Seating
 >>> from jolly_scorer.core.club.event import ClubEvent
@@ -40,6 +41,7 @@ from jolly_scorer.core.scoring import GameResult, score_game
 
 __all__ = [
     "MISSED_RULE",
+    "PLAYED_MORE",
     "Line",
     "Ranked",
     "Ranking",
@@ -49,6 +51,11 @@ __all__ = [
     "rank_series",
     "tie_break_rule",
 ]
+
+PLAYED_MORE = "the one who played more series"
+"""The overall ranking's step before the lots: between equal lines the
+player who played ranks first (a missed series never helps, not even by
+lot)."""
 
 MISSED_RULE = (
     "A player who missed a series counts for it the worst raw score played in "
@@ -127,6 +134,8 @@ class Ranking:
     series: int | None
     entries: tuple[Ranked, ...]
     tie_break: tuple[str, ...]
+    #: the event's seed the lots are drawn from (shown wherever lots decide)
+    seed: int | None = None
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -134,17 +143,22 @@ class Ranking:
         return tuple(r.line.player for r in self.entries)
 
 
-def tie_break_rule(*, points: bool, plus: bool, overall: bool) -> tuple[str, ...]:
+def tie_break_rule(
+    *, points: bool, plus: bool, overall: bool, seed: int | None = None
+) -> tuple[str, ...]:
     """The order of the ranking in words, one step a line (English; the UI
-    translates). ``points``: the event uses tournament points.
+    translates). ``points``: the event uses tournament points; ``seed``: the
+    event's seed the lots are drawn from, written in the last step (so that
+    anyone can draw the lots again: :func:`~.seating.lot`).
 
-    >>> for line in tie_break_rule(points=True, plus=False, overall=True):
+    >>> for line in tie_break_rule(points=True, plus=False, overall=True, seed=42):
     ...     print(line)
     1. more tournament points
     2. then the better raw score (the lower: penalty scoring)
     3. then more games won
     4. then the better result in the last series, then in the one before, and so on
-    5. then the drawn lots (from the event's seed)
+    5. then the one who played more series
+    6. then the drawn lots (the event's seed 42)
     """
     raw = "the higher: plus scoring" if plus else "the lower: penalty scoring"
     steps = ["more tournament points"] if points else []
@@ -154,7 +168,11 @@ def tie_break_rule(*, points: bool, plus: bool, overall: bool) -> tuple[str, ...
         steps.append(
             "the better result in the last series, then in the one before, and so on"
         )
-    steps.append("the drawn lots (from the event's seed)")
+        steps.append(PLAYED_MORE)
+    if seed is None:
+        steps.append("the drawn lots (from the event's seed)")
+    else:
+        steps.append(f"the drawn lots (the event's seed {seed})")
     return tuple(
         f"{i}. {step if i == 1 else 'then ' + step}" for i, step in enumerate(steps, 1)
     )
@@ -207,7 +225,8 @@ def _ranked(
 ) -> tuple[Ranked, ...]:
     """``lines`` in order; ``high``: the series measure is better high (points,
     or plus scoring); ``filled``: per line, the series measures with missed
-    series filled in (the overall ranking's fourth step)."""
+    series filled in (the overall ranking's fourth step; then the fifth:
+    fewer series missed)."""
 
     def key(i: int) -> tuple[object, ...]:
         line = lines[i]
@@ -217,6 +236,7 @@ def _ranked(
             -line.raw if plus else line.raw,
             -line.won,
             later,
+            sum(v is None for v in line.series),
         )
 
     keys = [key(i) for i in range(len(lines))]
@@ -255,7 +275,10 @@ def rank_series(event: ClubEvent, play: SeriesPlay) -> Ranking:
     return Ranking(
         number,
         _ranked(lines, high=conversion is not None or plus, plus=plus, seed=event.seed),
-        tie_break_rule(points=conversion is not None, plus=plus, overall=False),
+        tie_break_rule(
+            points=conversion is not None, plus=plus, overall=False, seed=event.seed
+        ),
+        event.seed,
     )
 
 
@@ -314,7 +337,10 @@ def rank_event(event: ClubEvent, plays: Sequence[SeriesPlay]) -> Ranking:
             seed=event.seed,
             filled=filled,
         ),
-        tie_break_rule(points=conversion is not None, plus=plus, overall=True),
+        tie_break_rule(
+            points=conversion is not None, plus=plus, overall=True, seed=event.seed
+        ),
+        event.seed,
     )
 
 

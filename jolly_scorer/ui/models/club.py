@@ -149,9 +149,15 @@ class ClubModel:
     shown_series: int | None = None
     #: Bumped on every reload (a view that draws from ``play`` follows it).
     revision: int = 0
-    #: told the id of each event opened (a club evening served live
-    #: serves the event its organiser opened)
-    on_open: Callable[[int], None] | None = None
+    #: served live (``--club``): the event the tables play now. Opening
+    #: another event only looks at it; making it live is its own step
+    #: (:meth:`make_live`), asked first and told to every table.
+    live_event: Callable[[], int | None] | None = None
+    #: served live: make an event the one the tables play (``Club.serve_event``)
+    serve: Callable[[int], None] | None = None
+    #: the ranking link's page: it shows the live event, whichever it is
+    #: (it follows when another event is made live, also after a reload)
+    follow_live: bool = False
     #: served live: table number -> its game in the last series (started
     #: there when due), one look-up for the phones and this page alike, so
     #: the two never start a table's game twice
@@ -221,10 +227,63 @@ class ClubModel:
         self.shown_series = None
         failed = self.reload()
         if failed is None:
-            if self.on_open is not None:
-                self.on_open(event_id)
             self.go(view)
         return failed
+
+    # -- the live event (served live) -------------------------------------------
+    def live_id(self) -> int | None:
+        """The event the tables play now (None: not served live, or none)."""
+        if self.live_event is None:
+            return None
+        with contextlib.suppress(*FAILURES):
+            return self.live_event()
+        return None
+
+    def is_live(self) -> bool:
+        """The open event is the one the tables play (served live)."""
+        return (
+            self.live_event is not None
+            and self.event_id is not None
+            and self.live_id() == self.event_id
+        )
+
+    def live_name(self) -> str:
+        """The name of the event the tables play now ("" when none)."""
+        live = self.live_id()
+        if live is None:
+            return ""
+        for summary in self.events:
+            if summary.id == live:
+                return summary.name
+        with contextlib.suppress(*FAILURES):
+            return self.store.load_event(live).event.name
+        return ""
+
+    def make_live(self) -> str | None:
+        """Make the open event the one the tables play (the organiser asked
+        and said yes): every table's phones move to its tables, every page of
+        the evening is told (the ranking link follows)."""
+        serve, event_id = self.serve, self.event_id
+        if serve is None or event_id is None:
+            return self._fail(N_("No club event is open."))
+        try:
+            self.writes(event_id, lambda: serve(event_id))
+        except FAILURES as e:
+            return self._fail(failure_text(e))
+        self.error = None
+        self.list_events()
+        return self.reload()
+
+    def follow_live_event(self) -> bool:
+        """The ranking link: open the live event when another one is shown.
+        Whether it opened it."""
+        if not self.follow_live:
+            return False
+        live = self.live_id()
+        if live is None or live == self.event_id:
+            return False
+        self.open(live, view="big")
+        return True
 
     def reload(self) -> str | None:
         """Read the event and its games again; the tables and rankings follow."""
@@ -415,7 +474,7 @@ class ClubModel:
         (its first dealer moves on by a seat each game). An error (to
         translate) when every game of the table is played."""
         live = self.live_game
-        if live is not None and series == self.seated:
+        if live is not None and series == self.seated and self.is_live():
             with contextlib.suppress(*FAILURES):
                 found = self.writes(self.event_id, lambda: live(table))
                 if found is not None:
@@ -455,6 +514,8 @@ class ClubModel:
         changed). Whether it was read again."""
         if self.view == "list":
             self.list_events()
+        if self.follow_live_event():
+            return True
         if self.event_id is None:
             return False
         with contextlib.suppress(JollyError, StoreError):
@@ -470,5 +531,9 @@ class ClubModel:
         event are read again."""
         if self.view == "list":
             self.list_events()
+        if self.follow_live_event():
+            return
         if event_id == self.event_id:
             self.reload()
+        else:  # another event made live: the open one's banner says so
+            self.revision += 1

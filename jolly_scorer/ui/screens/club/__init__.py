@@ -36,14 +36,16 @@ def club_model(state: AppState) -> ClubModel:
         model = ClubModel(state.store)  # type: ignore[arg-type]
         model.writes = state.change_event  # the one road: other pages are told
         club = live_club()
+        if club is not None and state.store is not None:
+            shared = state.store
+            model.live_event = lambda: club.current_event(shared)
         if club is not None and state.store is not None and not state.is_guest:
-            model.on_open = club.serve_event
+            model.serve = club.serve_event
             model.live_game = lambda number: club.table_game(number)()
         model.list_events()
         if club is not None and state.is_guest:  # the ranking link
-            event_id = club.current_event(state.store)
-            if event_id is not None:
-                model.open(event_id, view="big")
+            model.follow_live = True
+            model.follow_live_event()
         store.set(_KEY, model)
     return model
 

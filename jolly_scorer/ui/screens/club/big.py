@@ -152,7 +152,8 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     )
     notes: list[ft.Control] = []
     if any(r.by_lot for r in ranking.entries):
-        notes.append(ft.Text("* " + t("by lot"), size=22))
+        lots = t("by lot (the event's seed {seed})", seed=ranking.seed)
+        notes.append(ft.Text("* " + lots, size=22))
     rule = rule_under(ranking, t, size=22)
     if beside:
         table = ft.Row(

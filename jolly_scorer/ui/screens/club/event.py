@@ -12,6 +12,7 @@ import flet as ft
 from jolly_scorer.core.names import name_key
 from jolly_scorer.ui.models.club import ClubModel, parse_players
 from jolly_scorer.ui.screens.club.export import export_part
+from jolly_scorer.ui.screens.club.live import live_part
 from jolly_scorer.ui.screens.club.parts import club_frame
 from jolly_scorer.ui.screens.club.ranking import ranking_part
 from jolly_scorer.ui.screens.club.tables import series_part
@@ -109,6 +110,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
     event = model.event
     typed, set_typed = ft.use_state("")
     leaving, set_leaving = ft.use_state(frozenset[str]())
+    asking, set_asking = ft.use_state(False)  # "make this evening live?"
     kept = ft.use_memo(KeptParts, [])  # the cards and lines of the last redraw
     if event is None:
         return ft.Text("")
@@ -122,6 +124,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
     )
     body: list[ft.Control] = [
         ft.Text(sub, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        *live_part(state, model, asking, set_asking),
     ]
     if model.error:
         body.append(

@@ -27,6 +27,7 @@ def EventList(state: AppState, model: ClubModel) -> ft.Control:
             height=72,
         )
     )
+    live = model.live_id()  # served live: the evening the tables play
     for number, summary in enumerate(model.events, 1):
         status = t(
             "{players} players · series {seated} of {count} seated",
@@ -47,6 +48,21 @@ def EventList(state: AppState, model: ClubModel) -> ft.Control:
                                     status,
                                     size=16,
                                     color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                                *(
+                                    [
+                                        tagged(
+                                            f"club-live-{number}",
+                                            ft.Text(
+                                                t("Live at the tables"),
+                                                size=16,
+                                                weight=ft.FontWeight.W_600,
+                                                color=ft.Colors.PRIMARY,
+                                            ),
+                                        )
+                                    ]
+                                    if live is not None and summary.id == live
+                                    else []
                                 ),
                             ],
                             spacing=4,

@@ -13,7 +13,7 @@ from html import escape
 import flet as ft
 
 from jolly_scorer.core.club.export import ranking_html
-from jolly_scorer.store.club_export import ranking_csv
+from jolly_scorer.store.club_export import ranking_csv_bytes
 from jolly_scorer.store.errors import StoreError
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
@@ -39,7 +39,10 @@ def export_bytes(state: AppState, model: ClubModel, kind: str) -> tuple[str, byt
     stem = f"{_stem(event.name)}-{model.event_id}"
     texts = page_texts(t)
     if kind == "csv":
-        return f"{stem}.csv", ranking_csv(ranking, texts).encode()
+        # German and Finnish spreadsheets: semicolons (their decimal comma);
+        # every spreadsheet: UTF-8 with a byte-order mark (umlauts intact)
+        semicolons = t.language in ("de", "fi")
+        return f"{stem}.csv", ranking_csv_bytes(ranking, texts, semicolons=semicolons)
     if kind == "html":
         rule = ranking
         page = ranking_html(

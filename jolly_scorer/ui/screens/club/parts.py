@@ -3,6 +3,7 @@ ranking's words (the core's are English; here they are translated)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +25,10 @@ STEPS = (
     N_("more games won"),
     N_("the better result in the last series, then in the one before, and so on"),
     N_("the drawn lots (from the event's seed)"),
+    N_("the one who played more series"),
 )
+#: the last step with the event's seed in it (``tie_break_rule(seed=...)``)
+SEEDED = N_("the drawn lots (the event's seed {seed})")
 MISSED = N_(
     "A player who missed a series counts for it the worst raw score played in "
     "it and no tournament points: missing a series never helps."
@@ -37,7 +41,8 @@ def tie_break_lines(ranking: Ranking, t: Translator) -> list[str]:
     for line in ranking.tie_break:
         number, _, rest = line.partition(". ")
         step = rest.removeprefix("then ")
-        text = t(step)
+        seeded = re.fullmatch(r"the drawn lots \(the event's seed (-?\d+)\)", step)
+        text = t(SEEDED, seed=seeded.group(1)) if seeded else t(step)
         if rest != step:
             text = t("then {step}", step=text)
         lines.append(f"{number}. {text}")
@@ -55,6 +60,7 @@ def page_texts(t: Translator) -> PageTexts:
         won=t("Won"),
         series=t("Series {n}"),
         by_lot=t("by lot"),
+        lot_seed=t("by lot (the event's seed {seed})"),
         overall=t("Overall ranking"),
         tie_break=t("Ties are broken by"),
         language=t.language,

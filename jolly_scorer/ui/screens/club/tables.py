@@ -139,7 +139,9 @@ def series_part(
         return []
     seating = play.record.series[number - 1].seating
     wide = (state.page_width or 390) >= 700
-    club = live_club() if live else None
+    # the PINs and links are the live evening's: another evening opened to
+    # look something up shows none (its tables are not served)
+    club = live_club() if live and model.is_live() else None
     pins: dict[int, str] = {}
     if club is not None and number == len(model.tables):
         # the live tables of the series played (their PINs), from memory
