@@ -8,11 +8,12 @@ which the server checks on every websocket (see ``server/web.py``). Wrong PINs
 are counted per client address: :data:`PIN_TRIES` wrong ones lock that client
 out for :data:`LOCKOUT` seconds; after :data:`PIN_BURST` wrong PINs from anyone
 within :data:`PIN_BURST_WINDOW` seconds, the PIN takes one try (from anyone)
-every :data:`PIN_SLOW` seconds (the QR code works as always). The counts are
+every :data:`PIN_SLOW` seconds, each address its turn in the order they
+asked, told how long to wait (the QR code works as always). The counts are
 kept with the table, so a restart does not reset them. Joins are bounded per
-address (:data:`JOINS_PER_ADDRESS`), and a device that holds a seat is never
-pushed out of the device list by newcomers. :meth:`Table.end` makes every
-token and device stop working.
+address (:data:`JOINS_PER_ADDRESS`), and a player's device that joined is
+never pushed out of the device list by newcomers (only viewers make room).
+:meth:`Table.end` makes every token and device stop working.
 
 A joined device (a *guest*) works through :class:`GuestStore`: only the table's
 game (:attr:`Table.game_id`, pinned by the host's page when it opens the table
@@ -53,6 +54,7 @@ LOCKOUT = 300.0  # seconds
 PIN_BURST = 20  # wrong PINs from all clients within PIN_BURST_WINDOW: then slow
 PIN_BURST_WINDOW = 600.0  # seconds
 PIN_SLOW = 5.0  # seconds between two PIN tries (from anyone) after a burst
+PIN_TURN_KEPT = 120.0  # seconds a slowed-down try's turn waits to be taken
 JOINS_PER_ADDRESS = 20  # new devices from one address within JOIN_WINDOW
 JOIN_WINDOW = 600.0  # seconds
 MAX_DEVICES = 64
@@ -69,9 +71,7 @@ SLOWED = N_(
 TOO_MANY_JOINS = N_(
     "Too many devices joined from this address. Try again in {minutes} minutes."
 )
-TABLE_FULL = N_(
-    "The table is full: every place is taken by a device that holds a seat."
-)
+TABLE_FULL = N_("The table is full: every place is taken by a device that joined.")
 NOT_VALID = N_("This join code is not valid (any more).")
 FULL_OF_VIEWERS = N_(
     "The table is full: too many are watching. Try the link again later."
@@ -177,12 +177,14 @@ class Table:
     #: viewer's page is closed
     viewers: bool = False
     clock: Callable[[], float] = time.time  # kept with the table: wall time
-    #: whether a device (its cookie) holds a seat at the table's game; such a
-    #: device is never pushed out by newcomers (set by the server)
+    #: whether a device (its cookie) holds a seat at the table's game (set by
+    #: the server; since no joined player is pushed out, nothing asks it)
     seated: Callable[[str], bool] | None = None
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     _wrong_times: deque[float] = field(default_factory=deque)
     _next_pin_try: float = 0.0
+    #: address -> when its slowed-down PIN try comes (see :meth:`_turn`)
+    _turns: dict[str, float] = field(default_factory=dict)
     _joins: dict[str, deque[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     #: called (no arguments) when devices join, connect, leave or the table ends
@@ -331,42 +333,23 @@ class Table:
     ) -> str | None:
         """The device cookie of a device joining (``device_id``: the host's).
 
-        With :data:`MAX_DEVICES` joined, one goes to make room, never the
-        host's, never one holding a seat (:attr:`seated`) and never a
-        player's for a viewer: a viewer takes the place of the viewer who
-        joined first (none: the viewer is refused, None); a player's device
-        that of a viewer, else of a device with no page open, else of the
-        device joined first (none left: refused, None)."""
+        With :data:`MAX_DEVICES` joined, only a viewer goes to make room (the
+        viewer who joined first); a player's device that joined (seated or
+        not yet: the start of a game, after a rematch) and the host's are never
+        pushed out by newcomers (issue 38.3: a flood of joins with a club
+        table's printed link pushed its four seated phones out). None: no
+        room (the newcomer reads that the table is full)."""
         device = device_id or secrets.token_urlsafe(24)
-        full = False
-        with self._lock:
-            full = device not in self.devices and len(self.devices) >= MAX_DEVICES
-            candidates = list(self.devices.values())
-        seated = self.seated or (lambda device: False)
-        keep = set()
-        if full:  # asked outside the lock: it reads the games database
-            for d in candidates:
-                try:
-                    if not d.viewer and seated(d.id):
-                        keep.add(d.id)
-                except Exception:  # cannot tell: keep it
-                    keep.add(d.id)
         with self._lock:
             if device not in self.devices and len(self.devices) >= MAX_DEVICES:
-                pool = [
+                watching = [
                     d
                     for d in self.devices.values()
-                    if d.id != self.host_device and d.id not in keep
+                    if d.viewer and d.id != self.host_device
                 ]
-                watching = [d for d in pool if d.viewer]
-                victims = (
-                    watching
-                    if viewer
-                    else watching or [d for d in pool if not d.pages] or pool
-                )
-                if not victims:
+                if not watching:
                     return None
-                oldest = min(victims, key=lambda d: d.joined)
+                oldest = min(watching, key=lambda d: d.joined)
                 del self.devices[oldest.id]
             new = device not in self.devices
             self.devices.setdefault(
@@ -478,11 +461,11 @@ class Table:
             while self._wrong_times and now - self._wrong_times[0] >= PIN_BURST_WINDOW:
                 self._wrong_times.popleft()
             slow = len(self._wrong_times) >= PIN_BURST
-            if slow and now < self._next_pin_try:
-                seconds = max(1, math.ceil(self._next_pin_try - now))
-                return JoinProblem(SLOWED, seconds=seconds, locked=True)
             if slow:
-                self._next_pin_try = now + PIN_SLOW
+                turn = self._turn(address, now)
+                if turn > now:
+                    seconds = max(1, math.ceil(turn - now))
+                    return JoinProblem(SLOWED, seconds=seconds, locked=True)
             if count >= PIN_TRIES or now - since >= LOCKOUT:
                 count = 0
             text = pin.strip()
@@ -508,6 +491,31 @@ class Table:
         return JoinProblem(
             N_("Wrong PIN."), minutes=minutes, left=PIN_TRIES - count - 1
         )
+
+    def _turn(self, address: str, now: float) -> float:
+        """When ``address`` may try a PIN, slowed down (under the lock): its
+        turn, given when it first asked, in the order they asked, one every
+        :data:`PIN_SLOW` seconds. Asking again before then changes nothing, so
+        addresses polling all the time cannot take every turn (issue 38.6: 15
+        of them held the PIN shut for a player who waited as told). A turn
+        not taken within :data:`PIN_TURN_KEPT` seconds is gone. ``now``: the
+        try goes ahead (its turn is used up)."""
+        turn = self._turns.get(address)
+        if turn is not None and now - turn >= PIN_TURN_KEPT:
+            del self._turns[address]
+            turn = None
+        if turn is None:
+            turn = max(now, self._next_pin_try)
+            self._next_pin_try = turn + PIN_SLOW
+            if turn > now:
+                self._turns[address] = turn
+                if len(self._turns) > 10_000:
+                    self._turns.clear()
+            return turn
+        if turn <= now:
+            del self._turns[address]
+            return now
+        return turn
 
     def wrong_pins(self) -> list[tuple[str, int]]:
         """Addresses that typed a wrong PIN lately and how many times, most

@@ -18,7 +18,6 @@ from jolly_scorer.server.table import (
     LOCKOUT,
     MAX_DEVICES,
     PIN_BURST,
-    PIN_SLOW,
     PIN_TRIES,
     Table,
 )
@@ -127,7 +126,8 @@ def test_lockout_ends_after_a_while():
 def test_many_clients_guessing_slow_the_pin_down_but_never_switch_it_off():
     """Issue 19.4: 100 wrong PINs from rotating addresses switched the PIN off
     for everyone. Now after a burst every try waits its turn (one per
-    PIN_SLOW seconds, from anyone); the right PIN still works then."""
+    PIN_SLOW seconds, from anyone, each address in the order it asked); the
+    right PIN still works then."""
     now = [1000.0]
     table = Table(clock=lambda: now[0])
     wrong = "000000" if table.pin != "000000" else "111111"
@@ -141,7 +141,8 @@ def test_many_clients_guessing_slow_the_pin_down_but_never_switch_it_off():
     device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
     assert device is None and problem.seconds >= 1
     assert "wait" in problem.text(Translator("en"))
-    now[0] += PIN_SLOW
+    assert table.join_with_pin(table.pin, "10.9.9.9", "")[1].locked  # not yet
+    now[0] += problem.seconds  # its turn (issue 38.6: in the order asked)
     device, problem = table.join_with_pin(table.pin, "10.9.9.9", "")
     assert device is not None, problem
     assert table.join_with_token(table.join_token, "10.9.9.8", "") is not None
@@ -195,14 +196,14 @@ def test_a_join_flood_never_pushes_out_a_device_holding_a_seat():
         refused += device is None
     assert all(table.access(p) is not None for p in players)
     assert len(table.devices) <= MAX_DEVICES
+    # with every place held the newcomer is refused, with a reason
+    device, problem = table.join_with_link(table.join_token, "10.7.0.1", "")
+    assert device is None and "full" in problem.text(Translator("en"))
     # one address: at most JOINS_PER_ADDRESS new devices
+    table = Table()
     got = [table.join_with_link(table.join_token, "10.6.0.1", "") for _ in range(30)]
     assert sum(d is not None for d, _ in got) == JOINS_PER_ADDRESS
     assert "Too many devices" in got[-1][1].text(Translator("en"))
-    # with every place held by a seat the newcomer is refused, with a reason
-    seats.update(table.devices)
-    device, problem = table.join_with_link(table.join_token, "10.7.0.1", "")
-    assert device is None and "full" in problem.text(Translator("en"))
 
 
 def test_forwarded_for_is_not_believed_unless_configured(table):
