@@ -34,6 +34,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from jolly_scorer.core.cards import parse_card
+from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
@@ -42,8 +44,6 @@ from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.core.cards import parse_card
-from jolly_scorer.core.errors import CardError
 from jolly_scorer.ui.models.seat_parts import (
     ROUND_SEAT,
     TWICE,
@@ -318,8 +318,8 @@ class SharedRound:
         )
         lost: dict[str, list[tuple[str, str]]] = {}
         for seat in sorted(changed & set(parts)):
-            mine = self.entered.get(seat)
-            gone = (mine - entries_of(merged[seat])) if mine else Counter()
+            mine = self.entered.get(seat, Counter())
+            gone = mine - entries_of(merged[seat])
             if gone:  # what this page entered and the part no longer holds
                 lost[seat] = [_shown(item) for item in sorted(gone.elements())]
                 self.entered[seat] = mine - gone
