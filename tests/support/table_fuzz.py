@@ -83,6 +83,8 @@ class Tap:
     #: copies of it the page showed in that hand before the tap
     seen: int
     step: int
+    #: the page was loaded again since (its messages went with it)
+    gone: bool = False
 
 
 @dataclass
@@ -581,6 +583,9 @@ class TableFuzz:
         if page.pending is not None:
             page.pending = None  # its change event never left the browser
             page.typed.clear()
+        for tap in self.taps:  # a page loaded anew is another page: a note
+            if tap.page == page.name:  # naming the one gone reaches nobody
+                tap.gone = True
         old = page.app
         with contextlib.suppress(Exception):
             old.close()
@@ -746,7 +751,7 @@ class TableFuzz:
                         f"{tap.page} tapped {card} into {player}'s hand; "
                         f"stored {held} of it, and the page said nothing"
                     )
-                elif twice and not told:
+                elif twice and not told and not tap.gone:
                     self.violation(
                         f"{card} was tapped into {player}'s hand on two devices "
                         f"at once; {tap.page} said nothing"
