@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flet_harness import FletTestApp
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_harness import FletTestApp, iter_controls
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.cards import parse_card
@@ -49,6 +50,7 @@ from jolly_scorer.server import web as server
 from jolly_scorer.server.table import Access, Table
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
+from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.seat_parts import merge_parts, split_parts
 from jolly_scorer.ui.screens.round_entry.together import sync
 
@@ -56,6 +58,7 @@ __all__ = ["PLAYERS", "TableFuzz", "run_seed", "table_pages"]
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 PRESETS = ("jolly_at", "rommi_fi")
+NOT_KEPT = r"(.+)'s part was changed on another device; not kept: (.+)"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("c", "d", "h", "s")
 #: what the pages are patched with while a fuzzer runs (restored after)
@@ -80,6 +83,8 @@ class Tap:
     #: copies of it the page showed in that hand before the tap
     seen: int
     step: int
+    #: the page was loaded again since (its messages went with it)
+    gone: bool = False
 
 
 @dataclass
@@ -106,6 +111,11 @@ class Registry:
 
     def __init__(self) -> None:
         self.by_page: dict[int, sync.Shared] = {}
+        #: the pages' news not delivered yet (pubsub: handler, arguments):
+        #: the fuzzer decides when a page hears, the same in every run
+        self.news: list[tuple[Callable[..., Any], list[Any]]] = []
+        #: every notice each round entry showed (by id of the entry)
+        self.said: dict[int, list[str]] = {}
         self._init = sync.Shared.__init__
 
     @contextlib.contextmanager
@@ -119,11 +129,27 @@ class Registry:
             with contextlib.suppress(Exception):
                 registry.by_page[id(ft.context.page)] = self
 
+        def get(entry: RoundEntryModel) -> str | None:
+            return entry.__dict__.get("_fuzz_notice")
+
+        def put(entry: RoundEntryModel, value: str | None) -> None:
+            entry.__dict__["_fuzz_notice"] = value
+            if value:  # every message shown, also one replaced before a check
+                registry.said.setdefault(id(entry), []).append(value)
+
+        def send(hub: Any, handler: Callable[..., Any], args: Any) -> None:
+            registry.news.append((handler, list(args)))
+
         sync.Shared.__init__ = init  # type: ignore[method-assign]
+        sent = PubSubHub._PubSubHub__send  # type: ignore[attr-defined]
+        PubSubHub._PubSubHub__send = send  # type: ignore[attr-defined]
+        RoundEntryModel.notice = property(get, put)  # type: ignore[assignment]
         try:
             yield
         finally:
             sync.Shared.__init__ = self._init  # type: ignore[method-assign]
+            PubSubHub._PubSubHub__send = sent  # type: ignore[attr-defined]
+            del RoundEntryModel.notice
 
 
 @contextlib.contextmanager
@@ -157,6 +183,7 @@ class TableFuzz:
         self.taps: list[Tap] = []
         self.history: list[str] = []
         self.registry = Registry()
+        self._indexes: dict[int, tuple[Any, dict[str, list[Any]]]] = {}
         preset = PRESETS[seed % len(PRESETS)]
         with Store.open(folder) as store:
             store.set_setting("language", "en")
@@ -164,11 +191,11 @@ class TableFuzz:
                 core.new_game(find_rules(preset), list(PLAYERS))
             )
 
-    # -- the pages ----------------------------------------------------------------
+    # -- the pages -----------------------------------------------------------
     def open(self, accesses: list[Access]) -> None:
         host_device = accesses[0].device
         host = self._page("host", "host", host_device, accesses, 1280, None)
-        host.app.click(host.app.find(semantics="table-close"))
+        host.app.click(self.ids(host.app, "table-close")[0])
         for seat, name in enumerate(PLAYERS[1:], 1):
             self._page(name, "guest", f"phone-{name}", accesses, 390, seat)
         self._page("viewer", "viewer", "viewer", accesses, 390, None)
@@ -203,56 +230,86 @@ class TableFuzz:
         app = page.app
         if page.role == "viewer":
             return
-        if app.find_all(semantics="round-save"):
+        if self.ids(app, "round-save"):
             return
-        if app.find_all(semantics="home-continue"):
-            app.click(app.find(semantics="home-continue"))
-        found = app.find_all(semantics="enter-round")
+        if self.ids(app, "home-continue"):
+            app.click(self.ids(app, "home-continue")[0])
+        found = self.ids(app, "enter-round")
         if not found:
             return
         app.click(found[0])
         if page.seat is not None:
             asks = f"round-seat-{page.seat}"
-            if app.find_all(semantics=asks):
-                app.click(app.find(semantics=asks))
+            if self.ids(app, asks):
+                app.click(self.ids(app, asks)[0])
 
     def close(self) -> None:
         for page in self.pages:
             with contextlib.suppress(Exception):
                 page.app.close()
 
-    # -- stillness ------------------------------------------------------------------
+    # -- stillness -----------------------------------------------------------
     def still(self, timeout: float = 20) -> None:
         """Run every page until none sends anything more (pubsub news
         travels through threads: a few quiet passes in a row)."""
         deadline = time.monotonic() + timeout
         quiet = 0
         last: tuple[int, ...] = ()
-        while quiet < 3:
+        while quiet < 2:
+            self.deliver()
             for page in self.pages:
                 page.app.settle()
             now = tuple(len(p.app.conn.messages) for p in self.pages)
-            quiet = quiet + 1 if now == last else 0
+            quiet = quiet + 1 if now == last and not self.registry.news else 0
             last = now
             if time.monotonic() > deadline:
                 raise AssertionError("the pages did not come to rest")
-            time.sleep(0.003 if quiet else 0)
         self._heard_messages()
+
+    def deliver(self) -> None:
+        """Every page hears the news sent so far (when it next runs)."""
+        news, self.registry.news[:] = list(self.registry.news), []
+        for handler, args in news:
+            with contextlib.suppress(Exception):
+                handler(*args)
 
     def _heard_messages(self) -> None:
         for page in self.pages:
             shared = self.shared(page)
             if shared is None:
                 continue
-            for said in (shared.entry.notice, shared.entry.error):
+            notices = self.registry.said.pop(id(shared.entry), [])
+            for said in (*notices, shared.entry.error):
                 if said and (not page.said or page.said[-1] != said):
                     page.said.append(said)
                     self._check_notice(page, said)
 
-    # -- what a page holds ---------------------------------------------------------
+    # -- what a page holds ---------------------------------------------------
+    def ids(self, page: Page | FletTestApp, identifier: str) -> list[Any]:
+        """The page's controls of one accessibility identifier (one walk of
+        the page's tree while it sends nothing new)."""
+        app = page.app if isinstance(page, Page) else page
+        key = (id(app), len(app.conn.messages))
+        index = self._indexes.get(id(app))
+        if index is None or index[0] != key:
+            found: dict[str, list[Any]] = {}
+            for control, _ in iter_controls(app.page):
+                name = getattr(control, "identifier", None)
+                if name:
+                    found.setdefault(str(name), []).append(control)
+            index = (key, found)
+            self._indexes[id(app)] = index
+        return list(index[1].get(identifier, []))
+
+    def picks(self, page: Page) -> bool:
+        """Whether the card picker is open."""
+        self.ids(page, "")
+        index = self._indexes[id(page.app)][1]
+        return any(name.startswith("pick-") for name in index)
+
     def shared(self, page: Page) -> sync.Shared | None:
         shared = self.registry.by_page.get(id(page.app.page))
-        if shared is None or not page.app.find_all(semantics="round-save"):
+        if shared is None or not self.ids(page, "round-save"):
             return None
         return shared
 
@@ -262,7 +319,7 @@ class TableFuzz:
             parts = store.load_seat_parts(self.game_id, len(game.rounds) + 1)
         return game, parts
 
-    # -- acts ---------------------------------------------------------------------------
+    # -- acts ---------------------------------------------------------------
     def step(self) -> None:
         self.steps += 1
         acts: list[tuple[int, Callable[[], bool]]] = [
@@ -279,6 +336,8 @@ class TableFuzz:
             (1, self.save),
         ]
         weights = [w for w, _ in acts]
+        if self.rng.random() < 0.5:
+            self.deliver()  # the news so far reaches the pages (else: later)
         for _ in range(10):
             (_, act) = self.rng.choices(acts, weights)[0]
             if act():
@@ -318,11 +377,11 @@ class TableFuzz:
         assert page.seat is not None
         player = PLAYERS[page.seat]
         app = page.app
-        keys = [k for k in ("good", "bad") if app.find_all(semantics=f"round-{k}-{page.seat}")]
+        keys = [k for k in ("good", "bad") if self.ids(app, f"round-{k}-{page.seat}")]
         if not keys:
             return False
         key = self.rng.choice(keys)
-        holder = app.find(semantics=f"round-{key}-{page.seat}")
+        holder = self.ids(app, f"round-{key}-{page.seat}")[0]
         box = holder.content
         text = box.value or ""
         if text and self.rng.random() < 0.2:
@@ -355,7 +414,7 @@ class TableFuzz:
             return False
         app = page.app
         for mode in ("points", "cards"):
-            found = app.find_all(semantics=f"round-mode-{page.seat}-{mode}")
+            found = self.ids(app, f"round-mode-{page.seat}-{mode}")
             if found and not self._disabled(app, found[0]):
                 self._say(f"{page.name} switches to {mode}")
                 app.click(found[0])
@@ -380,9 +439,7 @@ class TableFuzz:
 
     def _open_hand(self, page: Page, seat: int) -> bool:
         app = page.app
-        if app.find_all(semantics="editor-done") and app.find_all(
-            lambda c: str(getattr(c, "identifier", "")).startswith("pick-")
-        ):
+        if self.ids(app, "editor-done") and self.picks(page):
             shared = self.shared(page)
             editing = shared.entry.editing if shared else None
             if (
@@ -392,20 +449,18 @@ class TableFuzz:
                 and editing.target.player == PLAYERS[seat]
             ):
                 return True
-        found = app.find_all(semantics=f"round-hand-{seat}")
+        found = self.ids(app, f"round-hand-{seat}")
         if not found:
-            if app.find_all(semantics=f"round-show-{seat}"):
-                app.click(app.find(semantics=f"round-show-{seat}"))
-                found = app.find_all(semantics=f"round-hand-{seat}")
+            if self.ids(app, f"round-show-{seat}"):
+                app.click(self.ids(app, f"round-show-{seat}")[0])
+                found = self.ids(app, f"round-hand-{seat}")
             if not found:
                 return False
         try:
             app.click(found[0])
         except AssertionError:
             return False
-        return bool(
-            app.find_all(lambda c: str(getattr(c, "identifier", "")).startswith("pick-"))
-        )
+        return self.picks(page)
 
     def _tap_card(self, page: Page, seat: int, card: str | None = None) -> bool:
         app = page.app
@@ -415,7 +470,7 @@ class TableFuzz:
         player = PLAYERS[seat]
         if card is None:
             card = self.rng.choice(RANKS) + self.rng.choice(SUITS)
-        found = app.find_all(semantics=f"pick-{card}")
+        found = self.ids(app, f"pick-{card}")
         if not found or self._disabled(app, found[0]):
             return False
         plain = parse_card(card)
@@ -441,7 +496,7 @@ class TableFuzz:
         host = self._host()
         if host is None:
             return False
-        found = host.app.find_all(semantics="round-count-all")
+        found = self.ids(host.app, "round-count-all")
         if not found or self._disabled(host.app, found[0]):
             return False
         self._say("host: everyone counted points")
@@ -451,7 +506,7 @@ class TableFuzz:
     def host_pad(self) -> bool:
         """A key of the counting sheet's pad on the host."""
         host = self._host()
-        if host is None or not host.app.find_all(semantics="round-pad"):
+        if host is None or not self.ids(host.app, "round-pad"):
             return False
         app = host.app
         key = self.rng.choice([*"0123456789", "Next", "Backspace"])
@@ -459,14 +514,12 @@ class TableFuzz:
         assert shared is not None
         selected = [
             c
-            for c in app.find_all(
-                lambda c: re.fullmatch(r"round-(good|bad)-\d", str(getattr(c, "identifier", "")))
-                is not None
-            )
+            for name in (f"round-{k}-{n}" for k in ("good", "bad") for n in range(4))
+            for c in self.ids(host, name)
             if getattr(c, "selected", False)
         ]
         self._say(f"host presses {key}")
-        app.click(app.find(semantics=f"round-pad-{key}"))
+        app.click(self.ids(app, f"round-pad-{key}")[0])
         if key != "Next" and selected:
             _, kind, seat = selected[0].identifier.split("-")
             player = PLAYERS[int(seat)]
@@ -480,7 +533,7 @@ class TableFuzz:
             return False
         page = self.rng.choice(pages)
         seat = page.seat if page.seat is not None else self.rng.randrange(4)
-        found = page.app.find_all(semantics=f"round-done-{seat}")
+        found = self.ids(page.app, f"round-done-{seat}")
         if not found:
             return False
         self._say(f"{page.name} taps Done of {PLAYERS[seat]}")
@@ -530,6 +583,9 @@ class TableFuzz:
         if page.pending is not None:
             page.pending = None  # its change event never left the browser
             page.typed.clear()
+        for tap in self.taps:  # a page loaded anew is another page: a note
+            if tap.page == page.name:  # naming the one gone reaches nobody
+                tap.gone = True
         old = page.app
         with contextlib.suppress(Exception):
             old.close()
@@ -553,7 +609,8 @@ class TableFuzz:
         self.still()
         game, parts = self.stored()
         try:
-            expected = merge_parts(game, len(game.rounds) + 1, {s: p.data for s, p in parts.items()})
+            data = {seat: part.data for seat, part in parts.items()}
+            expected = merge_parts(game, len(game.rounds) + 1, data)
             ready = expected.problems() == [] and expected.check() is None
         except Exception:
             return False
@@ -561,9 +618,9 @@ class TableFuzz:
             return False
         self._say(f"{page.name} saves")
         app = page.app
-        app.click(app.find(semantics="round-save"))
-        if app.find_all(semantics="round-save-anyway"):
-            app.click(app.find(semantics="round-save-anyway"))
+        app.click(self.ids(app, "round-save")[0])
+        if self.ids(app, "round-save-anyway"):
+            app.click(self.ids(app, "round-save-anyway")[0])
         self.still()
         after, _ = self.stored()
         if len(after.rounds) == len(game.rounds) + 1:
@@ -587,7 +644,7 @@ class TableFuzz:
             self._enter(page)
         self.still()
 
-    # -- the invariants -----------------------------------------------------------------
+    # -- the invariants ------------------------------------------------------
     def violation(self, text: str) -> None:
         line = f"seed {self.seed} step {self.steps}: {text}"
         if self.log:
@@ -630,7 +687,7 @@ class TableFuzz:
         app = page.app
         counted = model.counted.get(player)
         for key in ("good", "bad"):
-            for holder in app.find_all(semantics=f"round-{key}-{seat}"):
+            for holder in self.ids(app, f"round-{key}-{seat}"):
                 box = holder.content
                 value = getattr(box, "value", None)
                 if value is None:
@@ -660,9 +717,9 @@ class TableFuzz:
                 if _same_number(stored, typed.value):
                     continue
                 label = "Good points" if key == "good" else "Bad points"
-                told = any(
-                    f"{label} {typed.value}" in said or "not kept" in said and player in said
-                    for said in page.said
+                value = str(int(typed.value)) if typed.value else ""
+                told = bool(value) and any(
+                    f"{label} {value}" in said for said in page.said
                 )
                 if not told:
                     self.violation(
@@ -687,13 +744,14 @@ class TableFuzz:
             for tap in taps:
                 page = names[tap.page]
                 told = any(label in said for said in page.said)
-                twice = seen[tap.seen] > 1 and len({t.page for t in taps if t.seen == tap.seen}) > 1
+                pages = {t.page for t in taps if t.seen == tap.seen}
+                twice = seen[tap.seen] > 1 and len(pages) > 1
                 if held < wanted and not told:
                     self.violation(
                         f"{tap.page} tapped {card} into {player}'s hand; "
                         f"stored {held} of it, and the page said nothing"
                     )
-                elif twice and not told:
+                elif twice and not told and not tap.gone:
                     self.violation(
                         f"{card} was tapped into {player}'s hand on two devices "
                         f"at once; {tap.page} said nothing"
@@ -706,7 +764,7 @@ class TableFuzz:
             return
         game, parts = self.stored()
         for piece in said.split(" · "):
-            match = re.match(r"(.+)'s part was changed on another device; not kept: (.+)", piece)
+            match = re.match(NOT_KEPT, piece)
             if not match:
                 continue
             player, items = match.groups()
@@ -773,13 +831,16 @@ def typing_at_once(changes: int, seed: int = 0) -> tuple[int, int]:
                 fuzz.open(accesses)
                 ben, cleo = fuzz.pages[1], fuzz.pages[2]
                 for page in (ben, cleo):
-                    page.app.click(page.app.find(semantics=f"round-mode-{page.seat}-points"))
+                    page.app.click(
+                        page.app.find(semantics=f"round-mode-{page.seat}-points")
+                    )
                 fuzz.still()
                 made = 0
                 while made < changes:
                     for typist, other in ((ben, cleo), (cleo, ben)):
                         assert typist.seat is not None and other.seat is not None
-                        box = typist.app.find(semantics=f"round-bad-{typist.seat}").content
+                        field = f"round-bad-{typist.seat}"
+                        box = fuzz.ids(typist, field)[0].content
                         text = str(rng.randrange(1, 100))
                         typist.app.session.apply_patch(box._i, {"value": text})
                         for _ in range(2):  # the other types; this page hears

@@ -355,6 +355,20 @@ class RoundEntryModel:
             return
         card = parse_card(code)
         target = editing.target
+        if (
+            target is not None
+            and target.kind == "hand"
+            and self.rounds.modes.get(target.player) == "points"
+        ):
+            # switched to counted points on another device while this
+            # editor was open (issue 34.3): the tap is refused, in words
+            self.editing = None
+            self.notice = self.t(
+                "{name} counts points now; not entered: {card}",
+                name=target.player,
+                card=card.label,
+            )
+            return
         if target is not None and target.kind == "discard":
             self.rounds.add_card(target, card)  # one card: one tap and done
             self.editing = None

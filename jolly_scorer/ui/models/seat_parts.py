@@ -59,9 +59,10 @@ __all__ = [
 ]
 
 ROUND_SEAT = ""
-#: a part's note that a card was tapped on two devices at once and kept
-#: once: ``{"cards": [token, ...], "by": [device, device]}`` (only the
-#: store's copy holds it; the next write of the part drops it)
+#: a part's notes that a card was tapped on two devices at once and kept
+#: once: ``[{"cards": [token, ...], "by": [device, device], "id": ...}]``
+#: (only the store's copy holds them, kept by every write of the part for
+#: the round; each page tells the ones naming it once)
 TWICE = "twice"
 _KEYS = ("good", "bad")
 

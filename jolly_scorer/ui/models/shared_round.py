@@ -30,10 +30,13 @@ the round's parts in the same transaction, so a round is saved once and whole.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from jolly_scorer.core.cards import parse_card
+from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.errors import StoreConflict
@@ -42,8 +45,6 @@ from jolly_scorer.store.seat_parts import PartWrittenSince
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.core.cards import parse_card
-from jolly_scorer.core.errors import CardError
 from jolly_scorer.ui.models.seat_parts import (
     ROUND_SEAT,
     TWICE,
@@ -109,9 +110,8 @@ class SharedRound:
         #: what this page itself entered in each part (``entries_of``) and
         #: has not found gone yet: a "not kept" names only these
         self.entered: dict[str, Counter[tuple[str, str]]] = {}
-        #: the notes of a card tapped on two devices already told (seat,
-        #: revision)
-        self.twice_told: set[tuple[str, int]] = set()
+        #: the notes of a card tapped on two devices already told (their ids)
+        self.twice_told: set[str] = set()
         #: the stored parts were read (until then nothing is written: a page
         #: that could not read them must not write its empty round over them)
         self.loaded = False
@@ -200,7 +200,8 @@ class SharedRound:
             for attempt in range(_TRIES):
                 now = stored_now.get(seat)
                 read = 0 if now is None else int(now.revision)
-                data = after.get(seat, {})
+                data = dict(after.get(seat, {}))
+                notes = _notes(now.data) if now is not None else []
                 if now is not None and read != self.revisions.get(seat):
                     newer = True
                     if seat in changed:
@@ -209,17 +210,24 @@ class SharedRound:
                         base = self.known.get(seat, {})
                         twice = tapped_twice(base, data, now.data)
                         data = merge_part(base, data, now.data)
-                        data.pop(TWICE, None)
                         if twice:  # kept once: both pages say so
-                            data[TWICE] = {
-                                "cards": twice,
-                                "by": [str(now.device), self.device],
-                            }
+                            notes.append(
+                                {
+                                    "cards": twice,
+                                    "by": [str(now.device), self.device],
+                                    "id": f"{self.device} {time.time_ns()}",
+                                }
+                            )
                         rebased.add(seat)
                     else:
                         # only the status changes: of the part as stored now
                         # (this page's copy is older than what was entered since)
                         data = dict(now.data)
+                # the notes of cards tapped twice stay with the part for the
+                # round (each page tells its own once), whoever writes it next
+                data.pop(TWICE, None)
+                if notes:
+                    data[TWICE] = notes
                 try:
                     part = self.store.save_seat_part(
                         self.game_id,
@@ -243,7 +251,7 @@ class SharedRound:
                 self.parts_seen = max(self.parts_seen, int(part.revision))
             if (newer and seat not in changed) or seat in rebased:
                 continue  # merged below, with everything else stored since
-            self.known[seat] = dict(data)
+            self.known[seat] = {k: v for k, v in data.items() if k != TWICE}
             self.revisions[seat] = int(part.revision)
             self.statuses[seat] = status
             self.devices[seat] = self.device
@@ -305,6 +313,9 @@ class SharedRound:
             or int(parts[seat].revision) != self.revisions.get(seat)
         }
         if not changed:
+            twice = self._twice(parts)  # (a page loaded again: told again)
+            if twice:
+                entry.notice = twice_notice(entry.t, twice)
             return set()
         model = merge_parts(self.game, self.number, _data(parts))
         # (a Done tapped elsewhere shows as the status only: not told)
@@ -318,8 +329,8 @@ class SharedRound:
         )
         lost: dict[str, list[tuple[str, str]]] = {}
         for seat in sorted(changed & set(parts)):
-            mine = self.entered.get(seat)
-            gone = (mine - entries_of(merged[seat])) if mine else Counter()
+            mine = self.entered.get(seat, Counter())
+            gone = mine - entries_of(merged[seat])
             if gone:  # what this page entered and the part no longer holds
                 lost[seat] = [_shown(item) for item in sorted(gone.elements())]
                 self.entered[seat] = mine - gone
@@ -340,14 +351,14 @@ class SharedRound:
         """The cards this page tapped that another device tapped at once
         (kept once), not told yet: their labels."""
         cards: list[str] = []
-        for seat, part in parts.items():
-            note = part.data.get(TWICE)
-            told = (seat, int(part.revision))
-            if not isinstance(note, Mapping) or told in self.twice_told:
-                continue
-            self.twice_told.add(told)
-            if self.device in note.get("by", ()):
-                cards.extend(_label(str(t)) for t in note.get("cards", ()))
+        for part in parts.values():
+            for note in _notes(part.data):
+                told = str(note.get("id"))
+                if told in self.twice_told:
+                    continue
+                self.twice_told.add(told)
+                if self.device in note.get("by", ()):
+                    cards.extend(_label(str(t)) for t in note.get("cards", ()))
         return cards
 
     def _first_read(self, entry: RoundEntryModel) -> set[str]:
@@ -460,6 +471,14 @@ def twice_notice(t: Translator, cards: list[str]) -> str:
     '7♠ was tapped on two devices; kept once'
     """
     return t("{cards} was tapped on two devices; kept once", cards=", ".join(cards))
+
+
+def _notes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A part's notes of cards tapped on two devices at once (``TWICE``)."""
+    notes = data.get(TWICE)
+    if not isinstance(notes, list):
+        return []
+    return [dict(n) for n in notes if isinstance(n, Mapping)]
 
 
 def _label(token: str) -> str:

@@ -67,9 +67,7 @@ def points_fields(
             keyboard_type=ft.KeyboardType.NUMBER,
             # the text the browser sent with the event (the control's own
             # value may have been drawn again since, issue 38.1)
-            on_change=lambda e, k=key: act(
-                entry.set_points, name, k, _sent(e)
-            ),
+            on_change=lambda e, k=key: act(entry.set_points, name, k, _sent(e)),
             text_size=20,
             width=width,
         )
