@@ -78,13 +78,12 @@ def _devices(
         line = ft.Text(
             f"{text} · {t('joined {time}', time=since)}",
             semantics_label=f"device {number} {who} {device.name} {status}",
+            expand=True,  # wraps beside the button
         )
         rows.append(
-            ft.Row(  # a phone: the button under the words
+            ft.Row(
                 [line, _send_away(table, device.id, number, name, t, asked)],
                 spacing=4,
-                wrap=True,
-                alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
