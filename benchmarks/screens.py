@@ -78,7 +78,7 @@ def seed(data: Path, kind: str) -> None:
     if kind == "romme5":
         game = core.new_game(resolve_rules("romme_de"), FIVE)
     elif kind == "rommi6":
-        game = core.new_game(resolve_rules("rommi"), SIX)
+        game = core.new_game(resolve_rules("rommi_fi"), SIX)
     elif kind == "jolly3":
         game = core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
     elif kind in ("rounds1", "rounds25", "finished"):
@@ -230,6 +230,13 @@ def _handglatt(p: Page) -> None:
     p.tap("round-handglatt")
 
 
+def _counting_jolly(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-0", "round-count-all")
+    p.wait_id("round-bad-1")
+    p.type_in("round-bad-1", "25")
+
+
 def _hand_editor(p: Page) -> None:
     _open_round(p)
     p.taps("round-closer-2", "round-hand-0")
@@ -323,8 +330,9 @@ STATES = [
     State("counting-half", "romme5", _counting_half, names=tuple(FIVE)),
     State("counting-refused", "romme5", _counting_refused, names=tuple(FIVE)),
     State("counting-handglatt", "romme5", _handglatt, names=tuple(FIVE)),
+    State("counting-jolly", "jolly3", _counting_jolly, names=("Anna", "Ben", "Cleo")),
     State("hand-editor", "romme5", _hand_editor, names=tuple(FIVE)),
-    State("hand-keyboard", "romme5", _keyboard, "round-typed-0", tuple(FIVE)),
+    State("hand-keyboard", "romme5", _keyboard, "meld-input", tuple(FIVE)),
     State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX)),
     State("strip-six", "rommi6", _open_round, names=tuple(SIX)),
     State("meld-editor", "jolly3", _meld_editor, names=("Anna", "Ben", "Cleo")),
@@ -353,8 +361,17 @@ NODES = """() => {
   const all = [...document.querySelectorAll('flt-semantics')];
   const index = new Map(all.map((n, i) => [n, i]));
   for (const n of all) {
+    const spans = [...n.children].filter(c => c.tagName === 'SPAN');
     const own = [...n.childNodes].filter(c => c.nodeType === 3)
-      .map(c => c.textContent).join('').trim();
+      .map(c => c.textContent).concat(spans.map(c => c.textContent))
+      .join('').trim();
+    // Flutter stretches a text's span (one line of the browser's text) to
+    // the box it drew the text in: twice as tall as wide, two lines
+    let stretch = 0;
+    for (const sp of spans) {
+      const m = /scale\(([\d.]+),\s*([\d.]+)\)/.exec(sp.style.transform);
+      if (m) stretch = Math.max(stretch, parseFloat(m[2]) / parseFloat(m[1]));
+    }
     const label = n.getAttribute('aria-label') || '';
     const role = n.getAttribute('role') || '';
     const field = !!n.querySelector(':scope > input, :scope > textarea');
@@ -399,7 +416,7 @@ NODES = """() => {
               text, label, role, tappable, field,
               box: [r.left, r.top, r.width, r.height],
               seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
-              scrolls, clipped, ancestors, wordWidth,
+              scrolls, clipped, ancestors, wordWidth, stretch,
               kids: n.querySelectorAll('flt-semantics').length});
   }
   const a = document.activeElement;
@@ -467,7 +484,9 @@ def foreign_words(language: str) -> set[str]:
     return _ENGLISH[language]
 
 
-def check(shown: dict[str, Any], state: State, language: str) -> list[tuple[str, str]]:
+def check(
+    shown: dict[str, Any], state: State, language: str, first: bool = True
+) -> list[tuple[str, str]]:
     """The failures of one screen: (check, what)."""
     W, H, nodes = shown["W"], shown["H"], shown["nodes"]
     found: list[tuple[str, str]] = []
@@ -475,11 +494,22 @@ def check(shown: dict[str, Any], state: State, language: str) -> list[tuple[str,
     for n in nodes:
         seen, box = n["seen"], n["box"]
         visible = _area(seen) > 0
-        # broken: one word, its box too narrow for it on one line
-        if n["text"] and n["wordWidth"] and len(n["text"]) >= 4 and visible:
+        # broken: one word drawn on two lines (its text stretched to a box
+        # twice as tall as one line of it), or a box too narrow for the word
+        # on one line at the size its height implies
+        word = n["text"] and not re.search(r"\s", n["text"]) and len(n["text"]) >= 4
+        if word and visible and n["stretch"] > 1.6:
+            found.append(("broken", f"{_name(n)} on {n['stretch']:.1f} lines"))
+        elif (
+            word
+            and visible
+            and n["wordWidth"]
+            and not n["stretch"]
+            and not n["tappable"]
+        ):
             height = box[3]
-            one_line = n["wordWidth"] * height / 1.5  # width at the font it implies
-            if box[2] < 0.6 * one_line and height >= 28:
+            one_line = n["wordWidth"] * height / 1.25  # width at the font it implies
+            if box[2] < 0.7 * one_line and height >= 28:
                 found.append(("broken", f"{_name(n)} {box[2]:.0f}x{height:.0f} px"))
         # cut: outside the screen, or clipped by a box that does not scroll
         if visible and not n["scrolls"]:
@@ -501,8 +531,21 @@ def check(shown: dict[str, Any], state: State, language: str) -> list[tuple[str,
         off = seen[0] + seen[2] > W + 1 or seen[1] + seen[3] > H + 1
         if n["tappable"] and not n["scrolls"] and visible and off:
             found.append(("small", f"{_name(n)} its box off the screen"))
-    # covered: two texts/controls overlap, neither holding the other
+    # covered: two texts/controls overlap, neither holding the other (a node
+    # wholly inside a later layer, a container of 5 nodes or more drawn over
+    # it, is that layer's business: the page kept under an editor)
+    layers = [n for n in nodes if n["kids"] >= 5]
     leaves = [n for n in nodes if _area(n["seen"]) > 0 and (n["text"] or n["tappable"])]
+
+    def hidden(n: dict[str, Any]) -> bool:
+        return any(
+            layer["i"] > n["i"]
+            and layer["i"] not in n["ancestors"]
+            and _overlap(layer["seen"], n["seen"]) == tuple(n["seen"][2:])
+            for layer in layers
+        )
+
+    leaves = [n for n in leaves if not hidden(n)]
     for i, a in enumerate(leaves):
         for b in leaves[i + 1 :]:
             if a["i"] in b["ancestors"] or b["i"] in a["ancestors"]:
@@ -528,7 +571,7 @@ def check(shown: dict[str, Any], state: State, language: str) -> list[tuple[str,
         for w in sorted(words):
             found.append(("english", w))
     # focus: the field the state opened for typing has the keyboard focus
-    if state.focus and shown["focus"] != state.focus:
+    if first and state.focus and shown["focus"] != state.focus:
         found.append(
             ("focus", f"{state.focus} opened, the focus is on {shown['focus']}")
         )
@@ -648,7 +691,7 @@ def explore_state(
                     (state.name, path)
                 )
                 result.checked += len(CHECKS)
-                for name, what in check(shown, state, language):
+                for name, what in check(shown, state, language, size == sizes[0]):
                     failure = Failure(state.name, size_name(size), language, name, what)
                     result.failures.append(failure)
                     print(failure, flush=True)
