@@ -48,6 +48,9 @@ __all__ = [
     "Season",
     "SeasonLine",
     "SeasonStanding",
+    "SeasonTexts",
+    "standing_notes",
+    "standing_rows",
     "rank_season",
     "season_from_json",
     "season_tie_break",
@@ -327,3 +330,70 @@ def season_from_json(data: Any) -> Season:
         data.get("best"),
         data.get("seed", 0),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonTexts:
+    """The words of the standings' table and page (English unless the
+    caller passes its own; ``evening`` takes ``{name}``)."""
+
+    place: str = "place"
+    player: str = "player"
+    total: str = "season total"
+    played: str = "evenings"
+    won: str = "won"
+    missed: str = "–"
+    by_lot: str = "by lot"
+    heading: str = "Season standings"
+    tie_break: str = "Ties are broken by"
+    points: str = "Each evening counts its tournament points."
+    places: str = "Each evening counts the place points of the place taken: {table}."
+    best: str = (
+        "Only each player's best {n} evenings count; a value in brackets does not."
+    )
+    language: str = "en"
+
+
+def standing_rows(
+    standing: SeasonStanding, texts: SeasonTexts = SeasonTexts()
+) -> tuple[tuple[str, ...], ...]:
+    """The standings as rows of texts: the heads, then a row per player, best
+    first: place, player, season total, evenings played and won, then per
+    evening its value (in brackets when a best-N rule left it out; the
+    missed mark for an evening not played).
+
+    >>> from jolly_scorer.core.club.ranking import Line, Ranked, Ranking
+    >>> one = Ranking(None, (Ranked(1, Line("A", None, 0, 1, 0, (0,)), False),), ())
+    >>> standing_rows(rank_season(Season("S", best=1), [("1", one), ("2", one)]))
+    (('place', 'player', 'season total', 'evenings', 'won', '1', '2'), ('1', 'A', '25', '2', '2', '(25)', '25'))
+    """  # noqa: E501
+    head = [texts.place, texts.player, texts.total, texts.played, texts.won]
+    head += list(standing.evenings)
+    rows = [tuple(head)]
+    for line in standing.entries:
+        row = [str(line.place), line.player, str(line.total), str(line.played)]
+        row.append(str(line.won))
+        for value, counted in zip(line.values, line.counted, strict=True):
+            if value is None:
+                row.append(texts.missed)
+            else:
+                row.append(str(value) if counted else f"({value})")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def standing_notes(
+    standing: SeasonStanding,
+    texts: SeasonTexts = SeasonTexts(),
+    place_points: tuple[int, ...] = DEFAULT_PLACE_POINTS,
+) -> tuple[str, ...]:
+    """What the season adds, in words (under the standings)."""
+    notes = []
+    if standing.scoring == "points":
+        notes.append(texts.points)
+    else:
+        table = ", ".join(f"{n}. {v}" for n, v in enumerate(place_points, 1))
+        notes.append(texts.places.format(table=table))
+    if standing.best is not None:
+        notes.append(texts.best.format(n=standing.best))
+    return tuple(notes)
