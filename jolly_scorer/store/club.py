@@ -578,9 +578,11 @@ def restore_events(
     events: Sequence[BackupEvent],
     new_ids: dict[int, int],
     now: str,
-) -> None:
+) -> list[int]:
     """Add the club events of a backup, in the restore's transaction; their
-    games are the restored games (``new_ids``: backup id -> new id)."""
+    games are the restored games (``new_ids``: backup id -> new id).
+    Returns the events' new ids, in order."""
+    made: list[int] = []
     for entry in events:
         created = time_text(entry.created) if entry.created else now
         updated = time_text(entry.updated) if entry.updated else now
@@ -596,6 +598,7 @@ def restore_events(
             ),
         )
         event_id = int(cursor.lastrowid or 0)
+        made.append(event_id)
         for part in entry.series:
             seating = part.seating
             conn.execute(
@@ -629,3 +632,4 @@ def restore_events(
                         for index, (game, players) in enumerate(links)
                     ],
                 )
+    return made

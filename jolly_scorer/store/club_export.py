@@ -18,9 +18,10 @@ import io
 
 from jolly_scorer.core.club.export import PageTexts, ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
+from jolly_scorer.core.club.season import SeasonStanding, SeasonTexts, standing_rows
 from jolly_scorer.store.transfer import spreadsheet_text
 
-__all__ = ["ranking_csv", "ranking_csv_bytes"]
+__all__ = ["ranking_csv", "ranking_csv_bytes", "season_csv", "season_csv_bytes"]
 
 
 #: what German (and Finnish) spreadsheets read without asking: cells
@@ -79,3 +80,45 @@ def ranking_csv(
             cells.append("x" if ranked.by_lot else "")
         writer.writerow(cells)
     return out.getvalue()
+
+
+def season_csv(
+    standing: SeasonStanding,
+    texts: SeasonTexts | None = None,
+    *,
+    delimiter: str = ",",
+) -> str:
+    """The season's standings as CSV (:func:`standing_rows`; names that a
+    spreadsheet would run as a formula get a leading ``'``, the evenings'
+    names too; a last column marks the places decided by lot, with the
+    season's seed in its head)."""
+    texts = texts or SeasonTexts()
+    rows = standing_rows(standing, texts)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
+    lots = any(line.by_lot for line in standing.entries)
+    head = [spreadsheet_text(cell) for cell in rows[0]]
+    if lots:
+        head.append(f"{texts.by_lot} ({standing.tie_break[-1].split('(', 1)[-1]}")
+    writer.writerow(head)
+    for line, row in zip(standing.entries, rows[1:], strict=True):
+        cells = list(row)
+        cells[1] = spreadsheet_text(cells[1])
+        if lots:
+            cells.append("x" if line.by_lot else "")
+        writer.writerow(cells)
+    return out.getvalue()
+
+
+def season_csv_bytes(
+    standing: SeasonStanding,
+    texts: SeasonTexts | None = None,
+    *,
+    semicolons: bool = True,
+) -> bytes:
+    """The standings as a CSV file for a spreadsheet (as
+    :func:`ranking_csv_bytes`: UTF-8 with a byte-order mark, semicolons)."""
+    text = season_csv(
+        standing, texts, delimiter=SPREADSHEET_DELIMITER if semicolons else ","
+    )
+    return (BOM + text).encode("utf-8")

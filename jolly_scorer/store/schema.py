@@ -271,6 +271,30 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX club_games_by_game ON club_games(game_id)",
         ),
     ),
+    Migration(
+        "009_club_seasons",
+        (
+            # a club's season (issue 37): its rule as JSON (core/club/season.py)
+            # and the evenings it holds, in order; an evening deleted leaves
+            # the season (one evening less)
+            """CREATE TABLE club_seasons (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                data TEXT NOT NULL,
+                created TEXT NOT NULL,
+                updated TEXT NOT NULL
+            )""",
+            """CREATE TABLE club_season_events (
+                season_id INTEGER NOT NULL
+                    REFERENCES club_seasons(id) ON DELETE CASCADE,
+                idx INTEGER NOT NULL,
+                event_id INTEGER NOT NULL
+                    REFERENCES club_events(id) ON DELETE CASCADE,
+                PRIMARY KEY (season_id, idx),
+                UNIQUE (season_id, event_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 _MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS migrations (

@@ -21,6 +21,12 @@ from typing import Any
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.store.base import KEPT_GAMES, _json_text, _Saved
 from jolly_scorer.store.club import ClubEvents, backup_events, restore_events
+from jolly_scorer.store.club_seasons import (
+    ClubSeasons,
+    backup_seasons,
+    parse_backup_seasons,
+    restore_seasons,
+)
 from jolly_scorer.store.connection import connect
 from jolly_scorer.store.device_seats import DeviceSeatCalls
 from jolly_scorer.store.games import GameCalls
@@ -47,7 +53,13 @@ __all__ = [
 
 
 class Store(
-    GameCalls, DraftCalls, SettingCalls, SeatPartCalls, DeviceSeatCalls, ClubEvents
+    GameCalls,
+    DraftCalls,
+    SettingCalls,
+    SeatPartCalls,
+    DeviceSeatCalls,
+    ClubEvents,
+    ClubSeasons,
 ):
     """The saved games, players, drafts, undo histories and settings in one
     SQLite file.
@@ -135,6 +147,7 @@ class Store(
             settings = self.settings()
             players = self.known_players()
             club_events = backup_events(conn)
+            club_seasons = backup_seasons(conn)
         return {
             "format": BACKUP_FORMAT,
             "version": BACKUP_VERSION,
@@ -143,6 +156,7 @@ class Store(
             "settings": settings,
             "players": players,
             "club_events": club_events,
+            "club_seasons": club_seasons,
         }
 
     def restore(self, data: Any) -> int:
@@ -155,6 +169,8 @@ class Store(
         games, settings, players = parse_backup(data)
         backup_ids = [entry.get("id") for entry in data["games"]]
         events = parse_club_events(data, {i for i in backup_ids if isinstance(i, int)})
+        event_ids = [e.get("id") for e in data.get("club_events") or ()]
+        seasons = parse_backup_seasons(data, {i for i in event_ids if type(i) is int})
         now = self._now()
         added: dict[int, _Saved] = {}
         new_ids: dict[int, int] = {}  # a game's id in the backup -> its new id
@@ -189,7 +205,17 @@ class Store(
                 backup_id = backup_ids[index]
                 if isinstance(backup_id, int):
                     new_ids.setdefault(backup_id, game_id)
-            restore_events(conn, events, new_ids, now)
+            made = restore_events(conn, events, new_ids, now)
+            restore_seasons(
+                conn,
+                seasons,
+                {
+                    old: new
+                    for old, new in zip(event_ids, made, strict=True)
+                    if type(old) is int
+                },
+                now,
+            )
             for key, value in settings.items():
                 conn.execute(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",

@@ -24,8 +24,15 @@ from dataclasses import dataclass
 from html import escape
 
 from jolly_scorer.core.club.ranking import Ranking
+from jolly_scorer.core.club.season import (
+    DEFAULT_PLACE_POINTS,
+    SeasonStanding,
+    SeasonTexts,
+    standing_notes,
+    standing_rows,
+)
 
-__all__ = ["PageTexts", "ranking_html", "ranking_rows"]
+__all__ = ["PageTexts", "ranking_html", "ranking_rows", "season_html"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,5 +157,52 @@ def ranking_html(
         f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
         f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
         f"<footer><p>{escape(texts.tie_break)}</p><ol>{tie_break}</ol>{more}</footer>\n"
+        "</main>\n</body>\n</html>\n"
+    )
+
+
+def season_html(
+    standing: SeasonStanding,
+    *,
+    texts: SeasonTexts | None = None,
+    tie_break: tuple[str, ...] | None = None,
+    place_points: tuple[int, ...] = DEFAULT_PLACE_POINTS,
+) -> str:
+    """The season's standings as one static page, as :func:`ranking_html`:
+    the season's name, the table (an evening per column), what an evening
+    counts, and the tie-break (``tie_break``: its lines translated).
+
+    >>> page = season_html(SeasonStanding("2026", (), "places", None, (), ()))
+    >>> page.startswith("<!DOCTYPE html>"), "<script" in page
+    (True, False)
+    """
+    texts = texts or SeasonTexts()
+    rows = standing_rows(standing, texts)
+
+    def cells(row: tuple[str, ...], tag: str) -> str:
+        return "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in row)
+
+    body = []
+    for line, row in zip(standing.entries, rows[1:], strict=True):
+        mark = f'<span class="lot">({escape(texts.by_lot)})</span>'
+        first = f"<td>{escape(row[0])}{mark if line.by_lot else ''}</td>"
+        body.append(f"<tr>{first}{cells(row[1:], 'td')}</tr>")
+    steps = standing.tie_break if tie_break is None else tie_break
+    rule = "".join(f"<li>{escape(step)}</li>" for step in steps)
+    notes = "".join(
+        f"<p>{escape(n)}</p>" for n in standing_notes(standing, texts, place_points)
+    )
+    title = escape(standing.name)
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(texts.language)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title} – {escape(texts.heading)}</title>\n"
+        f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{title}</h1>\n<h2>{escape(texts.heading)}</h2>\n"
+        '<div class="scroll"><table>\n'
+        f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
+        f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
+        f"<footer>{notes}<p>{escape(texts.tie_break)}</p><ol>{rule}</ol></footer>\n"
         "</main>\n</body>\n</html>\n"
     )

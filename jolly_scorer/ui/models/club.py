@@ -54,7 +54,7 @@ __all__ = [
 
 #: The club screens: the list of events, the event form, one event (its
 #: seating, tables and rankings), the big-screen ranking.
-ClubView = Literal["list", "form", "event", "big"]
+ClubView = Literal["list", "form", "event", "big", "seasons"]
 
 
 class ClubGameStore(ClubStore, GameStore, Protocol):

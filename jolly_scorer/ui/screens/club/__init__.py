@@ -20,12 +20,14 @@ import flet as ft
 
 from jolly_scorer.server.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club_season import SeasonModel
 from jolly_scorer.ui.state import AppState, Change
 from jolly_scorer.ui.widgets.basics import memo
 
 __all__ = ["BigRanking", "ClubScreen", "club_model"]
 
 _KEY = "jolly-scorer club model"
+_SEASONS = "jolly-scorer club seasons model"
 
 
 def club_model(state: AppState) -> ClubModel:
@@ -50,6 +52,18 @@ def club_model(state: AppState) -> ClubModel:
     return model
 
 
+def season_model(state: AppState) -> SeasonModel:
+    """This page session's season model (made the first time)."""
+    store = ft.context.page.session.store
+    model = store.get(_SEASONS)
+    shared: object = state.store
+    if not isinstance(model, SeasonModel) or model.store is not shared:
+        model = SeasonModel(state.store)  # type: ignore[arg-type]
+        model.list_seasons()
+        store.set(_SEASONS, model)
+    return model
+
+
 def live_club() -> Club | None:
     """The club evening this server serves live (``--club``), if any."""
     found = ft.context.page.session.store.get(SESSION_KEY)
@@ -67,6 +81,10 @@ def _Views(state: AppState, model: ClubModel) -> ft.Control:
 
     if model.view == "form":
         return EventForm(state, model)
+    if model.view == "seasons":
+        from jolly_scorer.ui.screens.club.season import SeasonScreen
+
+        return SeasonScreen(state, model, season_model(state))
     if model.view in ("event", "big") and model.play is not None:
         return memo(EventScreen)(state, model)
     return EventList(state, model)
@@ -93,6 +111,8 @@ def follow_changes(state: AppState, model: ClubModel) -> None:
         if waiting.current:
             missed.current = True
             return
+        if model.view == "seasons":  # a season's standings follow every change
+            season_model(state).heard()
         if change is None:
             model.heard(None)
         elif change[0] == "game":

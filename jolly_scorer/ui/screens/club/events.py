@@ -27,6 +27,14 @@ def EventList(state: AppState, model: ClubModel) -> ft.Control:
             height=72,
         )
     )
+    body.append(
+        big_button(
+            t("Seasons"),
+            ft.Icons.CALENDAR_MONTH,
+            lambda: model.go("seasons"),
+            "club-seasons",
+        )
+    )
     live = model.live_id()  # served live: the evening the tables play
     for number, summary in enumerate(model.events, 1):
         status = t(
