@@ -2,6 +2,8 @@
 
     uv run python benchmarks/flood.py [--events 3000] [--rate 700]
         [--half-open 500] [--addresses 1]
+    uv run python benchmarks/flood.py --slow body|reader [--half-open 500]
+        [--addresses 50]
 
 Starts ``jolly-scorer --web`` on 127.0.0.1 (a fresh data folder). A page
 session (a raw websocket speaking Flet's protocol) sends ``--events`` change
@@ -15,6 +17,13 @@ Then ``--half-open`` connections send ``GET / HTTP/1.1`` and nothing more and
 are held open (from ``--addresses`` loopback addresses 127.0.0.2...) while
 20 normal requests (``/`` and a new page session) are
 made: how many are answered, and the slowest.
+
+``--slow body`` (issue 38.2): a ``--table`` server instead, and the held
+connections send ``POST /join``'s headers and never the body; ``--slow
+reader``: they ask for ``main.dart.js`` and never read it. The normal
+requests are then ``/join`` and ``/main.dart.js``: how many are answered
+(200) within 2 s, the slowest, and how long until the first was answered at
+all (the burst taken in). No flood in these runs.
 
 Goals (issue 19): worst wait <= 1 s, back to normal <= 2 s after the flood,
 every normal request answered within 2 s while the half-open connections are
@@ -168,13 +177,80 @@ def half_open(server: Server, count: int, addresses: int) -> dict[str, float]:
     }
 
 
+def slow(server: Server, kind: str, count: int, addresses: int) -> dict[str, float]:
+    """Issue 38.2: ``count`` connections stuck mid-body or not reading."""
+    host = f"127.0.0.1:{server.port}"
+    if kind == "body":
+        request = (
+            f"POST /join HTTP/1.1\r\nHost: {host}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            "Content-Length: 100\r\n\r\npin="
+        ).encode()
+    else:
+        request = f"GET /main.dart.js HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+    held: list[socket.socket] = []
+    for i in range(count):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.settimeout(5)
+        with contextlib.suppress(OSError):
+            s.bind((f"127.0.0.{2 + i % addresses}", 0))
+            s.connect(("127.0.0.1", server.port))
+            s.sendall(request)
+            held.append(s)
+    started = time.perf_counter()
+    first = float("inf")
+    answered = 0
+    slowest = 0.0
+    statuses: list[int] = []
+    for i in range(20):
+        path = "/main.dart.js" if i % 2 else "/join"
+        asked = time.perf_counter()
+        try:
+            status = http(server.url + path)[0]
+        except Exception:
+            status = 0
+        seconds = time.perf_counter() - asked
+        statuses.append(status)
+        if status == 200:
+            first = min(first, time.perf_counter() - started)
+            answered += seconds <= 2.0
+        slowest = max(slowest, seconds)
+    for s in held:
+        s.close()
+    print("  statuses:", statuses)
+    return {
+        "held": len(held),
+        "answered_within_2s": answered,
+        "of": 20,
+        "slowest_s": slowest,
+        "first_answer_s": first,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=3000)
     parser.add_argument("--rate", type=float, default=700)
     parser.add_argument("--half-open", type=int, default=500)
     parser.add_argument("--addresses", type=int, default=1, help="127.0.0.2...")
+    parser.add_argument("--slow", choices=("body", "reader"), default=None)
     args = parser.parse_args()
+    if args.slow:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = start_server(Path(tmp), "--table", command=False)
+            try:
+                print(f"{args.half_open} connections, {args.slow}, held:")
+                figures = slow(server, args.slow, args.half_open, args.addresses)
+                for key, value in figures.items():
+                    print(
+                        f"  {key}: {value:.3f}"
+                        if isinstance(value, float)
+                        else f"  {key}: {value}"
+                    )
+            finally:
+                server.stop()
+        return
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(Path(tmp), command=False)
         try:

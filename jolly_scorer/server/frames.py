@@ -1,11 +1,13 @@
 """Websocket frames checked before Flet sees them: junk and text frames end
 the connection quietly, an event for a control the page does not have is
 dropped, and each page gets its share of frames (:class:`FrameBudget`); a
-page that floods is closed.
+page that floods is closed; the pages of one address share the server's
+share for it (:class:`AddressBudget`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -95,6 +97,56 @@ class FrameBudget:
         return self.spare <= 0
 
 
+ADDRESS_RATE = 120.0  # frames per second all pages of one address get through
+ADDRESS_BURST = 360  # frames an address's pages may send at once
+
+
+class AddressBudget:
+    """The server's share for one address (issue 38.5): every page of the
+    address draws from one bucket of :data:`ADDRESS_BURST` frames refilled
+    at :data:`ADDRESS_RATE` per second. A frame over it is not dropped (it
+    may be a typed number) but waits: the page's next frames are read that
+    much later, so 30 pages of one address at 35 frames/s each are served
+    at the address's rate and the other addresses' pages are answered in
+    between."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.tokens = float(ADDRESS_BURST)
+        self.at = clock()
+        self.pages = 0
+
+    def wait(self) -> float:
+        """Seconds until one more frame of this address may go through (the
+        frame is counted now: the pages waiting queue up in order)."""
+        now = self.clock()
+        self.tokens = min(
+            float(ADDRESS_BURST), self.tokens + (now - self.at) * ADDRESS_RATE
+        )
+        self.at = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / ADDRESS_RATE
+
+
+_ADDRESSES: dict[str, AddressBudget] = {}
+
+
+def address_budget(address: str) -> AddressBudget:
+    """The budget of ``address``'s pages (one more page counted)."""
+    budget = _ADDRESSES.setdefault(address, AddressBudget())
+    budget.pages += 1
+    return budget
+
+
+def address_done(address: str) -> None:
+    """One page of ``address`` ended (its budget goes with its last page)."""
+    budget = _ADDRESSES.get(address)
+    if budget is not None:
+        budget.pages -= 1
+        if budget.pages <= 0:
+            del _ADDRESSES[address]
+
+
 class _CheckedSocket:
     """The websocket as ``FletApp`` sees it: already accepted, the first
     (register) frame replayed, every later frame checked; a bad frame ends the
@@ -110,12 +162,14 @@ class _CheckedSocket:
         websocket: Any,
         first: bytes,
         controls: Callable[[], Any] | None = None,
+        address: AddressBudget | None = None,
     ) -> None:
         self._ws = websocket
         self._first: bytes | None = first
         self._gone = False
         self._controls = controls or (lambda: None)
         self.budget = FrameBudget()
+        self.address = address
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ws, name)
@@ -164,4 +218,8 @@ class _CheckedSocket:
                 controls = self._controls()
                 if controls is not None and frame[1]["target"] not in controls:
                     continue  # no such control on this page: nothing to do
+            if self.address is not None:
+                wait = self.address.wait()
+                if wait > 0:  # the address's share: this page waits its turn
+                    await asyncio.sleep(wait)
             return bytes(data)

@@ -41,8 +41,14 @@ from jolly_scorer.server.flet_fixes import (
     quiet_send_message,
     unique_session_id,
 )
-from jolly_scorer.server.frames import _CheckedSocket, _valid_frame
+from jolly_scorer.server.frames import (
+    _CheckedSocket,
+    _valid_frame,
+    address_budget,
+    address_done,
+)
 from jolly_scorer.server.guard import OriginGuard
+from jolly_scorer.server.heavy import HeavyPool
 from jolly_scorer.server.join_page import join_page
 from jolly_scorer.server.limits import (
     _capped_body,
@@ -51,6 +57,7 @@ from jolly_scorer.server.limits import (
 )
 from jolly_scorer.server.logs import configure_logging
 from jolly_scorer.server.table import COOKIE, Access, Table
+from jolly_scorer.ui.arranging import use_heavy_runner
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 
 log = logging.getLogger("jolly_scorer.server")
@@ -198,15 +205,23 @@ def _websocket_handler(
             before_main=None,
             session_timeout_seconds=session_timeout(),
         )
+        client = websocket.client
+        address = str(client[0]) if client else ""
         try:
             await flet_app.handle(
-                _CheckedSocket(websocket, first, lambda: _controls_of(flet_app))
+                _CheckedSocket(
+                    websocket,
+                    first,
+                    lambda: _controls_of(flet_app),
+                    address_budget(address),
+                )
             )
         except Exception as error:
             # Flet skipped disconnecting the session: do it, or it is kept forever
             log.info("page connection ended: %s", error)
             await _disconnect(flet_app, app_manager)
         finally:
+            address_done(address)
             if table is not None and access is not None:
                 if kick is not None:
                     with contextlib.suppress(ValueError):
@@ -506,8 +521,21 @@ def serve(
         forwarded_allow_ips=trusted_proxies() or None,
         lifespan="on",
     )
+    pool = HeavyPool(device=_heavy_device)
+    use_heavy_runner(pool.run)  # the arranger in worker processes
     _steady_gc()
-    _server_class(on_ready)(config).run()
+    try:
+        _server_class(on_ready)(config).run()
+    finally:
+        use_heavy_runner(None)
+        pool.close()
+
+
+def _heavy_device() -> str:
+    """The device a heavy call is made for (its page session's), for
+    :class:`HeavyPool`'s bound per device."""
+    access = _ACCESS.get()
+    return access.device if access is not None else ""
 
 
 def format_exception_line(error: BaseException) -> str:

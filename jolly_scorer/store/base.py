@@ -26,6 +26,7 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.store.connection import (
     commit,
     file_identity,
+    rescue,
     same_files,
     translated,
 )
@@ -84,6 +85,8 @@ class StoreBase:
         self._closed = False
         self._shared = False
         self._read_only = read_only
+        self._rescued = False  # rescue tried (see _gone)
+        self._rescue_copy: Path | None = None
 
     @property
     def path(self) -> Path:
@@ -135,8 +138,17 @@ class StoreBase:
         """
         with self._lock, translated(self._path):
             if not self.is_current():
-                raise StoreGone(self._path)
+                raise self._gone()
             return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def _gone(self) -> StoreGone:
+        """The files under this store changed: before refusing, keep what
+        it knows (once) in a rescue copy beside the database
+        (:func:`~jolly_scorer.store.connection.rescue`)."""
+        if not self._rescued and not self._conn.in_transaction:
+            self._rescued = True
+            self._rescue_copy = rescue(self._conn, self._path)
+        return StoreGone(self._path, self._rescue_copy)
 
     def revisions(self) -> dict[int, int]:
         """Every stored game's id and revision token (each write changes it):
@@ -164,14 +176,18 @@ class StoreBase:
             )
         with self._lock, translated(self._path):
             conn = self._conn
+            if not self.is_current():
+                raise self._gone()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
                 if not self.is_current():
                     raise StoreGone(self._path)
                 commit(conn)
-            except BaseException:
+            except BaseException as error:
                 _roll_back(conn)
+                if isinstance(error, StoreGone):
+                    raise self._gone() from None
                 raise
 
     @contextmanager

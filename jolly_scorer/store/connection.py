@@ -12,7 +12,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -36,6 +36,8 @@ __all__ = [
     "commit",
     "connect",
     "file_identity",
+    "rescue",
+    "rescued_copies",
     "same_files",
     "set_aside",
     "translated",
@@ -121,6 +123,49 @@ def same_files(opened: FileIdentity | None, now: FileIdentity | None) -> bool:
         before is None or before == after
         for before, after in zip(opened, now, strict=True)
     )
+
+
+RESCUED = ".rescued-"  # games.db.rescued-N: what a process held (rescue)
+
+
+def rescue(conn: sqlite3.Connection, path: Path) -> Path | None:
+    """Write everything ``conn`` sees to ``NAME.rescued-N`` beside ``path``
+    (a whole database, no WAL); None if that fails or the folder is gone.
+
+    Called once when the files under an open store were found changed
+    (issue 38.4): with ``games.db-wal`` deleted, the rounds confirmed since
+    the last checkpoint live only in the deleted file, which this connection
+    still has open; a ``kill -9`` then lost them. The copy is read through
+    that connection (SQLite's backup), so it holds them."""
+    if not path.parent.is_dir():
+        return None
+    n = 1
+    while path.with_name(f"{path.name}{RESCUED}{n}").exists():
+        n += 1
+    copy = path.with_name(f"{path.name}{RESCUED}{n}")
+    try:
+        target = sqlite3.connect(copy)
+        try:
+            conn.backup(target)
+            target.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            target.close()
+    except (sqlite3.Error, OSError):
+        with suppress(OSError):
+            copy.unlink(missing_ok=True)
+        return None
+    return copy
+
+
+def rescued_copies(path: Path) -> list[Path]:
+    """The rescue copies (:func:`rescue`) beside the database at ``path``,
+    oldest first: the next start names them."""
+    try:
+        found = list(path.parent.glob(f"{path.name}{RESCUED}*"))
+    except OSError:
+        return []
+    numbered = [p for p in found if p.name.rsplit("-", 1)[-1].isdigit()]
+    return sorted(numbered, key=lambda p: int(p.name.rsplit("-", 1)[-1]))
 
 
 def commit(conn: sqlite3.Connection) -> None:

@@ -100,13 +100,20 @@ class StoreGone(StoreError):
         "the game to keep it, then reload the page."
     )
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, rescued: Path | None = None) -> None:
+        kept = (
+            f"; everything it had is kept in {str(rescued)!r}"
+            if rescued is not None
+            else ""
+        )
         super().__init__(
             f"the games database {str(path)!r} was deleted or replaced while "
-            "jolly-scorer had it open; nothing was saved: export the game to "
-            "keep it, then open jolly-scorer again (reload the page)"
+            f"jolly-scorer had it open; nothing was saved{kept}: export the game "
+            "to keep it, then open jolly-scorer again (reload the page)"
         )
         self.path = path
+        #: the rescue copy of what the store held (None: none could be made)
+        self.rescued = rescued
 
 
 class StoreCorrupt(StoreError):

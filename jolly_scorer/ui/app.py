@@ -704,6 +704,22 @@ def _desktop_client_ready() -> bool:
     return True
 
 
+def _tell_rescued_copies(data_dir: str | Path | None) -> None:
+    """Name the rescue copies a server left when the database's files were
+    deleted under it (issue 38.4): the rounds it had confirmed are there."""
+    from jolly_scorer.store.connection import rescued_copies
+    from jolly_scorer.store.paths import DB_NAME, default_data_dir
+
+    for copy in rescued_copies(default_data_dir(data_dir) / DB_NAME):
+        print(
+            f"jolly-scorer: {copy} holds what an earlier jolly-scorer had saved "
+            f"when {DB_NAME} (or its -wal file) was deleted under it: to go on "
+            f"with it, stop jolly-scorer and put it in place of {DB_NAME}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def run(
     host: str | None = None,
     port: int = 8550,
@@ -795,6 +811,7 @@ def run(
         start_url = f"{url}join?token={live.host_token}"
         print_table(live, url)
     print(f"jolly-scorer: serving on {url} (Ctrl+C stops)", flush=True)
+    _tell_rescued_copies(data_dir)
 
     def ready() -> None:
         print(f"jolly-scorer: ready at {url}", flush=True)

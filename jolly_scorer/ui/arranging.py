@@ -1,5 +1,6 @@
-"""The UI's one door to the arranger: always awaited off the event loop, with
-the UI's time limit, refusals (too many cards, time up) as ``JollyError``.
+"""The UI's one door to the arranger: always awaited off the event loop (in
+the web server's worker processes, else a thread), with the UI's time limit,
+refusals (too many cards, time up) as ``JollyError``.
 
 >>> import asyncio
 >>> from jolly_scorer.core.cards import parse_cards
@@ -12,7 +13,7 @@ the UI's time limit, refusals (too many cards, time up) as ``JollyError``.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from jolly_scorer.core.cards import Card
@@ -22,7 +23,26 @@ from jolly_scorer.store.platform import run_blocking
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement, Split
 
-__all__ = ["TIME_LIMIT", "best_lay_down", "split_cards"]
+__all__ = ["TIME_LIMIT", "best_lay_down", "split_cards", "use_heavy_runner"]
+
+#: ``runner(function, *args, **kwargs)``: where heavy calls run (the web
+#: server's worker processes, ``server/heavy.py``); None: a thread
+HeavyRunner = Callable[..., Awaitable[Any]]
+_heavy: HeavyRunner | None = None
+
+
+def use_heavy_runner(runner: HeavyRunner | None) -> None:
+    """Run the arranger through ``runner`` from now on (None: in a thread)."""
+    global _heavy
+    _heavy = runner
+
+
+async def _run(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    runner = _heavy
+    if runner is not None:
+        return await runner(function, *args, **kwargs)
+    return await run_blocking(lambda: function(*args, **kwargs))
+
 
 #: Seconds the arranger may search for one answer on a screen.
 TIME_LIMIT = 5.0
@@ -39,13 +59,13 @@ async def split_cards(cards: Sequence[Card], rules: Rules) -> Split:
     """The arranger's split of cards put down together (off the event loop)."""
     from jolly_scorer.core.arranger import arrange
 
-    pile = list(cards)
-    return await run_blocking(lambda: arrange(pile, rules, **_limit(arrange)))
+    split: Split = await _run(arrange, list(cards), rules, **_limit(arrange))
+    return split
 
 
 async def best_lay_down(cards: Sequence[Card], rules: Rules) -> Arrangement:
     """The melds worth the most in a hand (off the event loop)."""
     from jolly_scorer.core.arranger import best
 
-    hand = list(cards)
-    return await run_blocking(lambda: best(hand, rules, **_limit(best)))
+    found: Arrangement = await _run(best, list(cards), rules, **_limit(best))
+    return found

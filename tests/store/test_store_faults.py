@@ -540,3 +540,82 @@ def test_one_shared_store_for_every_session(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         store.close()
         store.close()
+
+
+RESCUE_CHILD = (
+    HELPERS
+    + """
+import sys
+from jolly_scorer.core.game import add_round
+from jolly_scorer.store import Store, StoreGone
+
+folder, game_id = sys.argv[1], int(sys.argv[2])
+store = Store.open(folder)
+game = store.load_game(game_id)
+for n in range(3):  # three confirmed rounds, all in games.db-wal
+    game = add_round(game, nth_round(game.players, n))
+    store.save_game(game_id, game)
+print("saved", flush=True)
+sys.stdin.readline()  # the parent deletes games.db-wal meanwhile
+try:
+    store.save_game(game_id, add_round(game, nth_round(game.players, 3)))
+except StoreGone as error:
+    print("refused", error, flush=True)
+sys.stdin.readline()  # killed here
+"""
+)
+
+
+def test_deleting_the_wal_then_kill_9_keeps_the_confirmed_rounds(
+    tmp_path: Path,
+) -> None:
+    """Issue 38.4: after ``games.db-wal`` was deleted, saving stopped (good),
+    but the rounds confirmed before lived only in the deleted file: kill -9
+    then lost 3 of 3. What the process knows is written beside the database
+    before it refuses, and the next start says where."""
+    from jolly_scorer.store.connection import rescued_copies
+
+    folder = tmp_path / "data"
+    with Store.open(folder) as store:
+        game_id = store.create_game(fresh_game())
+    script = tmp_path / "rescue_child.py"
+    script.write_text(RESCUE_CHILD)
+    child = subprocess.Popen(
+        [sys.executable, str(script), str(folder), str(game_id)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdin is not None
+        assert child.stdout.readline().startswith("saved")
+        (folder / "games.db-wal").unlink()
+        child.stdin.write("\n")
+        child.stdin.flush()
+        refused = child.stdout.readline()
+        assert refused.startswith("refused") and "deleted or replaced" in refused
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    copies = rescued_copies(folder / "games.db")
+    assert len(copies) == 1, copies
+    assert copies[0].parent == folder
+    assert copies[0].name in refused  # the message says where it is
+    with Store.open(folder) as again:  # the file under the path: none of them
+        assert len(again.load_game(game_id).rounds) == 0
+    rescued = copies[0]
+    shutil.copy2(rescued, tmp_path / "games.db")
+    with Store.open(tmp_path) as kept:  # the copy is a whole database
+        assert len(kept.load_game(game_id).rounds) == 3
+
+
+def test_the_next_start_names_the_rescue_copy(tmp_path: Path, capsys: Any) -> None:
+    from jolly_scorer.store.connection import rescue
+    from jolly_scorer.ui.app import _tell_rescued_copies
+
+    with Store.open(tmp_path) as store:
+        store.create_game(fresh_game())
+        copy = rescue(store._conn, tmp_path / "games.db")
+    assert copy is not None
+    _tell_rescued_copies(tmp_path)
+    assert str(copy) in capsys.readouterr().err
