@@ -866,3 +866,19 @@ def typing_at_once(changes: int, seed: int = 0) -> tuple[int, int]:
             finally:
                 fuzz.close()
     return made, lost
+
+
+@contextlib.contextmanager
+def table(seed: int = 0) -> Iterator[TableFuzz]:
+    """A table of pages (host, three phones, a viewer) on a new game, for a
+    test to drive by hand; closed after."""
+    global _ACCESS
+    with tempfile.TemporaryDirectory() as folder, table_pages() as accesses:
+        _ACCESS = accesses
+        fuzz = TableFuzz(Path(folder), seed)
+        with fuzz.registry.installed():
+            try:
+                fuzz.open(accesses)
+                yield fuzz
+            finally:
+                fuzz.close()
