@@ -87,7 +87,7 @@ WATCH_FIELD = """([id, text]) => {
   window.__seenAt = null;
   const has = () => {
     for (const n of document.querySelectorAll(`[flt-semantics-identifier='${id}']`))
-      if ((n.textContent || '').trim() === text
+      if ((n.textContent || '').split(/\s+/).includes(text)
           || (n.getAttribute('aria-label') || '') === text) return true;
     return false;
   };
@@ -227,7 +227,9 @@ def digit_reach(host: Any, phones: list[Any], count: int) -> list[float]:
             page.evaluate(WATCH_FIELD, ["round-total-1", f"-{text}"])
         by_id(typist, "round-bad-1").tap(timeout=WAIT)
         typist.wait_for_function(FOCUSED_IN, arg="round-bad-1", timeout=WAIT)
-        typist.keyboard.press("Control+A")
+        typist.keyboard.press("End")
+        for _ in range(4):  # the number before goes (Control+A did not take)
+            typist.keyboard.press("Backspace")
         at = time.time() * 1000
         typist.keyboard.type(text)
         seen = []
