@@ -333,7 +333,9 @@ class TableFuzz:
             (3, self.together_at_once),
             (1, self.reconnect),
             (1, self.reload),
-            (1, self.save),
+            (1, self.host_closer),
+            (1, self.host_fills),
+            (2, self.save),
         ]
         weights = [w for w, _ in acts]
         if self.rng.random() < 0.5:
@@ -405,6 +407,14 @@ class TableFuzz:
         return True
 
     def _typed(self, page: Page, place: tuple[str, str], text: str) -> None:
+        """``page`` typed ``text`` into field ``place``: what another page
+        typed there and the store holds now was stored (this later change
+        may replace it: not a loss)."""
+        held = self._stored_text(place)
+        for other in self.pages:
+            typed = other.typed.get(place)
+            if other is not page and typed and _same_number(held, typed.value):
+                del other.typed[place]
         page.typed[place] = Typed(text, self.steps)
         page.ever.setdefault(place, set()).add(text)
 
@@ -526,6 +536,54 @@ class TableFuzz:
             text = shared.entry.points_text(player, kind)  # type: ignore[arg-type]
             self._typed(host, (player, kind), text)
         return True
+
+    def host_closer(self) -> bool:
+        """The host taps who went out."""
+        host = self._host()
+        if host is None:
+            return False
+        seat = self.rng.randrange(len(PLAYERS))
+        found = self.ids(host, f"round-closer-{seat}")
+        if not found or self._disabled(host.app, found[0]):
+            return False
+        self._say(f"host: {PLAYERS[seat]} went out")
+        host.app.click(found[0])
+        return True
+
+    def host_fills(self) -> bool:
+        """The host fills every empty field on the counting sheet (digits,
+        then Next), so that the round can be saved."""
+        host = self._host()
+        shared = self.shared(host) if host is not None else None
+        if host is None or shared is None:
+            return False
+        entry = shared.entry
+        if entry.rounds.closer is None:
+            self.host_closer()
+        if not self.ids(host, "round-pad"):
+            self.host_count_all()
+        if not self.ids(host, "round-pad"):
+            return False
+        empty = [f for f in entry.fields() if not entry.points_text(*f)]
+        if not empty:
+            return False
+        self._say(f"host fills {len(empty)} fields")
+        for _ in empty:
+            for key in (self.rng.choice("123456789"), "Next"):
+                before = self._selected(host)
+                host.app.click(self.ids(host, f"round-pad-{key}")[0])
+                if key != "Next" and before is not None:
+                    text = entry.points_text(*before)  # type: ignore[arg-type]
+                    self._typed(host, before, text)
+        return True
+
+    def _selected(self, host: Page) -> tuple[str, str] | None:
+        for kind in ("good", "bad"):
+            for seat, player in enumerate(PLAYERS):
+                for c in self.ids(host, f"round-{kind}-{seat}"):
+                    if getattr(c, "selected", False):
+                        return (player, kind)
+        return None
 
     def done(self) -> bool:
         pages = [p for p in self.pages[:4] if self.shared(p)]
@@ -681,6 +739,25 @@ class TableFuzz:
                 self._check_fields(page, seat_no, player, model)
         self._check_typed(model)
         self._check_taps(model)
+        self._check_boards(game)
+
+    def _check_boards(self, game: core.Game) -> None:
+        """A board shown (the viewer's, a page between rounds) has the
+        stored game's totals."""
+        totals = score_game(game).totals
+        for page in self.pages:
+            for seat, player in enumerate(PLAYERS):
+                for tile in self.ids(page, f"total-{seat + 1}"):
+                    label = str(getattr(tile, "label", ""))
+                    match = re.fullmatch(rf"{player}: (.+) points?", label)
+                    if match is None:
+                        continue
+                    shown = int(re.sub(r"[^\d-]", "", match.group(1).replace("−", "-")))
+                    if shown != totals[player]:
+                        self.violation(
+                            f"{page.name}'s board shows {label!r}, stored "
+                            f"{totals[player]}"
+                        )
 
     def _check_fields(self, page: Page, seat: int, player: str, model: Any) -> None:
         """Each counted field shown holds the stored number ("" while missing)."""
@@ -702,6 +779,16 @@ class TableFuzz:
                         f"{page.name}'s field {player} {key} shows {value!r}, "
                         f"stored {want!r}"
                     )
+
+    def _stored_text(self, place: tuple[str, str]) -> str:
+        """A field's number as stored ("" while missing or not counted)."""
+        game, parts = self.stored()
+        data = {seat: dict(p.data) for seat, p in parts.items()}
+        model = merge_parts(game, len(game.rounds) + 1, data)
+        player, key = place
+        counted = model.counted.get(player)
+        number = getattr(counted, key, 0) if counted else 0
+        return str(number) if number or place in model.entered else ""
 
     def _check_typed(self, model: Any) -> None:
         """A number a page typed is stored, or that page said it was not kept."""
@@ -866,3 +953,19 @@ def typing_at_once(changes: int, seed: int = 0) -> tuple[int, int]:
             finally:
                 fuzz.close()
     return made, lost
+
+
+@contextlib.contextmanager
+def table(seed: int = 0) -> Iterator[TableFuzz]:
+    """A table of pages (host, three phones, a viewer) on a new game, for a
+    test to drive by hand; closed after."""
+    global _ACCESS
+    with tempfile.TemporaryDirectory() as folder, table_pages() as accesses:
+        _ACCESS = accesses
+        fuzz = TableFuzz(Path(folder), seed)
+        with fuzz.registry.installed():
+            try:
+                fuzz.open(accesses)
+                yield fuzz
+            finally:
+                fuzz.close()

@@ -130,3 +130,39 @@ def test_a_card_tapped_on_two_devices_at_once_is_kept_once_and_both_say_so(
         "7♠ wurde auf zwei Geräten getippt; einmal übernommen"
     )
     assert "kahdella" in twice_notice(Translator("fi"), ["7♠"])
+
+
+def test_a_field_shows_what_is_stored_after_two_phones_typed_at_once() -> None:
+    """34.2: Ben's phone (on Dora's seat too) types 7 into Dora's bad
+    points; Dora's phone draws the 7, but Dora had typed 4 before that
+    drawing reached her browser: her browser shows 7 while the store (and
+    the server's copy of the field) hold her 4, the later. Before, nothing
+    more was sent: the field showed 7 for good. The server sends the
+    field's number again."""
+    import re
+
+    from support.table_fuzz import table
+
+    with table() as fuzz:
+        ben, dora = fuzz.pages[1], fuzz.pages[3]
+        dora.app.click(fuzz.ids(dora, "round-mode-3-points")[0])
+        fuzz.still()
+        ben.app.click(fuzz.ids(ben, "round-seat-change")[0])
+        fuzz.still()
+        ben.app.click(fuzz.ids(ben, "round-seat-3")[0])
+        fuzz.still()
+        ben.app.type_text(fuzz.ids(ben, "round-bad-3")[0].content, "7")
+        field = fuzz.ids(dora, "round-bad-3")[0].content
+        fuzz.deliver()  # Dora's page hears: the 7 is drawn, sent to her browser
+        dora.app.settle()
+        assert fuzz.ids(dora, "round-bad-3")[0].content.value == "7"
+        # ... but her browser had typed 4 already: its text, then its change
+        dora.app.session.apply_patch(field._i, {"value": "4"})
+        sent = len(dora.app.conn.messages)
+        dora.app.fire(field, "change", "4")
+        fuzz.still()
+        _, parts = fuzz.stored()
+        assert parts["Dora"].data["counted"]["bad"] == 4
+        # the browser is told the field's number again (it shows 7 otherwise)
+        patches = repr(dora.app.conn.messages[sent:])
+        assert re.search(r"'value', '4'\]", patches)

@@ -40,10 +40,28 @@ class TypedText(ft.TextField):
         object.__setattr__(self, "_agreed", self.value)
         object.__setattr__(self, "_typed", None)
         object.__setattr__(self, "_keeps", False)
+        object.__setattr__(self, "_shown", self.value)
+        object.__setattr__(self, "_resend", False)
+        object.__setattr__(self, "_client", None)
+        object.__setattr__(self, "_pushed", False)
 
     def before_event(self, e: ft.ControlEvent) -> bool | None:
         if e.name == "change" and isinstance(e.data, str):
             object.__setattr__(self, "_agreed", e.data)
+            shown = getattr(self, "_shown", None)
+            pushed = getattr(self, "_pushed", False)
+            object.__setattr__(self, "_pushed", False)
+            if pushed and shown is not None and shown != e.data:
+                # The server drew ``shown`` last, a text the browser did
+                # not hold (another device's number), and the browser sent
+                # another text: it may have typed before that drawing reached it,
+                # and then shows the drawing, not what it typed (another
+                # phone's number, issue 34.2). The browser's text made this
+                # control's value; it goes back to the drawn one, so that
+                # the next drawing sends the field's text again, whatever
+                # it is (the handler takes the event's own text).
+                _set_value(self, shown)
+                object.__setattr__(self, "_resend", True)
         going_on: bool | None = super().before_event(e)
         return going_on
 
@@ -52,8 +70,14 @@ class TypedText(ft.TextField):
         if isinstance(other, TypedText):
             # keys typed that no change event has brought to the model yet
             agreed = getattr(other, "_agreed", other.value)
-            typed = other.value if other.value != agreed else None
+            resend = getattr(other, "_resend", False)
+            typed = other.value if other.value != agreed and not resend else None
             object.__setattr__(self, "_typed", typed)
+            # what the browser holds, as far as the server knows; and
+            # whether a drawing since its last change event sent it a text
+            # it did not hold
+            object.__setattr__(self, "_client", other.value)
+            object.__setattr__(self, "_pushed", getattr(other, "_pushed", False))
 
     def before_update(self) -> None:
         super().before_update()  # type: ignore[no-untyped-call]
@@ -67,6 +91,21 @@ class TypedText(ft.TextField):
             # 38.1) put the model's older text back, and the event then
             # read that older text: the number typed was lost.
             object.__setattr__(self, "_keeps", True)
+            object.__setattr__(self, "_shown", typed)
             return
+        object.__setattr__(self, "_shown", self.value)
+        client = getattr(self, "_client", None)
+        if client is not None and client != self.value:
+            object.__setattr__(self, "_pushed", True)
         if not getattr(self, "_keeps", False):
             object.__setattr__(self, "_agreed", self.value)
+
+
+def _set_value(field: ft.TextField, value: str | None) -> None:
+    """The field's value as the browser's own patch sets it (Flet's
+    ``patch_dataclass``: into the control's values, no redraw asked)."""
+    values = getattr(field, "_values", None)
+    if isinstance(values, dict) and "value" in values:
+        values["value"] = value
+    else:
+        object.__setattr__(field, "value", value)
