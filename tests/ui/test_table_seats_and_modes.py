@@ -308,3 +308,39 @@ def test_a_joined_phone_may_not_undo_a_saved_round_nor_finish_the_game(
     assert all(s and "host" in s for s in said), said
     assert not state.game_over and len(state.game.rounds) == len(game.rounds)
     assert host.find_all(semantics="finish")  # the host's board has it
+
+
+def test_the_opening_warning_in_the_save_bar_is_never_cut():
+    """Issue 34.11: on a phone the warning was cut after three lines
+    ("…(nötig:"), the number the table needed gone."""
+    from collections import defaultdict
+
+    import flet as ft
+
+    from jolly_scorer.ui.screens.round_entry.bar.bar import _bar
+
+    entry = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+    warning = "Anna's melds stay below the opening (needed: 40). " * 4
+    bar = _bar(
+        entry,
+        entry.rounds.preview(),
+        Translator("de"),
+        defaultdict(lambda: lambda: None),
+        None,
+        (warning,),
+    )
+    found = []
+
+    def walk(control):
+        if isinstance(control, ft.Semantics) and control.identifier == "round-warning":
+            found.append(control.content)
+        for name in ("content", "controls"):
+            value = getattr(control, name, None)
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ft.Control):
+                    walk(child)
+
+    for item in bar if isinstance(bar, list) else [bar]:
+        walk(item)
+    assert found and found[0].value == warning
+    assert found[0].max_lines is None
