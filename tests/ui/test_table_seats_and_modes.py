@@ -144,6 +144,22 @@ def test_the_hosts_counting_sheet_has_each_players_done(
     host.wait_for(lambda: host.find(semantics="round-done-0").selected)
 
 
+def test_a_phone_sized_hosts_sheet_has_done_under_each_line(
+    flet_app, tmp_path, monkeypatch
+):
+    """On a 390 px host the line has no room for a tick: "Anna is done"
+    goes under it, and the name keeps its room."""
+    host = host_page(flet_app, tmp_path, monkeypatch, 390)
+    host.click(host.find(semantics="enter-round"))
+    host.click(host.find(semantics="round-closer-1"))
+    host.click(host.find(semantics="round-count-all"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-done-0")))
+    assert "Anna is done" in host.texts()
+    sheet_type(host, "round-bad-0", "4")
+    host.click(host.find(semantics="round-done-0"))
+    host.wait_for(lambda: host.find(semantics="round-done-0").selected)
+
+
 def sheet_type(app, identifier, text):
     """A whole text typed into a counting sheet's field (as a client may
     send it; a browser sends keys)."""
