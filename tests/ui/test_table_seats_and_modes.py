@@ -298,6 +298,8 @@ def test_a_taken_seat_is_marked_and_asked_before_it_is_shared(
     host.click(host.find(semantics="table-send-away-confirm-2"))
     assert other not in table.devices and ben in table.devices
     assert table.access(other) is None  # its cookie stops working
+    assert not table.send_away(table.host_device)  # never the host's own
+    assert table.access(table.host_device) is not None
     host.wait_for(lambda: not any("Device 2" in s for s in host.texts()))
 
 
