@@ -230,6 +230,8 @@ def test_seats_the_counting_sheet_and_the_host_restarted_in_german(chromium, tmp
         by_id(cleo, "round-pad-7").wait_for(timeout=WAIT)
         wait_said(cleo, "round-pad-for", "Cleo")
         shoot_page(cleo, "table-seats-sheet-de-phone")
+        by_id(host, "round-done-0").wait_for(timeout=WAIT)  # (7) the host's Done
+        shoot_page(host, "table-seats-sheet-de-laptop")
         cleo.keyboard.press("7")  # the page's keys go to the selected field
 
         def cleos() -> Any:

@@ -144,6 +144,22 @@ def test_the_hosts_counting_sheet_has_each_players_done(
     host.wait_for(lambda: host.find(semantics="round-done-0").selected)
 
 
+def test_a_phone_sized_hosts_sheet_has_done_under_each_line(
+    flet_app, tmp_path, monkeypatch
+):
+    """On a 390 px host the line has no room for a tick: "Anna is done"
+    goes under it, and the name keeps its room."""
+    host = host_page(flet_app, tmp_path, monkeypatch, 390)
+    host.click(host.find(semantics="enter-round"))
+    host.click(host.find(semantics="round-closer-1"))
+    host.click(host.find(semantics="round-count-all"))
+    host.wait_for(lambda: bool(host.find_all(semantics="round-done-0")))
+    assert "Anna is done" in host.texts()
+    sheet_type(host, "round-bad-0", "4")
+    host.click(host.find(semantics="round-done-0"))
+    host.wait_for(lambda: host.find(semantics="round-done-0").selected)
+
+
 def sheet_type(app, identifier, text):
     """A whole text typed into a counting sheet's field (as a client may
     send it; a browser sends keys)."""
@@ -282,6 +298,8 @@ def test_a_taken_seat_is_marked_and_asked_before_it_is_shared(
     host.click(host.find(semantics="table-send-away-confirm-2"))
     assert other not in table.devices and ben in table.devices
     assert table.access(other) is None  # its cookie stops working
+    assert not table.send_away(table.host_device)  # never the host's own
+    assert table.access(table.host_device) is not None
     host.wait_for(lambda: not any("Device 2" in s for s in host.texts()))
 
 
@@ -308,3 +326,39 @@ def test_a_joined_phone_may_not_undo_a_saved_round_nor_finish_the_game(
     assert all(s and "host" in s for s in said), said
     assert not state.game_over and len(state.game.rounds) == len(game.rounds)
     assert host.find_all(semantics="finish")  # the host's board has it
+
+
+def test_the_opening_warning_in_the_save_bar_is_never_cut():
+    """Issue 34.11: on a phone the warning was cut after three lines
+    ("…(nötig:"), the number the table needed gone."""
+    from collections import defaultdict
+
+    import flet as ft
+
+    from jolly_scorer.ui.screens.round_entry.bar.bar import _bar
+
+    entry = RoundEntryModel(RoundModel(new_game(find_rules("jolly_at"), PLAYERS)))
+    warning = "Anna's melds stay below the opening (needed: 40). " * 4
+    bar = _bar(
+        entry,
+        entry.rounds.preview(),
+        Translator("de"),
+        defaultdict(lambda: lambda: None),
+        None,
+        (warning,),
+    )
+    found = []
+
+    def walk(control):
+        if isinstance(control, ft.Semantics) and control.identifier == "round-warning":
+            found.append(control.content)
+        for name in ("content", "controls"):
+            value = getattr(control, name, None)
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ft.Control):
+                    walk(child)
+
+    for item in bar if isinstance(bar, list) else [bar]:
+        walk(item)
+    assert found and found[0].value == warning
+    assert found[0].max_lines is None

@@ -33,6 +33,7 @@ from jolly_scorer.ui.screens.round_entry.counted import (
 )
 from jolly_scorer.ui.screens.round_entry.keep import latest
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
+from jolly_scorer.ui.screens.round_entry.together.status import done_button
 from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets import page_keys
 from jolly_scorer.ui.widgets.basics import one_line, seat_dot
@@ -45,6 +46,8 @@ Act = Callable[..., Any]
 
 #: A laptop (or a tablet): wider fields, a pad of at most 440 px.
 WIDE = 700
+#: A laptop's field width (a phone's: 80 px).
+WIDE_FIELD = 96
 #: Room for the round score and the "Enter cards" button after the fields.
 TOTAL_WIDTH = 52
 BUTTON_WIDTH = 44
@@ -118,7 +121,7 @@ def _PointsRows(
     ft.use_effect(follow_tab, [tabs.current])
     rounds = entry.rounds
     wide = (page.width or 390) >= WIDE
-    width = 96 if wide else 80
+    width = WIDE_FIELD if wide else 80
     columns = ("good", "bad") if rounds.rules.is_plus else ("bad",)
     lines: list[ft.Control] = [_titles(entry, columns, width, t)]
     scope = use_scope()
@@ -205,17 +208,32 @@ def _sheet_line(
     chosen = here is not None
     on_name = None if first is None else partial(act, keys.select, first)
     done = (
-        None if status is False else _done(entry, seat, name, status == "done", t, act)
+        None
+        if status is False
+        else _done(entry, seat, name, status == "done", t, act, width >= WIDE_FIELD)
     )
     return _line(entry, seat, name, shown, fields, chosen, on_name, t, act, done)
 
 
 def _done(
-    entry: RoundEntryModel, seat: int, name: str, done: bool, t: Translator, act: Act
+    entry: RoundEntryModel,
+    seat: int,
+    name: str,
+    done: bool,
+    t: Translator,
+    act: Act,
+    wide: bool,
 ) -> ft.Control:
     """The host's Done of ``name`` on the counting sheet (``round-done-N``,
-    issue 34.7): a tick, filled once done; a second tap takes it back."""
+    issue 34.7): a laptop's a tick at the end of the line, filled once done;
+    a phone-sized page's "Anna is done" under the line (the line has no room
+    left for the name). A second tap takes it back."""
     text = t("{name} is done", name=name)
+    if not wide:
+        button = done_button(entry, seat, name, t, act)
+        return ft.Row(
+            [button] if button is not None else [], alignment=ft.MainAxisAlignment.END
+        )
     return ft.Semantics(
         identifier=f"round-done-{seat}",
         button=True,
@@ -262,7 +280,7 @@ def _titles(
             )
         )
     titles.append(ft.Container(width=BUTTON_WIDTH))
-    if entry.together and entry.seat is None:  # the host's Done column
+    if entry.together and entry.seat is None and width >= WIDE_FIELD:  # Done
         titles.append(ft.Container(width=BUTTON_WIDTH))
     return ft.Container(
         ft.Row(titles, spacing=6, vertical_alignment=ft.CrossAxisAlignment.END),
@@ -311,13 +329,16 @@ def _line(
             on_click=lambda _e=None: act(entry.set_mode, name, "cards"),
         ),
     )
+    beside = done is not None and isinstance(done, ft.Semantics)  # a laptop's
     items: list[ft.Control] = [
         ft.Row(
-            [who, *fields, total, cards, *([done] if done is not None else [])],
+            [who, *fields, total, cards, *([done] if beside and done else [])],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     ]
+    if done is not None and not beside:  # a phone-sized host: under the line
+        items.append(done)
     warning = counted_warning(entry, seat, name, t)
     if warning is not None:
         items.append(warning)

@@ -80,9 +80,8 @@ def _bar(
                 ft.Semantics(
                     identifier="round-warning",
                     label=text,
-                    content=ft.Text(
-                        text, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=3
-                    ),
+                    # whole, never cut (issue 34.11: "…(nötig:" on a phone)
+                    content=ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
                 )
             )
         scores = scores_text(entry, {n: s.score for n, s in preview.scores.items()}, t)
