@@ -360,6 +360,12 @@ NODES = """() => {
   const canvas = document.createElement('canvas').getContext('2d');
   const all = [...document.querySelectorAll('flt-semantics')];
   const index = new Map(all.map((n, i) => [n, i]));
+  // Flutter clips a node's box to the scroll view it is in: a control
+  // half scrolled out is drawn (and boxed) cut at the view's edge
+  // (a scroll view's overflow is 'hidden' while pointer events drive it:
+  // Flutter marks every scroll view with 'scrollbar-width: none')
+  const isView = n => n.style && n.style.scrollbarWidth === 'none';
+  const views = all.filter(isView).map(n => n.getBoundingClientRect());
   for (const n of all) {
     const spans = [...n.children].filter(c => c.tagName === 'SPAN');
     const own = [...n.childNodes].filter(c => c.nodeType === 3)
@@ -386,20 +392,24 @@ NODES = """() => {
     for (let a = n.parentElement; a && a !== document.body; a = a.parentElement) {
       const s = getComputedStyle(a);
       const sy = s.overflowY, sx = s.overflowX;
-      if (['scroll', 'auto'].includes(sy) || ['scroll', 'auto'].includes(sx)
-          || a.getAttribute('role') === 'scrollbar') scrolls = true;
+      const view = ['scroll', 'auto'].includes(sy)
+        || ['scroll', 'auto'].includes(sx) || isView(a);
+      if (view) scrolls = true;
       if (sy !== 'visible' || sx !== 'visible') {
         const b = a.getBoundingClientRect();
         if (b.width && b.height) {
           const before = [x0, y0, x1, y1].join();
           x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top);
           x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
-          if ([x0, y0, x1, y1].join() !== before
-              && !['scroll', 'auto'].includes(sy)
-              && !['scroll', 'auto'].includes(sx)) clipped = true;
+          if ([x0, y0, x1, y1].join() !== before && !view) clipped = true;
         }
       }
     }
+    const near = (a, b) => Math.abs(a - b) <= 1;
+    const atEdge = views.some(v => (near(r.top, v.top) || near(r.bottom, v.bottom)
+        || near(r.left, v.left) || near(r.right, v.right))
+      && r.left >= v.left - 1 && r.right <= v.right + 1
+      && r.top >= v.top - 1 && r.bottom <= v.bottom + 1);
     let ancestors = [];
     for (let a = n.parentElement; a; a = a.parentElement)
       if (index.has(a)) ancestors.push(index.get(a));
@@ -416,14 +426,15 @@ NODES = """() => {
               text, label, role, tappable, field,
               box: [r.left, r.top, r.width, r.height],
               seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
-              scrolls, clipped, ancestors, wordWidth, stretch,
+              scrolls, clipped, ancestors, wordWidth, stretch, atEdge,
               kids: n.querySelectorAll('flt-semantics').length});
   }
   const a = document.activeElement;
   const focus = a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')
     ? (a.closest('[flt-semantics-identifier]') || {getAttribute: () => '?'})
       .getAttribute('flt-semantics-identifier') : null;
-  return {W, H, nodes: out, focus};
+  const boxes = views.map(v => [v.left, v.top, v.width, v.height]);
+  return {W, H, nodes: out, focus, views: boxes};
 }"""
 
 
@@ -489,6 +500,8 @@ def check(
 ) -> list[tuple[str, str]]:
     """The failures of one screen: (check, what)."""
     W, H, nodes = shown["W"], shown["H"], shown["nodes"]
+    if os.environ.get("SCREENS_DEBUG"):
+        print("views", [_box(v) for v in shown["views"]])
     found: list[tuple[str, str]] = []
     by_index = {n["i"]: n for n in nodes}
     for n in nodes:
@@ -524,10 +537,16 @@ def check(
         # (a text field's box is its text, not the field drawn around it)
         if n["tappable"] and visible and not n["kids"] and not n["field"]:
             x, y, w, h = seen
-            if min(w, h) < MIN_TAP - 0.5 and not (
-                n["scrolls"] and _area(seen) < _area(box)
-            ):
-                found.append(("small", f"{_name(n)} {w:.0f}x{h:.0f} px"))
+            # (Flutter boxes a control half scrolled out as drawn, cut at
+            # the scroll view's edge: not small)
+            scrolled = n["atEdge"] or (n["scrolls"] and _area(seen) < _area(box))
+            if min(w, h) < MIN_TAP - 0.5 and not scrolled:
+                found.append(
+                    (
+                        "small",
+                        f"{_name(n)} {w:.0f}x{h:.0f} px",
+                    )
+                )
         off = seen[0] + seen[2] > W + 1 or seen[1] + seen[3] > H + 1
         if n["tappable"] and not n["scrolls"] and visible and off:
             found.append(("small", f"{_name(n)} its box off the screen"))
