@@ -81,8 +81,9 @@ let _jollyWorker = null;
             appPackageUrl: flet.appPackageUrl,
         });
         mark("page: worker started");
-        // once the app runs: a worker of its own makes this build's snapshot
-        // if there is none (it ends at once when there is one)
+        // 10 s after the app runs (its first screen drawn, not competing with
+        // it): a worker of its own makes this build's snapshot if there is
+        // none (it ends at once when there is one)
         let asked = false;
         globalThis.jollySnapshotLater = () => {
             if (asked) return;
@@ -95,7 +96,7 @@ let _jollyWorker = null;
                     pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
                     appPackageUrl: flet.appPackageUrl,
                 });
-            }, 2000);
+            }, 10000);
         };
     } catch (error) {
         console.warn("jolly-scorer: no early Python worker:", error);
