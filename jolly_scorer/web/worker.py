@@ -56,6 +56,18 @@ PRELOAD_MODULES = (
 #: namespace that Flet's worker registers at connect; before that it is taken
 #: from ``globalThis.flet_js`` (the same object; in a snapshot it is held by
 #: its path, so a restored interpreter finds the new worker's one).
+#: Run in the snapshot's interpreter after the imports: the app's catalogs
+#: (read from ``.po`` files) and babel's locale data for every language, which
+#: the first screen would otherwise read at each start.
+WARM = (
+    "try:\n"
+    "    from jolly_scorer.ui.i18n import Translator, available_languages\n"
+    "    for _language in available_languages():\n"
+    "        Translator(_language).number(1.5)\n"
+    "        Translator(_language)('New game')\n"
+    "except Exception:\n"
+    "    pass\n"
+)
 FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
 #: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
 SNAPSHOT_PREFIX = "jolly-snapshot-"
@@ -158,6 +170,7 @@ const JOLLY_MODULES = __MODULES__;
 // the snapshot also holds the screens shown later (ui/app.py LATER_SCREENS)
 const JOLLY_SNAPSHOT_MODULES = __SNAPSHOT_MODULES__;
 const JOLLY_FLET_JS = "__FLET_JS__";
+const JOLLY_WARM = "__WARM__";
 
 self.jollyReadSnapshot = async function () {
     if (!self.caches) return null;
@@ -267,6 +280,7 @@ self.jollySnapshot = async function (data) {
         const pyodide = await loadPyodide(
             { ...self.jollyOptions(), _makeSnapshot: true });
         self.jollyImport(pyodide, await archive, JOLLY_SNAPSHOT_MODULES);
+        pyodide.runPython(JOLLY_WARM);
         const made = pyodide.makeMemorySnapshot();
         self.jollyMark("snapshot worker: made, " + made.length + " bytes");
         await self.jollyKeepSnapshot(made);
@@ -331,6 +345,7 @@ def patch_worker_js(text: str) -> str:
         .replace("__MODULES__", json.dumps(list(PRELOAD_MODULES)))
         .replace("__SNAPSHOT_MODULES__", json.dumps(list(later)))
         .replace('"__FLET_JS__"', json.dumps(FLET_JS))
+        .replace('"__WARM__"', json.dumps(WARM))
     )
     return text + preload
 

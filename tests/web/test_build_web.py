@@ -234,6 +234,8 @@ def test_browser_requirements_follow_the_metadata():
     names = build._browser_requirements()
     assert {"flet", "flet-charts", "babel", "platformdirs", "msgpack"} <= set(names)
     assert "flet-web" not in names and "httpx" not in names
+    # the desktop window and what only it brings
+    assert not {"flet-desktop", "rich", "pygments", "markdown-it-py"} & set(names)
 
 
 def test_build_site_refuses_a_folder_it_did_not_write(tmp_path: Path):
