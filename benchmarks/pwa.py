@@ -63,18 +63,48 @@ ft.run(main)
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
-    """Static files; counts the bytes of every response body."""
+    """Static files, as a host that serves precompressed files sends them: a
+    ``NAME.gz`` beside the file goes out with ``Content-Encoding: gzip`` when
+    the browser accepts it (unless ``plain``). Counts the bytes of every
+    response body as sent (``sent``) and as they would be uncompressed
+    (``raw``)."""
 
     sent = 0
+    raw = 0
+    plain = False
     lock = threading.Lock()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        packed = path.with_name(path.name + ".gz")
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if Counting.plain or not accepts or not path.is_file() or not packed.is_file():
+            self._raw_size = path.stat().st_size if path.is_file() else 0
+            return super().send_head()
+        modified = self.date_time_string(int(path.stat().st_mtime))
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(http.server.HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        body = packed.open("rb")
+        self._raw_size = path.stat().st_size
+        self.send_response(http.server.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(packed.stat().st_size))
+        self.send_header("Last-Modified", modified)
+        self.end_headers()
+        return body
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         with Counting.lock:
             Counting.sent += len(data)
+            Counting.raw += getattr(self, "_raw_size", len(data))
         outputfile.write(data)
 
 
@@ -107,28 +137,72 @@ def usable(page: Any, text: str) -> None:
     )
 
 
+#: What the timeline shows besides the ``jolly-timeline`` marks (the app's
+#: build only: jolly_scorer/web/worker.py): when the page's big files arrived.
+RESOURCES = ("main.dart.js", "canvaskit.wasm", "pyodide.asm.wasm", "app.tar.gz")
+
+
+HAS_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("jolly-snapshot-")
+        && await (await caches.open(name)).match("snapshot")) return true;
+  }
+  return false;
+}"""
+
+
 def visit(
-    pw: Any, profile: Path, url: str, text: str, first: bool
-) -> tuple[float, int]:
+    pw: Any, profile: Path, url: str, text: str, first: bool, snapshot: bool
+) -> tuple[float, int, int, list[tuple[float, str]]]:
+    """One visit: seconds to usable, bytes sent and uncompressed, and the
+    timeline (seconds after navigation start, step)."""
     context = pw.chromium.launch_persistent_context(
         str(profile),
         executable_path=CHROMIUM,
         args=ARGS,
         viewport={"width": 390, "height": 844},
     )
+    marks: list[tuple[float, str]] = []
+
+    def console(message: Any) -> None:
+        parts = message.text.split(" ")
+        if parts[0] == "jolly-timeline":
+            marks.append((float(parts[-1]) / 1000, " ".join(parts[1:-1])))
+
     try:
         # other hosts are blocked by the host resolver rule (ARGS); no
         # playwright route: it turns the HTTP cache off, and with it the
         # revalidation (304) that the service worker's precache relies on
         page = context.pages[0] if context.pages else context.new_page()
-        Counting.sent = 0
+        page.on("console", console)
+        Counting.sent = Counting.raw = 0
+        began = time.time()
         start = time.perf_counter()
         page.goto(url)
         usable(page, text)
         took = time.perf_counter() - start
+        origin = page.evaluate("() => performance.timeOrigin") / 1000
+        resources = page.evaluate(
+            "() => performance.getEntriesByType('resource')"
+            ".map(e => [e.name, e.responseEnd])"
+        )
+        for name, end in resources:
+            if name.rsplit("/", 1)[-1] in RESOURCES:
+                fetched = "page: fetched " + name.split("/", 3)[-1]
+                marks.append((origin + end / 1000, fetched))
+        marks.append((began + took, "usable (first screen's button)"))
         if first:  # the worker has stored the whole site
             page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        return took, Counting.sent
+            if snapshot:  # and the app's snapshot is kept (web/worker.py)
+                deadline = time.perf_counter() + TIMEOUT / 1000
+                while not page.evaluate(HAS_SNAPSHOT):
+                    if time.perf_counter() > deadline:
+                        print("no snapshot kept", file=sys.stderr)
+                        break
+                    page.wait_for_timeout(500)
+                marks.append((time.time(), "snapshot kept (after usable)"))
+        timeline = sorted((at - origin, step) for at, step in marks)
+        return took, Counting.sent, Counting.raw, timeline
     finally:
         context.close()
 
@@ -136,7 +210,14 @@ def visit(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument(
+        "--timeline", action="store_true", help="print each visit's timeline"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="serve no precompressed files"
+    )
     options = parser.parse_args()
+    Counting.plain = options.plain
     from playwright.sync_api import sync_playwright
 
     from jolly_scorer.web.build import build_site, stage_app
@@ -146,35 +227,47 @@ def main() -> None:
         print("building the sites...", file=sys.stderr)
         sites = {
             "app": (build_site(work / "app"), "New game"),
+            # Flet's hello world made offline as before issue 36 (no
+            # SPEED_PATCHES, no precompressed files): the same reference
+            # before and after
             "hello": (
                 build_site(
                     work / "hello",
                     stage=lambda d: stage_app(d, main_py=HELLO, root="flet"),
+                    fast=False,
                 ),
                 "Add one",
             ),
         }
         times: dict[tuple[str, str], list[float]] = {}
-        transfer: dict[str, list[int]] = {}
+        transfer: dict[str, list[tuple[int, int]]] = {}
         with sync_playwright() as pw:
             for round_ in range(options.repeat):
                 for name, (site, text) in sites.items():
                     httpd, url = serve(site.path)
                     try:
                         profile = work / f"profile-{name}-{round_}"
-                        took, sent = visit(pw, profile, url, text, first=True)
+                        took, sent, raw, line = visit(
+                            pw, profile, url, text, True, name == "app"
+                        )
                         times.setdefault((name, "first"), []).append(took)
-                        transfer.setdefault(name, []).append(sent)
-                        again, _ = visit(pw, profile, url, text, first=False)
+                        transfer.setdefault(name, []).append((sent, raw))
+                        again, _, _, line2 = visit(pw, profile, url, text, False, False)
                         times.setdefault((name, "repeat"), []).append(again)
                     finally:
                         httpd.shutdown()
                         httpd.server_close()
                     print(
                         f"{name} round {round_ + 1}: first {took:.1f} s "
-                        f"({sent / 1e6:.1f} MB), repeat {again:.1f} s",
+                        f"({sent / 1e6:.1f} MB sent, {raw / 1e6:.1f} MB "
+                        f"uncompressed), repeat {again:.1f} s",
                         file=sys.stderr,
                     )
+                    if options.timeline:
+                        for kind, steps in (("first", line), ("repeat", line2)):
+                            print(f"  {name} {kind} visit:", file=sys.stderr)
+                            for at, step in steps:
+                                print(f"    {at:6.2f} s  {step}", file=sys.stderr)
         for visit_kind in ("first", "repeat"):
             app = statistics.median(times[("app", visit_kind)])
             hello = statistics.median(times[("hello", visit_kind)])
@@ -183,11 +276,16 @@ def main() -> None:
                 f"ratio {app / hello:.2f}"
             )
         app_site, hello_site = sites["app"][0], sites["hello"][0]
+
+        def mb(name: str, index: int) -> float:
+            return statistics.median(t[index] for t in transfer[name]) / 1e6
+
         print(
             f"site: app {app_site.size / 1e6:.1f} MB ({app_site.files} files), "
             f"hello {hello_site.size / 1e6:.1f} MB; first-load transfer "
-            f"app {statistics.median(transfer['app']) / 1e6:.1f} MB, "
-            f"hello {statistics.median(transfer['hello']) / 1e6:.1f} MB"
+            f"app {mb('app', 0):.1f} MB sent ({mb('app', 1):.1f} MB "
+            f"uncompressed), hello {mb('hello', 0):.1f} MB sent "
+            f"({mb('hello', 1):.1f} MB uncompressed)"
         )
 
 

@@ -12,7 +12,9 @@ fails (or does not end), the page says so until one succeeds
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,8 +102,20 @@ def warn_when_not_kept(page: ft.Page, language: Callable[[], str]) -> None:
     stops.append(platform.watch_writes(changed))
 
 
+def mark(step: str) -> None:
+    """A step of the start on the browser's console, as the worker marks its
+    own (``jolly-timeline STEP EPOCH_MS``, read by ``benchmarks/pwa.py
+    --timeline``); nothing outside the browser."""
+    if sys.platform != "emscripten":
+        return
+    js = importlib.import_module("js")
+    now = js.performance.timeOrigin + js.performance.now()
+    js.console.log(f"jolly-timeline app: {step} {now}")
+
+
 async def main(page: ft.Page) -> None:
     """One session: the saved games read in, then the same app as served."""
+    mark("session")
     if not await platform.claim_browser_data():
         t = Translator(default_language())
         app.store_problem(page, StoreError(t(ANOTHER_TAB)))
@@ -114,7 +128,9 @@ async def main(page: ft.Page) -> None:
     connection = page.session.connection
     if hasattr(connection, "send_callback"):  # Flet's PyodideConnection
         connection.send_callback = platform.hold_until_written(connection.send_callback)
+    mark("games read in")
     app.main(page, folder)
+    mark("first screen sent")
     warn_when_not_kept(page, lambda: app_language(folder))
     platform.flush()  # a new (empty) database is kept too
 

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
 from jolly_scorer.web.offline import PATCHED, calls_out, without_rive_cdn
+from jolly_scorer.web.worker import early_python, is_early
 
 __all__ = [
     "PATCHES",
@@ -60,8 +61,11 @@ LOCALES = ("root", "en", "de", "fi")
 #: Marks a folder as one this command wrote (and may overwrite).
 MARKER = ".jolly-scorer-site"
 SERVICE_WORKER = "service-worker.js"
-#: Requirements of the app not used in the browser (Flet's web server).
-NOT_IN_BROWSER = {"flet-web"}
+#: Requirements of the app not used in the browser, with what only they
+#: bring: Flet's web server, and Flet's desktop window (``flet-desktop``, with
+#: rich, pygments and markdown-it: 500 of the archive's 1250 files, 5 MB;
+#: ``ft.run`` in Pyodide never reaches it).
+NOT_IN_BROWSER = {"flet-web", "flet-desktop"}
 
 
 class BuildError(Exception):
@@ -185,7 +189,12 @@ def stage_app(
 
 
 def _stage_jolly_scorer(staging: Path, packages: Path) -> None:
-    build_only = {HERE / "build.py", HERE / "icons.py", HERE / SERVICE_WORKER}
+    build_only = {
+        HERE / "build.py",
+        HERE / "icons.py",
+        HERE / "worker.py",
+        HERE / SERVICE_WORKER,
+    }
     for source in sorted(PACKAGE.rglob("*")):
         relative = source.relative_to(PACKAGE.parent)
         if not source.is_file() or _skip(relative) or source in build_only:
@@ -430,7 +439,15 @@ REGISTER_SCRIPT = """  <script>
       const register = () => {
         if (done) return;
         done = true;
-        navigator.serviceWorker.register("__URL__", { updateViaCache: "none" })
+        // the CanvasKit this browser loads (flutter.js's own test): the
+        // worker stores only that one of Flutter's two builds of it
+        const blink = navigator.vendor === "Google Inc." ||
+          navigator.userAgent.includes("Edg/");
+        const chromium = blink && typeof ImageDecoder !== "undefined" &&
+          typeof Intl.v8BreakIterator !== "undefined" &&
+          typeof Intl.Segmenter !== "undefined";
+        const url = "__URL__&canvaskit=" + (chromium ? "chromium" : "full");
+        navigator.serviceWorker.register(url, { updateViaCache: "none" })
           .catch((error) => console.warn("jolly-scorer: no offline worker:", error));
         // ask the browser not to evict the saved games under storage pressure
         if (navigator.storage && navigator.storage.persist) {
@@ -457,7 +474,9 @@ def _site_files(dist: Path) -> list[str]:
     return sorted(
         path.relative_to(dist).as_posix()
         for path in dist.rglob("*")
-        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER)
+        if path.is_file()
+        and path.name not in (SERVICE_WORKER, MARKER)
+        and not precompressed(path)
     )
 
 
@@ -548,6 +567,26 @@ PATCHES: tuple[Patch, ...] = (
             not any(calls_out(path.read_bytes()) for path in _client_code(d))
         ),
     ),
+)
+
+
+#: Issue 36, the phone app's start (docs/performance.md): left out of the hello
+#: world that ``benchmarks/pwa.py`` measures the app against (``fast=False``).
+SPEED_PATCHES: tuple[Patch, ...] = (
+    Patch(
+        "early-python",
+        "Flet's page starts its Python worker only when Flutter has loaded and "
+        "calls jsConnect, and the worker starts Pyodide from nothing each time: "
+        "the worker now starts with the page and restores a memory snapshot of "
+        "the started, imported interpreter (jolly_scorer/web/worker.py)",
+        needed=lambda d: not is_early(d),
+        apply=early_python,
+        applied=is_early,
+    ),
+)
+
+#: Last: the service worker lists (and hashes) every file the patches left.
+LAST_PATCHES: tuple[Patch, ...] = (
     Patch(
         "service-worker",
         "Flet's site registers no service worker, so it does not open offline: "
@@ -566,16 +605,24 @@ PATCHES: tuple[Patch, ...] = (
 )
 
 
-def apply_patches(dist: Path) -> None:
-    """Apply :data:`PATCHES` in order; a patch whose target is gone (Flet
-    changed) stops the build."""
-    for patch in PATCHES:
+def apply_patches(dist: Path, *, fast: bool = True) -> None:
+    """Apply :data:`PATCHES` in order (with ``fast`` :data:`SPEED_PATCHES`),
+    then :data:`LAST_PATCHES`; a patch whose target is gone (Flet changed)
+    stops the build."""
+    chosen = PATCHES + (SPEED_PATCHES if fast else ()) + LAST_PATCHES
+    for patch in chosen:
         if not patch.needed(dist):
             raise BuildError(
                 f"Flet's output changed: patch {patch.name!r} no longer applies "
                 f"({patch.why}); check it and update jolly_scorer/web/build.py"
             )
-        patch.apply(dist)
+        try:
+            patch.apply(dist)
+        except ValueError as error:  # an anchor moved (web/worker.py)
+            raise BuildError(
+                f"Flet's output changed: patch {patch.name!r} no longer applies "
+                f"({error}); check it and update jolly_scorer/web/"
+            ) from error
         if not patch.applied(dist):
             raise BuildError(f"patch {patch.name!r} did not apply")
 
@@ -603,11 +650,57 @@ def _check_target(target: Path) -> None:
         )
 
 
+#: Files a static host can send compressed: ``.gz`` written beside them when
+#: that saves at least a tenth (a host that serves precompressed files, e.g.
+#: nginx ``gzip_static``, Caddy ``precompressed``, picks them up; the service
+#: worker stores what the browser decoded).
+COMPRESSIBLE = (
+    ".js",
+    ".mjs",
+    ".wasm",
+    ".json",
+    ".html",
+    ".otf",
+    ".ttf",
+    ".txt",
+    ".css",
+    ".svg",
+    ".map",
+    ".zip",
+)
+
+
+def _compressible(path: Path) -> bool:
+    return path.suffix in COMPRESSIBLE or path.name == "NOTICES"
+
+
+def precompressed(path: Path) -> bool:
+    """``path`` is a compressed copy of the file beside it (``app.tar.gz``
+    is not)."""
+    return path.suffix in (".gz", ".br") and path.with_suffix("").is_file()
+
+
+def precompress(dist: Path) -> int:
+    """Write ``NAME.gz`` beside each compressible file; the count written."""
+    import gzip
+
+    written = 0
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file() or not _compressible(path):
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= 0.9 * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            written += 1
+    return written
+
+
 def measure(path: Path) -> Site:
     sizes = {
         p.relative_to(path).as_posix(): p.stat().st_size
         for p in path.rglob("*")
-        if p.is_file()
+        if p.is_file() and not precompressed(p)
     }
     return Site(path, len(sizes), sum(sizes.values()), sizes.get("app.tar.gz", 0))
 
@@ -618,9 +711,12 @@ def build_site(
     base_url: str = "/",
     log: Callable[[str], None] | None = None,
     stage: Callable[[Path], None] = stage_app,
+    fast: bool = True,
 ) -> Site:
     """Build the site into ``target`` (created; replaced if an earlier build);
-    ``stage`` puts the app in the staging folder (default: jolly-scorer)."""
+    ``stage`` puts the app in the staging folder (default: jolly-scorer);
+    ``fast=False`` leaves out :data:`SPEED_PATCHES` and the precompressed
+    files (the hello world that benchmarks/pwa.py compares with)."""
     say = log or (lambda text: None)
     target = target.expanduser().resolve()
     _check_target(target)
@@ -632,7 +728,10 @@ def build_site(
         dist = work / "dist"
         publish(work / "app", dist, work, base_url)
         say("patching Flet's output")
-        apply_patches(dist)
+        apply_patches(dist, fast=fast)
+        if fast:
+            say("precompressing (.gz beside the files)")
+            precompress(dist)
         (dist / MARKER).write_text(
             "written by jolly-scorer build-web; safe to replace\n", encoding="utf-8"
         )

@@ -9,13 +9,21 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "jolly-scorer-" + VERSION;
 const PREFIX = "jolly-scorer-";
+// Flutter ships CanvasKit twice (canvaskit/ for every browser, canvaskit/chromium/
+// for Chromium's); the page says which one it loads (?canvaskit=), the other is
+// not stored. A miss (that browser changed) is fetched and stored when online.
+const CANVASKIT = new URL(self.location.href).searchParams.get("canvaskit");
+const UNUSED = CANVASKIT === "chromium" ? /^canvaskit\/canvaskit\./
+  : CANVASKIT === "full" ? /^canvaskit\/chromium\// : null;
+const BASE = new URL("./", self.location.href).pathname;
+const STORED = FILES.filter((file) => !(UNUSED && UNUSED.test(file)));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server (a 304 costs no body), so an old
     // copy in the HTTP cache never mixes two builds.
-    await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+    await cache.addAll(STORED.map((file) => new Request(file, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
@@ -42,6 +50,11 @@ self.addEventListener("fetch", (event) => {
     if (!answer && request.mode === "navigate") {
       answer = await cache.match("index.html");
     }
-    return answer || fetch(request);
+    if (answer) return answer;
+    const fetched = await fetch(request);
+    if (fetched.ok && FILES.includes(new URL(request.url).pathname.replace(BASE, ""))) {
+      await cache.put(request, fetched.clone());
+    }
+    return fetched;
   })());
 });

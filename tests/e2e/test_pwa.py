@@ -6,7 +6,9 @@ started and its first round played; the browser is closed as soon as the round
 shows as saved, the server stopped, and a browser restarted on the same profile,
 served by the service worker alone, finds the game, continues it with a second
 round, exports it and refuses a second tab. Each start of the app boots Pyodide
-(the slowest step of the browser tests): three starts, each one needed.
+(the slowest step of the browser tests): three starts, each one needed. The
+first visit waits until the interpreter's memory snapshot is kept; the offline
+start is restored from it (issue 36, jolly_scorer/web/worker.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import functools
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -180,6 +183,24 @@ def play_round(page: Any, bad_points: dict[int, int]) -> None:
     by_id(page, "enter-round").wait_for(timeout=20_000)
 
 
+#: The snapshot's entry is in Cache Storage.
+HAS_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("jolly-snapshot-")
+        && await (await caches.open(name)).match("snapshot")) return true;
+  }
+  return false;
+}"""
+
+
+def wait_for_snapshot(page: Any) -> None:
+    """Poll Cache Storage until the snapshot worker has kept its snapshot."""
+    deadline = time.monotonic() + 2 * LOAD_TIMEOUT / 1000
+    while not page.evaluate(HAS_SNAPSHOT):
+        assert time.monotonic() < deadline, "no snapshot kept"
+        page.wait_for_timeout(250)
+
+
 def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) -> None:
     port = free_port()
     server = StaticServer(pwa_site, port)
@@ -189,8 +210,11 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
             page = context.pages[0] if context.pages else context.new_page()
             open_app(page, server.url)
             page.get_by_text("New game").first.wait_for(timeout=LOAD_TIMEOUT)
-            # the worker has stored the whole site before the server goes away
+            # the worker has stored the whole site before the server goes away,
+            # and the interpreter's snapshot is kept (made before any game:
+            # the games are not in it)
             page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            wait_for_snapshot(page)
             tap(page, "home-new-game")
             type_in(page, "player-name-1", "Anna")
             type_in(page, "player-name-2", "Ben")
@@ -204,8 +228,13 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
     # no server at all now: the service worker serves the installed app
     with browser(chromium, profile, port) as (context, blocked):
         page = context.pages[0] if context.pages else context.new_page()
+        steps: list[str] = []
+        page.on("console", lambda message: steps.append(message.text))
         open_app(page, server.url)
         page.get_by_text("1 round played").first.wait_for(timeout=LOAD_TIMEOUT)
+        # started from the snapshot (jolly_scorer/web/worker.py), games intact
+        assert any("worker: pyodide from snapshot" in step for step in steps)
+        assert not any("snapshot not restored" in step for step in steps)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
         shoot_page(page, "pwa-offline-home-phone")
         tap(page, "home-continue")

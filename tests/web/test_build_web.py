@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gzip
 import json
 import os
 import re
@@ -24,6 +25,7 @@ from support.paths import ROOT
 
 from jolly_scorer.store import platform
 from jolly_scorer.web import build
+from jolly_scorer.web import worker as web_worker
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, SIZES, THEME_COLOUR
 
 pytest.importorskip("flet_cli", reason="the flet CLI (dependency group 'web')")
@@ -53,7 +55,10 @@ def site(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return dist
 
 
-@pytest.mark.parametrize("patch", build.PATCHES, ids=lambda p: p.name)
+ALL_PATCHES = build.PATCHES + build.SPEED_PATCHES + build.LAST_PATCHES
+
+
+@pytest.mark.parametrize("patch", ALL_PATCHES, ids=lambda p: p.name)
 def test_each_patch_is_needed_and_applied(published: Path, site: Path, patch: Any):
     # needed: Flet 1.0.5 still writes what the patch fixes (a Flet upgrade that
     # fixes it makes this fail: then drop the patch)
@@ -69,6 +74,88 @@ def test_a_changed_flet_output_stops_the_build(published: Path, tmp_path: Path):
     index.write_text(index.read_text().replace(build.BARE_PYODIDE_URL, ""))
     with pytest.raises(build.BuildError, match="pyodide-url"):
         build.apply_patches(dist)
+
+
+def test_a_moved_worker_anchor_stops_the_build(published: Path, tmp_path: Path):
+    dist = tmp_path / "dist"
+    shutil.copytree(published, dist)
+    worker = dist / "python-worker.js"
+    worker.write_text(worker.read_text().replace(web_worker.W_ANCHOR_LOAD, ""))
+    with pytest.raises(build.BuildError, match="early-python"):
+        build.apply_patches(dist)
+
+
+def test_hello_world_keeps_flets_worker(published: Path, tmp_path: Path):
+    """``fast=False`` (the benchmark's reference): Flet's python.js and worker
+    as published."""
+    dist = tmp_path / "dist"
+    shutil.copytree(published, dist)
+    build.apply_patches(dist, fast=False)
+    for name in ("python.js", "python-worker.js"):
+        assert (dist / name).read_text() == (published / name).read_text()
+
+
+def test_early_worker_and_snapshot(site: Path):
+    python = (site / "python.js").read_text()
+    worker = (site / "python-worker.js").read_text()
+    # the worker starts with the page, jsConnect takes it
+    assert python.index("jollyPreload: true") < python.index("jsConnect = async")
+    assert "app.worker = early || new Worker(" in python
+    # Flet's download of the archive is skipped only after the preload
+    assert web_worker.W_DOWNLOAD in worker
+    # the snapshot is kept under this build's key, which the worker names
+    key = web_worker.snapshot_key(site)
+    assert key.startswith(web_worker.SNAPSHOT_PREFIX)
+    assert f'const JOLLY_SNAPSHOT = "{key}";' in worker
+    assert "__" + "SNAPSHOT__" not in worker
+
+    # the screens shown later are in the snapshot, not in the first start
+    def listed(name: str) -> list[str]:
+        return list(json.loads(worker.split(f"const {name} = ")[1].split(";")[0]))
+
+    modules, preload = listed("JOLLY_SNAPSHOT_MODULES"), listed("JOLLY_MODULES")
+    assert preload == list(web_worker.PRELOAD_MODULES)
+    assert "jolly_scorer.ui.screens.round_entry.screen" in modules
+    assert "jolly_scorer.ui.screens.round_entry.screen" not in preload
+
+
+def test_snapshot_key_follows_the_build(site: Path, tmp_path: Path):
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "pyodide").mkdir()
+    for name in ("app.tar.gz", "python-worker.js"):
+        shutil.copyfile(site / name, copy / name)
+    for path in (site / "pyodide").iterdir():
+        shutil.copyfile(path, copy / "pyodide" / path.name)
+    assert web_worker.snapshot_key(copy) == web_worker.snapshot_key(site)
+    (copy / "app.tar.gz").write_bytes(b"another app")
+    assert web_worker.snapshot_key(copy) != web_worker.snapshot_key(site)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to parse JS")
+@pytest.mark.parametrize("name", ["python.js", "python-worker.js"])
+def test_changed_scripts_parse(site: Path, tmp_path: Path, name: str):
+    copy = tmp_path / (name.replace(".js", ".mjs"))  # the worker is a module
+    shutil.copyfile(site / name, copy)
+    done = subprocess.run(
+        ["node", "--check", str(copy)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_precompressed_files_beside_the_originals(site: Path, tmp_path: Path):
+    dist = tmp_path / "dist"
+    shutil.copytree(site, dist)
+    assert build.precompress(dist) > 5
+    packed = dist / "main.dart.js.gz"
+    assert gzip.decompress(packed.read_bytes()) == (dist / "main.dart.js").read_bytes()
+    assert packed.stat().st_size < 0.5 * (dist / "main.dart.js").stat().st_size
+    assert not (dist / "app.tar.gz.gz").exists()  # compressed already
+    assert build.precompressed(packed)
+    assert not build.precompressed(dist / "app.tar.gz")
+    # the service worker lists the files, never their compressed copies
+    assert not [n for n in build._site_files(dist) if n.endswith(".js.gz")]
+    assert build.measure(dist).size == build.measure(site).size
 
 
 def test_manifest_and_page_are_ours(site: Path):
@@ -147,6 +234,8 @@ def test_browser_requirements_follow_the_metadata():
     names = build._browser_requirements()
     assert {"flet", "flet-charts", "babel", "platformdirs", "msgpack"} <= set(names)
     assert "flet-web" not in names and "httpx" not in names
+    # the desktop window and what only it brings
+    assert not {"flet-desktop", "rich", "pygments", "markdown-it-py"} & set(names)
 
 
 def test_build_site_refuses_a_folder_it_did_not_write(tmp_path: Path):

@@ -1,0 +1,370 @@
+"""Flet's Python worker started with the page, and from a memory snapshot
+(issue 36): the changes ``build-web`` makes to Flet's ``python.js`` and
+``python-worker.js``, in one place, each anchored on Flet 1.0.5's text (a Flet
+upgrade that moves an anchor stops the build: ``tests/web/test_build_web.py``).
+
+Measured (docs/performance.md, "The phone app's start"): Flet's page starts its
+Python worker only when the Flutter client calls ``jsConnect``, 2–3 s after the
+page opened; the worker then loads Pyodide (4–10 s: the WebAssembly, the
+interpreter's start, the standard library), fetches and unpacks ``app.tar.gz``
+and imports the app. The two halves ran one after the other.
+
+* **early** (python.js): the worker is created and told to *preload* as soon
+  as ``python.js`` runs, in parallel with Flutter; ``jsConnect`` takes that
+  worker instead of a new one. The preload does only what does not depend on
+  Flutter's connect arguments: Pyodide, the app archive, the imports.
+* **snapshot** (python-worker.js): the first start makes a memory snapshot of
+  the interpreter after the imports (Pyodide's ``_makeSnapshot`` /
+  ``makeMemorySnapshot``) and keeps it in the browser's Cache Storage under
+  this build's key (:func:`snapshot_key`); later starts restore it
+  (``_loadSnapshot``) and skip the interpreter's start and the imports. A
+  snapshot of another build is deleted; one that does not restore (Pyodide
+  checks its own build id) is deleted and the worker starts as before. The
+  games are not in the snapshot: they live in IndexedDB, read in by the app's
+  own start (``web/browser.py``) after it, as before. Random numbers are
+  seeded again after a restore.
+* **marks**: ``jolly-timeline NAME EPOCH_MS`` on the console at each step
+  (``benchmarks/pwa.py --timeline`` reads them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+__all__ = [
+    "PRELOAD_MODULES",
+    "SNAPSHOT_PREFIX",
+    "early_python",
+    "patch_python_js",
+    "patch_worker_js",
+    "snapshot_key",
+]
+
+#: Imported before the snapshot: the app's start (``web/browser.py`` imports
+#: the app, the store and Flet) and msgpack. Not Flet's Pyodide connection: it
+#: imports the ``flet_js`` module, which the worker registers after the
+#: snapshot (a JavaScript object a snapshot cannot hold).
+PRELOAD_MODULES = (
+    "jolly_scorer.web.browser",
+    "msgpack",
+    "flet.messaging.pyodide_connection",
+)
+#: ``flet.messaging.pyodide_connection`` imports ``flet_js``, the worker's
+#: namespace that Flet's worker registers at connect; before that it is taken
+#: from ``globalThis.flet_js`` (the same object; in a snapshot it is held by
+#: its path, so a restored interpreter finds the new worker's one).
+#: Run in the snapshot's interpreter after the imports: the app's catalogs
+#: (read from ``.po`` files) and babel's locale data for every language, which
+#: the first screen would otherwise read at each start.
+WARM = (
+    "try:\n"
+    "    from jolly_scorer.ui.i18n import Translator, available_languages\n"
+    "    for _language in available_languages():\n"
+    "        Translator(_language).number(1.5)\n"
+    "        Translator(_language)('New game')\n"
+    "except Exception:\n"
+    "    pass\n"
+)
+FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
+#: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
+SNAPSHOT_PREFIX = "jolly-snapshot-"
+
+# -- python.js -------------------------------------------------------------------
+
+PY_ANCHOR_TOP = "let _documentUrl = document.URL;\n"
+PY_EARLY = """let _documentUrl = document.URL;
+// jolly-scorer (build-web): the Python worker starts with the page, in
+// parallel with Flutter; jsConnect takes it (jolly_scorer/web/worker.py)
+let _jollyWorker = null;
+(function () {
+    const mark = (name) => console.log(
+        "jolly-timeline " + name + " " + (performance.timeOrigin + performance.now()));
+    globalThis.jollyMark = mark;
+    try {
+        const base = flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+        _jollyWorker = new Worker(base + "/python-worker.js", { type: "module" });
+        _jollyWorker.postMessage({
+            jollyPreload: true,
+            pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+            appPackageUrl: flet.appPackageUrl,
+        });
+        mark("page: worker started");
+        // 10 s after the app runs (its first screen drawn, not competing with
+        // it): a worker of its own makes this build's snapshot if there is
+        // none (it ends at once when there is one)
+        let asked = false;
+        globalThis.jollySnapshotLater = () => {
+            if (asked) return;
+            asked = true;
+            setTimeout(() => {
+                const maker = new Worker(
+                    base + "/python-worker.js", { type: "module" });
+                maker.postMessage({
+                    jollySnapshot: true,
+                    pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+                    appPackageUrl: flet.appPackageUrl,
+                });
+            }, 10000);
+        };
+    } catch (error) {
+        console.warn("jolly-scorer: no early Python worker:", error);
+        _jollyWorker = null;
+    }
+})();
+"""
+PY_ANCHOR_WORKER = "    app.worker = new Worker("
+PY_TAKE_WORKER = """    globalThis.jollyMark && jollyMark("page: jsConnect");
+    const early = _jollyWorker;
+    _jollyWorker = null;
+    app.worker = early || new Worker("""
+PY_ANCHOR_READY = "        console.log(`Python worker initialized: ${appId}`);\n"
+PY_READY = PY_ANCHOR_READY + (
+    '        globalThis.jollyMark && jollyMark("page: python initialized");\n'
+    "        globalThis.jollySnapshotLater && jollySnapshotLater();\n"
+)
+
+# -- python-worker.js ---------------------------------------------------------------
+
+W_ANCHOR_LOAD = """        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });
+"""
+W_LOAD = """        self.pyodide = await (self.jollyPreloaded || loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        }));
+        self.jollyMark("worker: connect");
+"""
+W_ANCHOR_DOWNLOAD = '        if "script" not in py_args:\n'
+W_DOWNLOAD = (
+    '        if globals().get("jolly_preloaded"):\n'
+    "            pass  # jolly-scorer: unpacked by the preload\n"
+    '        elif "script" not in py_args:\n'
+)
+W_ANCHOR_STARTED = '        self.postMessage("initialized");\n'
+W_STARTED = '        self.jollyMark("worker: app started");\n' + W_ANCHOR_STARTED
+W_ANCHOR_MESSAGE = "self.onmessage = async (event) => {\n"
+W_MESSAGE = """self.onmessage = async (event) => {
+    if (event.data && event.data.jollyPreload) {
+        self.jollyPreload(event.data);
+        return;
+    }
+    if (event.data && event.data.jollySnapshot) {
+        await self.jollySnapshot(event.data);
+        return;
+    }
+"""
+W_PRELOAD = r"""
+// jolly-scorer (build-web): preload and memory snapshot, see
+// jolly_scorer/web/worker.py
+self.jollyMark = (name) => console.log(
+    "jolly-timeline " + name + " " + (performance.timeOrigin + performance.now()));
+const JOLLY_SNAPSHOT = "__SNAPSHOT__";
+const JOLLY_PREFIX = "__PREFIX__";
+const JOLLY_MODULES = __MODULES__;
+// the snapshot also holds the screens shown later (ui/app.py LATER_SCREENS)
+const JOLLY_SNAPSHOT_MODULES = __SNAPSHOT_MODULES__;
+const JOLLY_FLET_JS = "__FLET_JS__";
+const JOLLY_WARM = "__WARM__";
+
+self.jollyReadSnapshot = async function () {
+    if (!self.caches) return null;
+    for (const name of await caches.keys()) {
+        if (name.startsWith(JOLLY_PREFIX) && name !== JOLLY_SNAPSHOT) {
+            await caches.delete(name);  // another build's
+        }
+    }
+    if (!(await caches.has(JOLLY_SNAPSHOT))) return null;
+    const answer = await (await caches.open(JOLLY_SNAPSHOT)).match("snapshot");
+    return answer ? new Uint8Array(await answer.arrayBuffer()) : null;
+};
+
+self.jollyKeepSnapshot = async function (snapshot) {
+    try {
+        const cache = await caches.open(JOLLY_SNAPSHOT);
+        await cache.put("snapshot", new Response(snapshot));
+        self.jollyMark("snapshot worker: kept");
+    } catch (error) {
+        console.warn("jolly-scorer: snapshot not kept:", error);
+    }
+};
+
+self.jollyImport = function (pyodide, archive, modules) {
+    pyodide.unpackArchive(archive, "gztar");
+    self.jollyMark("worker: archive unpacked");
+    pyodide.runPython(
+        "import sys\nsys.path.insert(0, '__pypackages__')\n" + JOLLY_FLET_JS +
+        modules.map((name) => "import " + name).join("\n"));
+    self.jollyMark("worker: imports");
+};
+
+self.jollyFetchArchive = (url) => fetch(url).then((response) => {
+    if (!response.ok) throw new Error("app archive: HTTP " + response.status);
+    return response.arrayBuffer();
+});
+
+self.jollyOptions = () => ({
+    stdout: (text) => self.sendPythonOutput(text, false),
+    stderr: (text) => self.sendPythonOutput(text, true),
+});
+
+// The app's worker: restored from this build's snapshot if there is one,
+// else started as Flet starts it (plus the imports, before jsConnect).
+self.jollyPreload = function (data) {
+    self.jollyPreloaded = (async () => {
+        self.jollyMark("worker: preload");
+        const { loadPyodide } = await import(data.pyodideUrl);
+        const archive = self.jollyFetchArchive(data.appPackageUrl);
+        let snapshot = null;
+        try {
+            snapshot = await self.jollyReadSnapshot();
+        } catch (error) {
+            console.warn("jolly-scorer: no snapshot:", error);
+        }
+        if (snapshot) {
+            self.jollyMark("worker: snapshot read");
+            try {
+                // Pyodide 314.0.7 sets INITIAL_MEMORY for a snapshot, which its
+                // module ignores (the memory is the module's own export): the
+                // memory is grown to the snapshot's size before it is restored
+                const asm = new URL(
+                    "pyodide.asm.mjs", new URL(data.pyodideUrl, self.location.href));
+                const factory = (await import(asm.href)).default;
+                const size = snapshot.length;
+                const createPyodideModule = async (settings) => {
+                    const module = await factory(settings);
+                    if (module.HEAP8.length < size) {
+                        module._emscripten_resize_heap(size);
+                    }
+                    return module;
+                };
+                const pyodide = await loadPyodide({
+                    ...self.jollyOptions(),
+                    _loadSnapshot: snapshot,
+                    createPyodideModule,
+                });
+                self.jollyMark("worker: pyodide from snapshot");
+                pyodide.unpackArchive(await archive, "gztar");
+                self.jollyMark("worker: archive unpacked");
+                pyodide.runPython("import random\nrandom.seed()");
+                pyodide.globals.set("jolly_preloaded", true);
+                return pyodide;
+            } catch (error) {
+                console.warn("jolly-scorer: snapshot not restored:", error);
+                await caches.delete(JOLLY_SNAPSHOT).catch(() => {});
+            }
+        }
+        const pyodide = await loadPyodide(self.jollyOptions());
+        self.jollyMark("worker: pyodide");
+        self.jollyImport(pyodide, await archive, JOLLY_MODULES);
+        pyodide.globals.set("jolly_preloaded", true);
+        return pyodide;
+    })();
+    self.jollyPreloaded.catch((error) => console.warn("jolly-scorer: preload:", error));
+};
+
+// A worker of its own, started by the page once the app runs: makes this
+// build's snapshot if there is none. Not the app's worker: while a snapshot
+// can be made, Pyodide wraps globalThis in a proxy, and some of its getters
+// (navigator.languages) then throw "Illegal invocation".
+self.jollySnapshot = async function (data) {
+    try {
+        if (!self.caches || await caches.has(JOLLY_SNAPSHOT)) return;
+        const { loadPyodide } = await import(data.pyodideUrl);
+        const archive = self.jollyFetchArchive(data.appPackageUrl);
+        const pyodide = await loadPyodide(
+            { ...self.jollyOptions(), _makeSnapshot: true });
+        self.jollyImport(pyodide, await archive, JOLLY_SNAPSHOT_MODULES);
+        pyodide.runPython(JOLLY_WARM);
+        const made = pyodide.makeMemorySnapshot();
+        self.jollyMark("snapshot worker: made, " + made.length + " bytes");
+        await self.jollyKeepSnapshot(made);
+    } catch (error) {
+        console.warn("jolly-scorer: no snapshot made:", error);
+    }
+    // ends a little later, not at once: nothing of a cache write in flight
+    // is cut short
+    setTimeout(() => self.close(), 30000);
+};
+"""
+
+
+KEY_SLOT = b'const JOLLY_SNAPSHOT = "__SNAPSHOT__";'
+
+
+class AnchorMissing(ValueError):
+    """Flet's file changed: the text a change is anchored on is not there once."""
+
+
+def _replace_once(text: str, anchor: str, replacement: str, where: str) -> str:
+    if text.count(anchor) != 1:
+        raise AnchorMissing(f"{where}: {anchor.strip()[:60]!r} not found once")
+    return text.replace(anchor, replacement, 1)
+
+
+def snapshot_key(dist: Path) -> str:
+    """The snapshot's Cache Storage name: a hash of what the interpreter's
+    memory depends on (Pyodide, the app archive, the worker)."""
+    digest = hashlib.sha256()
+    names = ["app.tar.gz", "python-worker.js"]
+    names += sorted(
+        p.relative_to(dist).as_posix()
+        for p in (dist / "pyodide").glob("*")
+        if p.is_file()
+    )
+    for name in names:
+        data = (dist / name).read_bytes()
+        if name == "python-worker.js":  # as before its key was written in
+            data = re.sub(rb'(const JOLLY_SNAPSHOT = )"[^"]*";', KEY_SLOT, data)
+        digest.update(name.encode())
+        digest.update(hashlib.sha256(data).digest())
+    return SNAPSHOT_PREFIX + digest.hexdigest()[:12]
+
+
+def patch_python_js(text: str) -> str:
+    text = _replace_once(text, PY_ANCHOR_TOP, PY_EARLY, "python.js")
+    text = _replace_once(text, PY_ANCHOR_WORKER, PY_TAKE_WORKER, "python.js")
+    return _replace_once(text, PY_ANCHOR_READY, PY_READY, "python.js")
+
+
+def patch_worker_js(text: str) -> str:
+    text = _replace_once(text, W_ANCHOR_LOAD, W_LOAD, "python-worker.js")
+    text = _replace_once(text, W_ANCHOR_DOWNLOAD, W_DOWNLOAD, "python-worker.js")
+    text = _replace_once(text, W_ANCHOR_STARTED, W_STARTED, "python-worker.js")
+    text = _replace_once(text, W_ANCHOR_MESSAGE, W_MESSAGE, "python-worker.js")
+    from jolly_scorer.ui.app import LATER_SCREENS
+
+    later = PRELOAD_MODULES + LATER_SCREENS
+    preload = (
+        W_PRELOAD.replace("__PREFIX__", SNAPSHOT_PREFIX)
+        .replace("__MODULES__", json.dumps(list(PRELOAD_MODULES)))
+        .replace("__SNAPSHOT_MODULES__", json.dumps(list(later)))
+        .replace('"__FLET_JS__"', json.dumps(FLET_JS))
+        .replace('"__WARM__"', json.dumps(WARM))
+    )
+    return text + preload
+
+
+def early_python(dist: Path) -> None:
+    """Apply both changes to a published site (the worker first: the
+    snapshot's key hashes the changed worker)."""
+    worker = dist / "python-worker.js"
+    changed = patch_worker_js(worker.read_text(encoding="utf-8"))
+    worker.write_text(changed, encoding="utf-8")
+    key = snapshot_key(dist)
+    worker.write_text(changed.replace("__SNAPSHOT__", key), encoding="utf-8")
+    python = dist / "python.js"
+    python.write_text(
+        patch_python_js(python.read_text(encoding="utf-8")), encoding="utf-8"
+    )
+
+
+def is_early(dist: Path) -> bool:
+    return "jollyPreload" in (dist / "python.js").read_text(
+        encoding="utf-8"
+    ) and SNAPSHOT_PREFIX in (dist / "python-worker.js").read_text(encoding="utf-8")
