@@ -79,6 +79,7 @@ def _Views(state: AppState, model: ClubModel) -> ft.Control:
     from jolly_scorer.ui.screens.club.events import EventList
     from jolly_scorer.ui.screens.club.form import EventForm
 
+    forget_notices(state, model)
     if model.view == "form":
         return EventForm(state, model)
     if model.view == "seasons":
@@ -181,6 +182,22 @@ def ClubScreen(state: AppState) -> ft.Control:
     follow_changes(state, model)
     follow_phones(state, model)
     return _Views(state, model)
+
+
+def forget_notices(state: AppState, model: ClubModel) -> None:
+    """A notice of one club view ("…json exported.") goes when another view
+    or another evening is shown (issue 37: it stayed all evening, and on
+    another evening)."""
+    shown = ft.use_ref((model.view, model.event_id))
+
+    def changed() -> None:
+        now = (model.view, model.event_id)
+        if now != shown.current:
+            shown.current = now
+            if state.notice is not None:
+                state.notice = None
+
+    ft.use_effect(changed, [model.view, model.event_id])
 
 
 @ft.component
