@@ -48,6 +48,11 @@ def club_model(state: AppState) -> ClubModel:
         if club is not None and state.is_guest:  # the ranking link
             model.follow_live = True
             model.follow_live_event()
+        elif club is not None and state.nav.screen == "club_big":
+            # the organiser's big screen reloaded: the live evening
+            live = model.live_id()
+            if live is not None:
+                model.open(live, view="big")
         store.set(_KEY, model)
     return model
 
