@@ -74,12 +74,20 @@ def test_migration_007_keeps_everything_of_a_006_file(tmp_path: Path) -> None:
         first.set_setting("language", "fi")
         path = first.path
     conn = sqlite3.connect(path, isolation_level=None)
-    # back to what migration 006 left: 007 and 008 only added their tables
+    # back to what migration 006 left: 007 to 009 only added their tables
     conn.execute("DROP TABLE device_seats")
-    for table in ("club_games", "club_seats", "club_series", "club_events"):
+    for table in (
+        "club_season_events",
+        "club_seasons",
+        "club_games",
+        "club_seats",
+        "club_series",
+        "club_events",
+    ):
         conn.execute(f"DROP TABLE {table}")
     conn.execute(
-        "DELETE FROM migrations WHERE name IN ('007_device_seats', '008_club_events')"
+        "DELETE FROM migrations WHERE name IN "
+        "('007_device_seats', '008_club_events', '009_club_seasons')"
     )
     conn.execute("PRAGMA user_version = 6")
     before = _contents(conn)
