@@ -21,7 +21,7 @@ from jolly_scorer.commands.common import (
 )
 from jolly_scorer.core.club.export import ranking_html
 from jolly_scorer.core.club.file import event_file_from_json
-from jolly_scorer.core.club.ranking import MISSED_RULE, Ranking, rank_event, rank_series
+from jolly_scorer.core.club.ranking import Ranking, missed_rule, rank_event, rank_series
 from jolly_scorer.core.club.seating import split_text, table_sizes
 from jolly_scorer.core.errors import ClubError
 
@@ -267,7 +267,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(ranking_csv_bytes(ranking))
         sys.stdout.buffer.flush()
     elif args.html:
-        sys.stdout.write(ranking_html(event.name, ranking, notes=(MISSED_RULE,)))
+        sys.stdout.write(
+            ranking_html(event.name, ranking, notes=(missed_rule(ranking),))
+        )
     else:
         _print_ranking(event.name, ranking, len(plays), event.series_count)
     return 0

@@ -758,3 +758,21 @@ def test_the_lots_say_their_seed() -> None:
     for ranking in (rank_event(event, plays), rank_series(event, plays[0])):
         assert ranking.seed == event.seed == 5
         assert ranking.tie_break[-1].endswith("the drawn lots (the event's seed 5)")
+
+
+def test_a_table_that_saved_nothing_yet_ranks_last_in_its_series() -> None:
+    """Issue 37 item 6: while a series is played, the players of a table that
+    saved no round yet showed 0 and ranked first (penalty scoring); they
+    rank after every player with a result, and show no score."""
+    from jolly_scorer.core.club.export import ranking_rows
+
+    players = ("A", "B", "C", "D", "E", "F")
+    event = ClubEvent("Club", ROMME, players, 1, 1)
+    one, two = ("A", "B", "C"), ("D", "E", "F")
+    played = counted_game(ROMME, one, {"A": 0, "B": 10, "C": 20})
+    play = SeriesPlay(Seating(1, "draw", 0, (one, two)), ((played,), ()))
+    ranking = rank_series(event, play)
+    assert ranking.order[:3] == ("A", "B", "C")
+    assert set(ranking.order[3:]) == {"D", "E", "F"}
+    rows = ranking_rows(ranking)
+    assert all(row[2] == "–" for row in rows[4:])

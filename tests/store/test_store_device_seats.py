@@ -86,8 +86,8 @@ def test_migration_007_keeps_everything_of_a_006_file(tmp_path: Path) -> None:
     ):
         conn.execute(f"DROP TABLE {table}")
     conn.execute(
-        "DELETE FROM migrations WHERE name IN"
-        " ('007_device_seats', '008_club_events', '009_club_seasons')"
+        "DELETE FROM migrations WHERE name IN "
+        "('007_device_seats', '008_club_events', '009_club_seasons')"
     )
     conn.execute("PRAGMA user_version = 6")
     before = _contents(conn)

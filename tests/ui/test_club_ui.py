@@ -183,6 +183,9 @@ def test_the_results_are_saved_as_csv_html_and_the_event_file(open_app, tmp_path
     assert "then more games won" in page
     assert json.loads(bytes(saved[names[2]]).decode()) == data
     assert "Exported freitagsrunde-1.json." in app.texts()
+    # the notice goes with the evening (issue 37: it stayed all evening)
+    app.click(app.find(semantics="back"))
+    app.wait_for(lambda: "Exported freitagsrunde-1.json." not in app.texts())
 
 
 def test_a_leaver_and_a_late_arrival_between_series(open_app, tmp_path):
@@ -194,7 +197,12 @@ def test_a_leaver_and_a_late_arrival_between_series(open_app, tmp_path):
     play_table(app, 1, 2)
     app.fire(app.find(semantics="club-leave-Ben").content, "select")
     assert app.find(semantics="club-leave-Ben").content.selected
+    # the split of the next series counts the leaver and the arrival
+    assert field_in(app, "club-next-split").value == "7 players: 2 tables (4 + 3)"
+    app.type_text(field_in(app, "club-arrive"), "Ida\nJan")
+    assert field_in(app, "club-next-split").value == "9 players: 3 tables (3 + 3 + 3)"
     app.type_text(field_in(app, "club-arrive"), "Ida")
+    assert field_in(app, "club-next-split").value == "8 players: 2 tables (4 + 4)"
     app.click(app.find(semantics="club-seat-draw"))
     with Store.open(tmp_path) as store:
         (summary,) = store.list_events()

@@ -75,6 +75,11 @@ def ranking_rows(
     for ranked in entries:
         line = ranked.line
         row = [str(ranked.place), line.player]
+        if not line.games and ranking.series is not None:  # not played yet
+            row += [texts.missed] * (1 + uses_points) + ["0", "0"]
+            row += [texts.missed] * count
+            rows.append(tuple(row))
+            continue
         if uses_points:
             row.append(str(line.points or 0))
         row += [str(line.raw), str(line.games), str(line.won)]

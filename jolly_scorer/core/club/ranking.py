@@ -41,6 +41,7 @@ from jolly_scorer.core.scoring import GameResult, score_game
 
 __all__ = [
     "MISSED_RULE",
+    "MISSED_RULE_RAW",
     "PLAYED_MORE",
     "Line",
     "Ranked",
@@ -48,6 +49,7 @@ __all__ = [
     "SeriesPlay",
     "next_seating",
     "rank_event",
+    "missed_rule",
     "rank_series",
     "tie_break_rule",
 ]
@@ -62,6 +64,19 @@ MISSED_RULE = (
     "it and no tournament points: missing a series never helps."
 )
 """What a missed series counts, in words for the organiser."""
+
+MISSED_RULE_RAW = (
+    "A player who missed a series counts for it the worst raw score played in "
+    "it: missing a series never helps."
+)
+"""The same for an event without tournament points."""
+
+
+def missed_rule(ranking: Ranking) -> str:
+    """What a missed series counts, for ``ranking`` (tournament points are
+    named only when the event uses them)."""
+    points = any(r.line.points is not None for r in ranking.entries)
+    return MISSED_RULE if points else MISSED_RULE_RAW
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +247,10 @@ def _ranked(
         line = lines[i]
         later = tuple(-v if high else v for v in reversed(filled[i] if filled else ()))
         return (
+            # a series' ranking while it is played: nothing played yet (a
+            # table that saved no round) is no result, not a raw score of 0
+            # that would rank first
+            filled is None and line.games == 0,
             -(line.points or 0),
             -line.raw if plus else line.raw,
             -line.won,

@@ -48,6 +48,11 @@ def club_model(state: AppState) -> ClubModel:
         if club is not None and state.is_guest:  # the ranking link
             model.follow_live = True
             model.follow_live_event()
+        elif club is not None and state.nav.screen == "club_big":
+            # the organiser's big screen reloaded: the live evening
+            live = model.live_id()
+            if live is not None:
+                model.open(live, view="big")
         store.set(_KEY, model)
     return model
 
@@ -79,6 +84,7 @@ def _Views(state: AppState, model: ClubModel) -> ft.Control:
     from jolly_scorer.ui.screens.club.events import EventList
     from jolly_scorer.ui.screens.club.form import EventForm
 
+    forget_notices(state, model)
     if model.view == "form":
         return EventForm(state, model)
     if model.view == "seasons":
@@ -181,6 +187,22 @@ def ClubScreen(state: AppState) -> ft.Control:
     follow_changes(state, model)
     follow_phones(state, model)
     return _Views(state, model)
+
+
+def forget_notices(state: AppState, model: ClubModel) -> None:
+    """A notice of one club view ("…json exported.") goes when another view
+    or another evening is shown (issue 37: it stayed all evening, and on
+    another evening)."""
+    shown = ft.use_ref((model.view, model.event_id))
+
+    def changed() -> None:
+        now = (model.view, model.event_id)
+        if now != shown.current:
+            shown.current = now
+            if state.notice is not None:
+                state.notice = None
+
+    ft.use_effect(changed, [model.view, model.event_id])
 
 
 @ft.component

@@ -10,7 +10,7 @@ from typing import Literal
 import flet as ft
 
 from jolly_scorer.core.names import name_key
-from jolly_scorer.ui.models.club import ClubModel, parse_players
+from jolly_scorer.ui.models.club import ClubModel, parse_players, split_of
 from jolly_scorer.ui.screens.club.export import export_part
 from jolly_scorer.ui.screens.club.live import live_part
 from jolly_scorer.ui.screens.club.parts import club_frame
@@ -68,6 +68,29 @@ def _next_series(
                 spacing=6,
             ),
         ]
+    if number > 1:  # how the next series splits, leavers and arrivals counted
+        gone = {k for k in leaving}
+        staying = [p for p in model.playing() if name_key(p) not in gone]
+        known = {name_key(p) for p in staying}
+        count = len(staying) + len([a for a in arrive if name_key(a) not in known])
+        sizes = split_of(count, model.event.fives if model.event else False)
+        parts.append(
+            tagged(
+                "club-next-split",
+                ft.Text(
+                    t.plural(
+                        "{count} players: {n} table ({sizes})",
+                        "{count} players: {n} tables ({sizes})",
+                        len(sizes),
+                        count=count,
+                        sizes=" + ".join(map(str, sizes)),
+                    )
+                    if sizes is not None
+                    else t("Enter at least 3 players."),
+                    size=16,
+                ),
+            )
+        )
     parts.append(
         tagged(
             "club-arrive",
@@ -116,11 +139,11 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
         return ft.Text("")
     games = event.games_per_series or 0
     sub = t(
-        "{rules} · {players} players · {series} series of {games} games",
+        "{rules} · {players} players · {series} {games}",
         rules=preset_name(event.rules.base, t),
         players=len(event.players),
-        series=event.series_count,
-        games=games,
+        series=t.plural("{n} series", "{n} series", event.series_count),
+        games=t.plural("of {n} game each", "of {n} games each", games),
     )
     body: list[ft.Control] = [
         ft.Text(sub, size=16, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -16,7 +16,11 @@ from jolly_scorer.core.club.export import ranking_html
 from jolly_scorer.store.club_export import ranking_csv_bytes
 from jolly_scorer.store.errors import StoreError
 from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
+from jolly_scorer.ui.screens.club.parts import (
+    missed_note,
+    page_texts,
+    tie_break_lines,
+)
 from jolly_scorer.ui.screens.past_games.export import EXPORT_UNKNOWN
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import section, tagged
@@ -48,7 +52,7 @@ def export_bytes(state: AppState, model: ClubModel, kind: str) -> tuple[str, byt
         page = ranking_html(
             event.name,
             ranking,
-            notes=(t(MISSED),),
+            notes=(t(missed_note(ranking)),),
             texts=texts,
         )
         # the page's rule in the page's language (the core writes English)

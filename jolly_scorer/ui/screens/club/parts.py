@@ -33,6 +33,17 @@ MISSED = N_(
     "A player who missed a series counts for it the worst raw score played in "
     "it and no tournament points: missing a series never helps."
 )
+MISSED_RAW = N_(
+    "A player who missed a series counts for it the worst raw score played in "
+    "it: missing a series never helps."
+)
+
+
+def missed_note(ranking: Ranking) -> str:
+    """What a missed series counts (to translate): tournament points named
+    only when the event uses them."""
+    points = any(r.line.points is not None for r in ranking.entries)
+    return MISSED if points else MISSED_RAW
 
 
 def tie_break_lines(ranking: Ranking, t: Translator) -> list[str]:

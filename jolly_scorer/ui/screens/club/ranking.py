@@ -9,7 +9,11 @@ from jolly_scorer.core.club.export import ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.screens.club.parts import MISSED, page_texts, tie_break_lines
+from jolly_scorer.ui.screens.club.parts import (
+    missed_note,
+    page_texts,
+    tie_break_lines,
+)
 from jolly_scorer.ui.widgets.basics import section, tagged
 from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
@@ -77,7 +81,7 @@ def rule_under(ranking: Ranking, t: Translator, size: int = 15) -> ft.Control:
     ]
     lines += [ft.Text(line, size=size) for line in tie_break_lines(ranking, t)]
     if ranking.series is None:
-        lines.append(ft.Text(t(MISSED), size=size, italic=True))
+        lines.append(ft.Text(t(missed_note(ranking)), size=size, italic=True))
     return tagged("club-tie-break", ft.Column(lines, spacing=2))
 
 

@@ -18,7 +18,10 @@ from jolly_scorer.ui.widgets.kept_parts import Keep, Same, built_anew
 def seating_line(seating: Seating, t: Translator) -> str:
     how = t("drawn") if seating.method == "draw" else t("seated by standing")
     return t(
-        "Series {n}: {how} (seed {seed})", n=seating.series, how=how, seed=seating.seed
+        "Series {n}: {how} (draw seed {seed})",
+        n=seating.series,
+        how=how,
+        seed=seating.seed,
     )
 
 
