@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from jolly_scorer.commands.common import (
@@ -14,6 +15,7 @@ from jolly_scorer.commands.common import (
     read_input,
 )
 from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.look_alike import look_alike
 from jolly_scorer.core.stats import KindStats
 from jolly_scorer.store import GameSummary, Store
 
@@ -83,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
             return _list(store, args.json)
         if action == "import":
             text, where = read_input(args.file)
-            print(store.import_game(parse_json(text, where)))
+            game_id = store.import_game(parse_json(text, where))
+            print(game_id)
+            _warn_look_alike(store.load_game(game_id).players)
         elif action == "export":
             if args.format == "csv":
                 sys.stdout.write(store.export_csv(args.id))
@@ -99,6 +103,19 @@ def run(args: argparse.Namespace) -> int:
             count = store.restore(parse_json(text, where))
             print(f"restored {count} game{'' if count == 1 else 's'}")
     return 0
+
+
+def _warn_look_alike(players: Sequence[str]) -> None:
+    """Say on stderr which players' names look alike (imported all the
+    same, as a new game warns: issue 38.8)."""
+    for seat, name in enumerate(players):
+        alike = look_alike(name, players[:seat])
+        if alike is not None:
+            print(
+                f"jolly-scorer: warning: the names {alike!r} and {name!r} look "
+                "alike: on the score sheet the two cannot be told apart",
+                file=sys.stderr,
+            )
 
 
 def _write(name: str, text: str) -> None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from jolly_scorer.core.errors import GameFileError
 from jolly_scorer.core.names import InvalidName, clean_name, name_key
 from jolly_scorer.core.record import (
+    MAX_ROUNDS,
+    TOO_MANY_ROUNDS,
     Counted,
     Game,
     PlacedCard,
@@ -86,7 +88,10 @@ class Scored:
         return Scored(game, score_game_from(game, self.result, unchanged))
 
     def add_round(self, entry: Round) -> Scored:
-        """One more round (rejected if the game is over or the round invalid)."""
+        """One more round (rejected if the game is over, the round invalid, or
+        the game has :data:`MAX_ROUNDS` already)."""
+        if len(self.game.rounds) >= MAX_ROUNDS:
+            raise GameFileError(TOO_MANY_ROUNDS)
         game = dataclasses.replace(self.game, rounds=(*self.game.rounds, entry))
         return self._after(game, len(self.game.rounds))
 

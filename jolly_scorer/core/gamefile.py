@@ -33,6 +33,7 @@ from jolly_scorer.core.game import (
     TableMeld,
 )
 from jolly_scorer.core.names import InvalidName, clean_name, name_key
+from jolly_scorer.core.record import MAX_ROUNDS, TOO_MANY_ROUNDS
 from jolly_scorer.core.rules import PRESETS, Rules, resolve_rules
 from jolly_scorer.core.values import WHOLE_MAX, as_whole, is_text
 
@@ -310,6 +311,8 @@ def game_from_json(data: Any) -> Game:
     rounds_data = _given(data, "rounds", [])
     if not isinstance(rounds_data, list):
         raise GameFileError("rounds: expected a list of rounds")
+    if len(rounds_data) > MAX_ROUNDS:
+        raise GameFileError(f"rounds: {TOO_MANY_ROUNDS}")
     first_dealer = data.get("first_dealer", 0)
     first_dealer = (
         _whole(first_dealer, "first_dealer") if first_dealer is not None else 0

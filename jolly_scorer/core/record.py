@@ -101,6 +101,13 @@ class Round:
         )
 
 
+MAX_ROUNDS = 1000
+"""The most rounds a game may have (a game is over after a few dozen; a
+100,000-round game held every page up 2.4 s when opened, issue 38.7)."""
+
+TOO_MANY_ROUNDS = "A game has at most 1,000 rounds: start a new game to go on."
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """A game: players in seating order (clockwise), rules, target and rounds.

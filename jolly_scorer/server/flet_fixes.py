@@ -79,11 +79,19 @@ def _send_message(self: Any, message: Any) -> None:
     live table that was a fifth of the server's CPU time when a saved round
     went out to 12 phones (``benchmarks/table_load.py``, py-spy). Same bytes,
     same queue; the line is still logged when the ``flet_transport`` logger
-    is at DEBUG."""
+    is at DEBUG.
+
+    A page closed during its first draw has no queue any more (Flet's send
+    loop set it to None): its messages are dropped, as Flet does for a data
+    channel frame, instead of "Exception in effect: 'NoneType' object has no
+    attribute 'put_nowait'" in the log (issue 38.9)."""
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
+    queue = self._FletApp__send_queue
+    if queue is None:  # the client left: the message is moot
+        return
     transport = logging.getLogger("flet_transport")
     if transport.isEnabledFor(logging.DEBUG):
         transport.debug("send_message: %s", message)
@@ -91,7 +99,7 @@ def _send_message(self: Any, message: Any) -> None:
         [message.action, message.body],
         default=configure_encode_object_for_msgpack(BaseControl),  # type: ignore[no-untyped-call]
     )
-    self._FletApp__send_queue.put_nowait(b"\x00" + body)
+    queue.put_nowait(b"\x00" + body)
 
 
 def _send_message_needed() -> bool:

@@ -148,8 +148,10 @@ class GuestStore:
     def current_game_id(self) -> int | None:
         return self._game_id()
 
-    def list_games(self) -> list[GameSummary]:
+    def list_games(self, limit: int | None = None) -> list[GameSummary]:
         own = self._game_id()
+        if own is None or limit == 0:
+            return []
         return [g for g in self._store.list_games() if g.id == own]
 
     def known_players(self) -> list[str]:

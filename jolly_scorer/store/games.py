@@ -234,17 +234,33 @@ class GameCalls(StoreBase):
             self._remember(game_id, _Saved(row["revision"], game, texts))
         return game
 
-    def list_games(self) -> list[GameSummary]:
-        """Every stored game, newest first."""
+    def list_games(self, limit: int | None = None) -> list[GameSummary]:
+        """Every stored game, newest first; ``limit``: only the newest
+        ``limit`` (their players read alone: a page of past games reads as
+        much with 20,000 games stored as with 50, issue 38.7)."""
         with self._reading() as conn:
-            rows = conn.execute(
-                "SELECT * FROM games ORDER BY started DESC, id DESC"
-            ).fetchall()
+            if limit is None:
+                rows = conn.execute(
+                    "SELECT * FROM games ORDER BY started DESC, id DESC"
+                ).fetchall()
+                seated = conn.execute(
+                    "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
+                    "ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat"
+                )
+            else:
+                rows = conn.execute(
+                    "SELECT * FROM games ORDER BY started DESC, id DESC LIMIT ?",
+                    (max(0, limit),),
+                ).fetchall()
+                ids = [row["id"] for row in rows]
+                seated = conn.execute(
+                    "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
+                    "ON p.id = gp.player_id WHERE gp.game_id IN "
+                    f"({','.join('?' * len(ids))}) ORDER BY gp.game_id, gp.seat",
+                    ids,
+                )
             seats: dict[int, list[str]] = {}
-            for game_id, name in conn.execute(
-                "SELECT gp.game_id, p.name FROM game_players gp "
-                "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat"
-            ):
+            for game_id, name in seated:
                 seats.setdefault(game_id, []).append(name)
         return [
             GameSummary(

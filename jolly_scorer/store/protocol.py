@@ -85,8 +85,8 @@ class GameRecords(GameLoading, Protocol):
         when a seat part of the round saved was written since
         ``parts_version``."""
 
-    def list_games(self) -> Sequence[GameSummary]:
-        """Every stored game, newest first."""
+    def list_games(self, limit: int | None = None) -> Sequence[GameSummary]:
+        """Every stored game, newest first (``limit``: the newest so many)."""
 
     def current_game_id(self) -> int | None:
         """The most recently updated game that is not over, if any."""

@@ -79,3 +79,19 @@ def test_every_fix_is_needed_and_in_place():
     assert flet_fixes.apply_fixes() == []
     for fix in flet_fixes.FIXES:
         assert fix.applied(), fix.name
+
+
+def test_a_message_to_a_page_closed_during_its_first_draw_is_dropped(flet_app):
+    """Issue 38.9: "Exception in effect: 'NoneType' object has no attribute
+    'put_nowait'" when a page closed during its first draw (Flet's send loop
+    had set its queue to None)."""
+    from flet.messaging.protocol import Message, MessageAction
+
+    flet_fixes.quiet_send_message()
+    message = Message(MessageAction.PATCH_CONTROL, {"id": 1, "patch": []})
+    flet_app._FletApp__send_queue = None  # the client left
+    flet_app.send_message(message)  # nothing raised, nothing sent
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    flet_app._FletApp__send_queue = queue
+    flet_app.send_message(message)
+    assert queue.qsize() == 1

@@ -75,3 +75,19 @@ def test_slow_bodies_and_readers_lock_nobody_out(
             with contextlib.suppress(OSError):
                 s.close()
     assert "Traceback" not in table.log()
+
+
+def test_a_pin_form_cut_off_mid_body_logs_no_traceback(table: Server) -> None:
+    """Issue 38.9: a ``ClientDisconnect`` traceback (and "Exception in ASGI
+    application") for each PIN form post cut off mid-body."""
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", table.port), timeout=5) as s:
+            s.sendall(
+                f"POST /join HTTP/1.1\r\nHost: 127.0.0.1:{table.port}\r\n"
+                "Content-Type: application/x-www-form-urlencoded\r\n"
+                "Content-Length: 10\r\n\r\npin=1".encode()
+            )
+            time.sleep(0.2)  # the handler is reading the body
+    assert http(table.url + "/join")[0] == 200
+    log = table.log()
+    assert "ClientDisconnect" not in log and "Exception in ASGI" not in log

@@ -53,3 +53,20 @@ def test_the_new_game_form_warns_of_a_look_alike_name(open_app):
     assert field_in(app, "player-name-1").helper is None
     app.type_text(field_in(app, "player-name-2"), "Ben")
     app.wait_for(lambda: field_in(app, "player-name-2").helper is None)
+
+
+@pytest.mark.parametrize("other", ["\u0410nna", "\uff21nna"])
+def test_renaming_to_a_look_alike_name_warns(open_app, tmp_path, other):
+    """Issue 38.8: renaming Ben to Cyrillic "Аnna" or fullwidth "Ａnna"
+    beside "Anna" was silent. The rename dialog warns (it may still be
+    saved), as the new-game form does."""
+    from support.app_steps import PLAYERS, open_seeded, rounds
+    from support.dialogs import in_open_dialog
+
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(1))
+    app.click(app.find(semantics="rename-2"))  # Ben
+    field = lambda: in_open_dialog(app, "rename-field").content  # noqa: E731
+    app.type_text(field(), other)
+    app.wait_for(lambda: "Looks like Anna" in str(field().helper))
+    app.type_text(field(), "Benedikt")
+    app.wait_for(lambda: field().helper is None)

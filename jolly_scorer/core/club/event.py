@@ -16,7 +16,9 @@ from typing import Any
 
 from jolly_scorer.core.club.points import Conversion, conversion_from_json
 from jolly_scorer.core.club.seating import (
+    MAX_EVENT_PLAYERS,
     MAX_SERIES,
+    TOO_MANY_PLAYERS,
     check_seed,
     clean_players,
     table_sizes,
@@ -71,6 +73,8 @@ class ClubEvent:
             raise ClubError(f"{self.rules!r} are not rules")
         if not isinstance(self.players, tuple):
             raise ClubError("the players are a tuple of names")
+        if len(self.players) > MAX_EVENT_PLAYERS:
+            raise ClubError(TOO_MANY_PLAYERS)
         if clean_players(self.players) != self.players:
             raise ClubError("the players' names must be clean (see clean_players)")
         if as_whole(self.series_count, 1, MAX_SERIES) is None:

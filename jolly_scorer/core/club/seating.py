@@ -66,6 +66,12 @@ MIN_PLAYERS = 3
 MAX_SERIES = 99
 """The most series an event may have."""
 
+MAX_EVENT_PLAYERS = 500
+"""The most players an event may have (a club evening has a few dozen; a
+10,000-player event took 17 s to draw on the organiser's screen, issue 38.7)."""
+
+TOO_MANY_PLAYERS = "An event has at most 500 players."
+
 SPLIT_RULE = (
     "Players sit at tables of 4. Where the number of players is not a multiple "
     "of 4, one, two or three tables of 3 take the rest (10 players: 4 + 3 + 3). "

@@ -80,6 +80,11 @@ def _summary_tile(
     )
 
 
+#: games shown at first, and added by "Show older games" (issue 38.7: with
+#: 20,000 games stored the list took 26 s and held every page up)
+PAGE = 50
+
+
 @dataclass(eq=False)
 class _Asking:
     """The delete dialog open on game ``game_id``: a new object each time it
@@ -112,7 +117,8 @@ def _delete_dialog(t: Translator, decide: Callable[[bool], None]) -> ft.AlertDia
 
 @ft.component
 def PastGames(state: AppState) -> ft.Control:
-    """The stored games, newest first; a game is deleted after asking.
+    """The stored games, newest first, :data:`PAGE` at a time ("Show older
+    games" adds the next page); a game is deleted after asking.
 
     The delete dialog acts once: the tap that closes it (Delete, Keep it)
     decides, and a second tap that reaches the server after it closed (a
@@ -124,6 +130,7 @@ def PastGames(state: AppState) -> ft.Control:
     dialogs do (``scoreboard/screen.py``, ``_Own``)."""
     t = state.t
     asking, set_asking = ft.use_state(cast(_Asking | None, None))
+    shown, set_shown = ft.use_state(PAGE)
     open_one = ft.use_ref(cast(_Asking | None, None))
 
     def clear() -> None:
@@ -145,7 +152,10 @@ def PastGames(state: AppState) -> ft.Control:
             state.delete_game(shown.game_id)
 
     ft.use_dialog(_delete_dialog(t, decide) if asking is not None else None)
-    games = sorted(state.store.list_games(), key=lambda g: g.id, reverse=True)
+    # one page at a time (issue 38.7): one more read tells whether there is more
+    found = list(state.store.list_games(limit=shown + 1))
+    more = len(found) > shown
+    games = sorted(found[:shown], key=lambda g: g.id, reverse=True)
     body: list[ft.Control] = [
         big_button(
             t("Player statistics"),
@@ -157,6 +167,15 @@ def PastGames(state: AppState) -> ft.Control:
     if not games:
         body.append(ft.Text(t("No games yet."), size=18))
     body += [_summary_tile(state, game, t, ask_delete) for game in games]
+    if more:
+        body.append(
+            big_button(
+                t("Show older games"),
+                ft.Icons.EXPAND_MORE,
+                lambda: set_shown(shown + PAGE),
+                "older-games",
+            )
+        )
     return screen(state, t("Past games"), body)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from jolly_scorer.core.look_alike import look_alike
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.typed_text import TypedText
@@ -70,10 +71,21 @@ def rename_dialog(
         if is_open():
             set_renaming(None)
 
+    others = [
+        p for p in (state.game.players if state.game else ()) if p != renaming.old
+    ]
+    alike = look_alike(renaming.typed, others)  # issue 38.8: warned, as a new game
     field = TypedText(
         value=renaming.typed,
         autofocus=True,
         text_size=22,
+        helper=t(
+            "Looks like {name}: on the score sheet the two cannot be told apart.",
+            name=alike,
+        )
+        if alike
+        else None,
+        helper_max_lines=3,
         error=renaming.error,
         error_style=ft.TextStyle(size=16),
         error_max_lines=3,
