@@ -1,25 +1,30 @@
 """Time the offline web app (``jolly-scorer build-web``) in Chromium against a
 published hello-world counter built the same way, in the same run.
 
-    uv run python benchmarks/pwa.py [--repeat N]
+    uv run python benchmarks/pwa.py [--repeat N] [--timeline] [--plain]
 
-Both sites are built by :func:`jolly_scorer.web.build.build_site` (the hello
-world with its own ``main.py`` and only flet's packages), served by a static
-server on 127.0.0.1, every other host blocked (Chromium's host resolver). For
-each site and each of
-``--repeat`` rounds:
+Both sites are built by :func:`jolly_scorer.web.build.build_site`; the hello
+world (its own ``main.py``, only flet's packages) with ``fast=False``: Flet's
+worker as published and no precompressed files, the reference it was before
+issue 36. They are served by a static server on 127.0.0.1 that sends a
+``NAME.gz`` beside a file with ``Content-Encoding: gzip`` when the browser
+accepts it (``--plain``: never), every other host blocked (Chromium's host
+resolver). For each site and each of ``--repeat`` rounds:
 
 * first visit: a fresh browser profile, from ``goto`` to a usable first screen
   (its button in the accessibility tree); the bytes the server sent until the
-  service worker has stored the site are the first-load transfer;
+  service worker has stored the site (and, for the app, until its memory
+  snapshot is kept: jolly_scorer/web/worker.py) are the first-load transfer,
+  counted as sent and as they would be uncompressed;
 * repeat visit: the browser restarted on that profile (an installed app opened
   again), from ``goto`` to usable; the service worker answers.
 
-Last lines:
+``--timeline`` prints each visit's steps (the ``jolly-timeline`` marks of the
+page, the worker and the app, and when the big files arrived). Last lines:
 
     first visit: app X s, hello Y s, ratio R
     repeat visit: app X s, hello Y s, ratio R
-    site: app A MB (N files), hello B MB; first-load transfer app C MB, hello D MB
+    site: ...; first-load transfer app C MB sent (U MB uncompressed), hello ...
 
 Needs Debian's ``/usr/bin/chromium`` and playwright (dev dependencies).
 """
