@@ -173,6 +173,7 @@ class State:
     steps: Callable[[Page], None]
     focus: str | None = None  # the field that must have the keyboard focus
     names: tuple[str, ...] = ()  # words of the data (player names)
+    whole: str = ""  # every control whose id starts so: whole on the screen
 
 
 def _none(p: Page) -> None:
@@ -333,7 +334,7 @@ STATES = [
     State("counting-jolly", "jolly3", _counting_jolly, names=("Anna", "Ben", "Cleo")),
     State("hand-editor", "romme5", _hand_editor, names=tuple(FIVE)),
     State("hand-keyboard", "romme5", _keyboard, "meld-input", tuple(FIVE)),
-    State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX)),
+    State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX), whole="pick-"),
     State("strip-six", "rommi6", _open_round, names=tuple(SIX)),
     State("meld-editor", "jolly3", _meld_editor, names=("Anna", "Ben", "Cleo")),
     State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo")),
@@ -459,7 +460,11 @@ def _name(node: dict[str, Any]) -> str:
 
 
 def _area(box: list[float]) -> float:
-    return max(0.0, box[2]) * max(0.0, box[3])
+    """The area of a box, 0 when less than a pixel wide or tall (a list
+    squeezed to 0.006 px under an open editor is not seen)."""
+    if box[2] < 1 or box[3] < 1:
+        return 0.0
+    return box[2] * box[3]
 
 
 def _overlap(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -589,6 +594,15 @@ def check(
                     words.add(w)
         for w in sorted(words):
             found.append(("english", w))
+    # cut: the controls the state shows whole (a card grid) are
+    if state.whole:
+        keys = [n for n in nodes if n["id"].startswith(state.whole) and n["tappable"]]
+        heights = sorted(n["box"][3] for n in keys)
+        tallest = heights[len(heights) // 2] if heights else 0  # a key's height
+        for n in keys:
+            x, y, w, h = n["seen"]
+            if h < tallest - 0.5 or y < 0 or y + h > H or _covered_by_bar(n, nodes):
+                found.append(("cut", f"{_name(n)} not whole: {_box(n['seen'])}"))
     # focus: the field the state opened for typing has the keyboard focus
     if first and state.focus and shown["focus"] != state.focus:
         found.append(
@@ -596,6 +610,14 @@ def check(
         )
     del by_index
     return found
+
+
+def _covered_by_bar(n: dict[str, Any], nodes: list[dict[str, Any]]) -> bool:
+    """Whether a Save bar (``*-save-bar``) lies over part of ``n``."""
+    return any(
+        b["id"].endswith("save-bar") and min(_overlap(b["seen"], n["seen"])) > 1
+        for b in nodes
+    )
 
 
 def _box(b: list[float]) -> str:
@@ -671,8 +693,10 @@ def explore_state(
     out: Path,
     result: Result,
     work: Path,
+    checks: tuple[str, ...] = tuple(CHECKS),
 ) -> None:
-    """One state in one language, at every size."""
+    """One state in one language, at every size (``checks``: those of
+    :data:`CHECKS` to apply)."""
     from browser_steps import flutter_ready
 
     data = work / f"{state.name}-{language}"
@@ -699,9 +723,15 @@ def explore_state(
                 ):
                     page.set_viewport_size({"width": size[0], "height": size[1]})
                 page.mouse.move(0, 0)  # no hover tooltip
-                p.next_frames(3)
-                png = p.still()
-                shown = page.evaluate(NODES)
+                # the server lays the page out again for its new size: the
+                # picture and the tree of one still screen (the same before
+                # and after the tree is read)
+                for _ in range(4):
+                    p.next_frames(3)
+                    png = p.still()
+                    shown = page.evaluate(NODES)
+                    if p.still() == png:
+                        break
                 where = out / language / size_name(size)
                 where.mkdir(parents=True, exist_ok=True)
                 path = where / f"{state.name}.png"
@@ -709,8 +739,10 @@ def explore_state(
                 result.shots.setdefault((language, size_name(size)), []).append(
                     (state.name, path)
                 )
-                result.checked += len(CHECKS)
+                result.checked += len(checks)
                 for name, what in check(shown, state, language, size == sizes[0]):
+                    if name not in checks:
+                        continue
                     failure = Failure(state.name, size_name(size), language, name, what)
                     result.failures.append(failure)
                     print(failure, flush=True)

@@ -63,6 +63,10 @@ def verdict_text(meld: Meld, t: Translator) -> str:
     return " · ".join(parts)
 
 
+#: from how many cards a row of them is drawn in compact chips
+COMPACT_FROM = 10
+
+
 def card_row(
     cards: Sequence[Card],
     t: Translator,
@@ -80,12 +84,18 @@ def card_row(
     def tap(i: int) -> Callable[[], Any] | None:
         return None if on_tap is None else (lambda: on_tap(i))
 
+    # a long hand (Rommi: 14 cards of a player who never opened) in smaller
+    # chips: two lines, not three, so the card grid stays whole above the
+    # Save bar on a phone (issue 35.7)
+    compact = len(cards) > COMPACT_FROM
+
     return ft.Row(
         [
             CardChip(
                 str(card),
                 four_color=bool(settings and settings.four_colour),
                 large=bool(settings and settings.large_cards),
+                compact=compact,
                 invalid=i < len(invalid) and invalid[i],
                 t=t,
                 on_click=tap(i),
@@ -95,8 +105,8 @@ def card_row(
         wrap=not scroll,
         scroll=ft.ScrollMode.AUTO if scroll else None,
         auto_scroll=scroll,
-        spacing=6,
-        run_spacing=6,
+        spacing=4 if compact else 6,
+        run_spacing=4 if compact else 6,
     )
 
 
@@ -127,6 +137,7 @@ def cards_field(
     label: str | None = None,
     error: str | None = None,
     multiline: bool = False,
+    one_line: bool = False,
     autofocus: bool = False,
     on_submit: Callable[[str], Any] | None = None,
 ) -> ft.Control:
@@ -136,7 +147,9 @@ def cards_field(
     text (Shift+Enter starts a new line). Without it Enter starts a new line
     (a separator like a space) instead of submitting: the focus stays in the
     field, so the next key never reaches another control. ``autofocus``
-    focuses it as soon as it appears."""
+    focuses it as soon as it appears; ``one_line``: a line that scrolls
+    sideways (beside buttons, where a second line would push the card grid
+    under the Save bar)."""
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         on_change(e.control.value or "")
@@ -153,7 +166,7 @@ def cards_field(
         text_size=18,
         multiline=True,
         min_lines=1,
-        max_lines=4 if multiline else 2,
+        max_lines=4 if multiline else 1 if one_line else 2,
         autofocus=autofocus,
         autocorrect=False,
         enable_suggestions=False,

@@ -86,13 +86,15 @@ def CardChip(
     invalid: bool = False,
     four_color: bool = False,
     large: bool = False,
+    compact: bool = False,
     t: Translator | None = None,
     on_click: Callable[[], Any] | None = None,
 ) -> ft.Control:
-    """One card as a readable chip; ``card`` is canonical notation ("X=6h")."""
+    """One card as a readable chip; ``card`` is canonical notation ("X=6h").
+    ``compact``: a smaller chip, still 40 px tall (a long hand's rows)."""
     t = t or Translator()
     parsed = Card.parse(card)
-    size = 30 if large else 22
+    size = 30 if large else 18 if compact else 22
     ink = _ink(parsed, four_color)
     label = ft.Text(
         parsed.label,
@@ -121,7 +123,9 @@ def CardChip(
         button=on_click is not None,
         content=ft.Container(
             content=content,
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            padding=ft.Padding.symmetric(
+                horizontal=6 if compact else 10, vertical=8 if compact else 6
+            ),
             bgcolor=bg,
             border=ft.Border.all(3 if selected or invalid else 1, border_colour),
             border_radius=8,

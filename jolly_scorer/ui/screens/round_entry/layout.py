@@ -84,7 +84,12 @@ def layout(
     def panel(seat: int, name: str) -> ft.Control:
         return player_panel(scope, seat, name, preview.scores[name])
 
-    if entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
+    # a phone's counting sheet scrolls what is above its number pad itself:
+    # the pad stays whole above the Save bar and its message (issue 35.5)
+    sheet_scrolls = entry.all_counted and not wide
+    if sheet_scrolls:
+        body = [points_rows(entry, preview, t, act, above=body)]
+    elif entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
         body.append(points_rows(entry, preview, t, act))
     elif wide:
         body.append(
@@ -102,7 +107,12 @@ def layout(
         body.append(  # a swipe moves to the next or previous player
             swipeable(entry, panel(seat, entry.player), partial(act, entry.step_player))
         )
-    scroller = ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    scroller = ft.Column(
+        body,
+        spacing=10,
+        scroll=None if sheet_scrolls else ft.ScrollMode.AUTO,
+        expand=True,
+    )
     notice = together_notice(entry)
     if notice is not None:
         header = ft.Column([header, notice], spacing=4)

@@ -60,16 +60,25 @@ def _cell(
     )
 
 
+def _head(text: str, width: int) -> ft.Control:
+    """A column's heading: one line, never broken inside its word."""
+    return ft.Text(
+        text, width=width, size=15, text_align=ft.TextAlign.RIGHT, max_lines=1
+    )
+
+
 def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Control:
     """Every player's good, bad, bonus and round score (penalty: bad only)."""
     plus = model.rules.is_plus
     heads = [t("Good"), t("Bad"), t("Bonus"), t("Round")] if plus else [t("Points")]
-    width = 58 if plus else 80
+    # a column as wide as its longest heading (issue 35.4: "Schlecht" at 58
+    # px was drawn as "Schlec / ht"): 9 px a letter at 15 px covers "W" words
+    width = max(58 if plus else 80, *(9 * len(h) + 4 for h in heads))
     rows: list[ft.Control] = [
         ft.Row(
             [
                 ft.Text(t("Player"), size=15, expand=True),
-                *[_cell(h, width) for h in heads],
+                *[_head(h, width) for h in heads],
             ],
             spacing=4,
         )

@@ -70,17 +70,26 @@ def player_box(
 
 
 def points_rows(
-    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    act: Act,
+    above: list[ft.Control] | None = None,
 ) -> ft.Control:
     """Everyone counted points: every player's line, the number pad, and the
-    keys of the page going to the selected field."""
-    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act))
+    keys of the page going to the selected field. With ``above`` (a phone):
+    those controls and the lines scroll, the pad stays under them, whole."""
+    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act), above)
     return rows
 
 
 @ft.component
 def _PointsRows(
-    entry: RoundEntryModel, preview: Preview, t: Translator, act: Act
+    entry: RoundEntryModel,
+    preview: Preview,
+    t: Translator,
+    act: Act,
+    above: list[ft.Control] | None = None,
 ) -> ft.Control:
     held: Any = ft.use_ref(lambda: None)
     if held.current is None or held.current[0].entry is not entry:
@@ -161,6 +170,14 @@ def _PointsRows(
         keys=watched(scope, STATIC, _pad_keys, on_key, key="pad-keys"),
     )
     under: ft.Control = ft.Row([pad]) if wide else pad  # a laptop: 440 px
+    if above is not None:  # a phone: the pad docked under what scrolls
+        listed = ft.Column(
+            [*above, ft.Column(lines, spacing=4)],
+            spacing=10,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
+        return ft.Column([listed, under], spacing=6, expand=True)
     return ft.Column([ft.Column(lines, spacing=4), under], spacing=6)
 
 

@@ -119,7 +119,8 @@ def names_line(players: tuple[str, ...], width: float) -> ft.Control:
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
             text_align=ft.TextAlign.RIGHT,
-            tooltip=p,
+            # no tooltip: the column is as wide as the longest name
+            # (``column_width``); a hover tooltip covered the numbers below
         )
         for p in players
     ]

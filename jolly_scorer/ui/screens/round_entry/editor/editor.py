@@ -100,6 +100,7 @@ def editor(scope: Scope, *, wide: bool = False, available: float = 366) -> ft.Co
                 lambda text: act(entry.typed, text),
                 "meld-input",
                 error=editing.bad,
+                one_line=wide,  # issue 35.7: a 14-card hand, the grid whole
                 autofocus=typing,
                 on_submit=lambda text: act(confirm_typed, entry, text),
             ),
