@@ -470,6 +470,19 @@ class RankingStore:
         self._own(event_id)
         return self._store.load_event(event_id)
 
+    def seasons_of_event(self, event_id: int) -> list[int]:
+        """The seasons of the live evening (its big screen shows the newest)."""
+        self._own(event_id)
+        found: list[int] = self._store.seasons_of_event(event_id)
+        return found
+
+    def season_standing(self, season_id: int) -> Any:
+        """A season's standings, when it holds the live evening."""
+        own = self._club.current_event(self._store)
+        if own is None or season_id not in self._store.seasons_of_event(own):
+            raise ViewerRefused(ONLY_RANKING)
+        return self._store.season_standing(season_id)
+
     def list_events(self) -> list[Any]:
         own = self._club.current_event(self._store)
         return [e for e in self._store.list_events() if e.id == own]

@@ -105,6 +105,8 @@ class SeasonStore(Protocol):
 
     def remove_season_event(self, season_id: int, event_id: int) -> None: ...
 
+    def seasons_of_event(self, event_id: int) -> list[int]: ...
+
     def season_standing(self, season_id: int) -> SeasonStanding: ...
 
 
@@ -232,6 +234,18 @@ class ClubSeasons:
                 "DELETE FROM club_season_events WHERE season_id = ? AND event_id = ?",
                 (season_id, event_id),
             )
+
+    def seasons_of_event(self: _Host, event_id: int) -> list[int]:
+        """The seasons holding evening ``event_id``, the newest first."""
+        with self._reading() as conn:
+            return [
+                int(r[0])
+                for r in conn.execute(
+                    "SELECT season_id FROM club_season_events WHERE event_id = ? "
+                    "ORDER BY season_id DESC",
+                    (event_id,),
+                )
+            ]
 
     def season_standing(self: _Host, season_id: int) -> SeasonStanding:
         """The season's standings from its evenings as stored now."""

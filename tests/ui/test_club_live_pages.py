@@ -229,3 +229,67 @@ def test_opening_another_evening_changes_nothing_live_and_making_it_live_asks_an
     # and a reload of the ranking link shows it too
     again = page(Access("viewer", "projector"), width=1920)
     again.wait_for(lambda: "Freitagsrunde" in again.texts())
+
+
+def test_the_ranking_link_shows_the_live_evenings_season(two_evenings, tmp_path):
+    """Issue 37, the season: the ranking link's big screen offers the season
+    of the live evening; its standings follow a saved round."""
+    from jolly_scorer.core.club.season import Season
+
+    club, page, old, now = two_evenings
+    with Store.open(tmp_path) as store:
+        season_id = store.create_season(Season("Saison 2026"))
+        store.add_season_event(season_id, old)
+        store.add_season_event(season_id, now)
+    projector = page(Access("viewer", "projector"), width=1920)
+    projector.wait_for(lambda: bool(projector.find_all(semantics="club-big-season")))
+    projector.click(projector.find(semantics="club-big-season"))
+    projector.wait_for(
+        lambda: bool(projector.find_all(semantics="club-big-season-standings"))
+    )
+    texts = projector.texts()
+    assert "Saison 2026 · Season standings" in texts
+    for player in FOUR + LAST_WEEK:
+        assert player in texts
+    # the ranking link reads the live evening's seasons only
+    from jolly_scorer.server.club import RankingStore
+    from jolly_scorer.server.guest_store import ViewerRefused
+
+    with Store.open(tmp_path) as store:
+        other = store.create_season(Season("Last year"))
+        store.add_season_event(other, old)
+        ranking = RankingStore(store, club)
+        assert ranking.season_standing(season_id).name == "Saison 2026"
+        with pytest.raises(ViewerRefused):
+            ranking.season_standing(other)
+        with pytest.raises(ViewerRefused):
+            ranking.seasons_of_event(old)
+        with pytest.raises(ViewerRefused):
+            ranking.add_season_event(season_id, old)
+
+
+def test_a_seasons_big_screen_follows_a_saved_round(tmp_path):
+    from jolly_scorer.core.club.season import Season
+    from jolly_scorer.core.game import Counted, Round, add_round
+    from jolly_scorer.ui.models.club import ClubModel
+
+    rules = find_rules("romme_de").replace(target=1000)
+    with Store.open(tmp_path) as store:
+        event_id = store.create_event(ClubEvent("Friday", rules, FOUR, 1, 1))
+        store.seat_series(event_id, draw_seating(FOUR, series=1, seed=3))
+        season_id = store.create_season(Season("S"))
+        store.add_season_event(season_id, event_id)
+        model = ClubModel(store)  # type: ignore[arg-type]
+        model.open(event_id, view="big")
+        assert model.season_id == season_id and model.season is None
+        model.choose_season(True)
+        assert model.season is not None
+        game_id = model.table_game(1, 1)
+        assert isinstance(game_id, int)
+        game = store.load_game(game_id)
+        first, *rest = game.players
+        done = Round(first, counted=tuple((p, Counted(bad=50)) for p in rest))
+        store.save_game(game_id, add_round(game, done))
+        model.heard(game_id)
+        assert model.season.order[0] == first
+        assert model.season.entries[0].total == 25

@@ -27,6 +27,7 @@ from jolly_scorer.core.club.ranking import (
     Ranking,
     next_seating,
 )
+from jolly_scorer.core.club.season import SeasonStanding
 from jolly_scorer.core.club.seating import (
     clean_players,
     draw_seating,
@@ -167,6 +168,12 @@ class ClubModel:
     phones: tuple[tuple[int, int], ...] = ()
     #: the road of every write (the app's: ``AppState.change_event``)
     writes: EventWrites = _direct
+    #: the big screen shows the standings of the evening's season
+    #: (:attr:`season`, read with the event while it is shown)
+    show_season: bool = False
+    #: the newest season holding the open evening (None: none)
+    season_id: int | None = None
+    season: SeasonStanding | None = None
     _game_ids: frozenset[int] = field(default_factory=frozenset)
     _event_revision: int | None = None
 
@@ -301,6 +308,7 @@ class ClubModel:
             overall = ranked.overall
         except FAILURES as e:
             return self._fail(failure_text(e))
+        self._read_season()
         self._event_revision = revision
         self.play = play
         self.tables = tables
@@ -311,6 +319,30 @@ class ClubModel:
         )
         self.revision += 1
         return None
+
+    def _read_season(self) -> None:
+        """The open evening's season (its standings only while shown: they
+        read every evening of the season)."""
+        seasons_of = getattr(self.store, "seasons_of_event", None)
+        if seasons_of is None or self.event_id is None:
+            self.season_id, self.season = None, None
+            return
+        try:
+            found = seasons_of(self.event_id)
+            self.season_id = found[0] if found else None
+            standing = getattr(self.store, "season_standing", None)
+            if self.show_season and self.season_id is not None and standing:
+                self.season = standing(self.season_id)
+            else:
+                self.season = None
+        except FAILURES:
+            self.season_id, self.season = None, None
+
+    def choose_season(self, shown: bool) -> None:
+        """The big screen: the season's standings (True) or the evening's."""
+        self.show_season = shown
+        self._read_season()
+        self.revision += 1
 
     def _tables(
         self,

@@ -74,6 +74,8 @@ def _chooser(model: ClubModel, t: Translator) -> ft.Control:
 
     def show(number: int | None) -> None:
         model.shown_series = number
+        if model.show_season:
+            model.choose_season(False)
 
     choices: list[tuple[int | None, str]] = [(None, t("Overall ranking"))]
     choices += [
@@ -81,7 +83,7 @@ def _chooser(model: ClubModel, t: Translator) -> ft.Control:
     ]
     buttons: list[ft.Control] = []
     for number, label in choices:
-        chosen = number == model.shown_series
+        chosen = number == model.shown_series and not model.show_season
         kind = ft.FilledButton if chosen else ft.OutlinedButton
         buttons.append(
             tagged(
@@ -93,7 +95,61 @@ def _chooser(model: ClubModel, t: Translator) -> ft.Control:
                 ),
             )
         )
+    if model.season_id is not None:  # the evening is one of a season's
+        kind = ft.FilledButton if model.show_season else ft.OutlinedButton
+        buttons.append(
+            tagged(
+                "club-big-season",
+                kind(
+                    t("Season"),
+                    height=48,
+                    on_click=lambda e: model.choose_season(True),
+                ),
+            )
+        )
     return ft.Row(buttons, wrap=True, spacing=12, run_spacing=8)
+
+
+def _season_lines(
+    model: ClubModel, t: Translator, width: float, kept: KeptParts
+) -> list[ft.Control]:
+    """The season's standings in big type (place, player, season total)."""
+    standing = model.season
+    if standing is None:
+        return []
+    count = len(standing.entries)
+    columns = 2 if count > 12 and width >= 1200 else 1
+    rows = -(-count // columns)
+    size = int(max(20, min(44, 560 / max(rows, 1))))
+    lines = [
+        kept(
+            f"club-big-season-{i}",
+            _drawn,
+            t.number(line.place) + ("*" if line.by_lot else ""),
+            line.player,
+            t.number(line.total),
+            line.place,
+            size,
+        )
+        for i, line in enumerate(standing.entries)
+    ]
+    split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
+    under = ft.Text(
+        f"{standing.name} · {t('Season standings')}",
+        size=30,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+    )
+    return [
+        under,
+        tagged(
+            "club-big-season-standings",
+            ft.Row(
+                [ft.Column(part, spacing=0, expand=True) for part in split],
+                spacing=64,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ),
+    ]
 
 
 @ft.component
@@ -144,6 +200,16 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    if model.show_season and model.season is not None:
+        return tagged(
+            "club-big-screen",
+            ft.Column(
+                [top, _chooser(model, t), *_season_lines(model, t, width, kept)],
+                spacing=20,
+                expand=True,
+                scroll=ft.ScrollMode.AUTO,
+            ),
+        )
     under = ft.Text(f"{heading} · {what}", size=30, color=ft.Colors.ON_SURFACE_VARIANT)
     table = ft.Row(
         [ft.Column(part, spacing=0, expand=True) for part in split],
