@@ -55,16 +55,18 @@ def wait_until(check: Callable[[], Any], what: str) -> Any:
     return found
 
 
-def _wrapped(messages: Any, identifier: str) -> dict[str, Any] | None:
+def _wrapped(
+    messages: Any, identifier: str, wrapper: bool = False
+) -> dict[str, Any] | None:
     """The control (its dict) inside the Semantics wrapper ``identifier``, as
-    last sent."""
+    last sent (or the wrapper itself)."""
     found: list[dict[str, Any]] = []
 
     def walk(value: Any) -> None:
         if isinstance(value, dict):
             content = value.get("content")
             if value.get("identifier") == identifier and isinstance(content, dict):
-                found.append(content)
+                found.append(value if wrapper else content)
             for item in value.values():
                 walk(item)
         elif isinstance(value, list):
@@ -179,9 +181,13 @@ def enter_points(phone: Phone, points: dict[int, str]) -> None:
         phone.tap("home-continue")
     mark = open_entry(phone)
     phone.tap("round-closer-0", mark)
-    # every field on one screen (a round after one everyone counted opens so;
-    # the tap then changes nothing)
-    phone.tap("round-count-all", mark)
+    # every field on one screen (a round after one everyone counted opens so,
+    # ticked: a second tap would send everyone back to cards, issue 34.11)
+    phone.control("round-count-all", mark)
+    if not (_wrapped(phone.messages[mark:], "round-count-all", True) or {}).get(
+        "selected"
+    ):
+        phone.tap("round-count-all", mark)
     phone.settle()
     phone.type("round-good-0", "40", mark)  # the closer's: never taken as 0
     for seat, text in points.items():
