@@ -263,34 +263,18 @@ class RoundEntryModel:
 
     def tap_count_all(self) -> None:
         """A tap on "Everyone counted points": counting now; ticked already
-        (everyone counts), everyone goes back to cards (issue 34.11). Their
-        typed numbers stay kept (counting again brings them back). At a table
-        a player whose number is typed keeps counting (their score stays what
-        the other pages show); when that is everyone, nothing changes and the
-        page says how to enter one player's cards."""
+        (everyone counts), nothing changes and the page says how to enter a
+        player's cards (issue 34.11: it did nothing and said nothing). Not
+        everyone back to cards at once: a round that opens counted shows the
+        button ticked, and a habitual tap there would drop every number typed
+        from the round."""
         if not self.all_counted:
             self.count_all()
             return
-        rounds = self.rounds
-        back = [
-            player
-            for player in rounds.players
-            if not (
-                self.together
-                and any(
-                    (player, k) in rounds.entered for k in rounds.points_keys(player)
-                )
-            )
-        ]
-        if not any(rounds.points_keys(p) for p in back):  # (who went out has none)
-            self.error = self._how = self.t(
-                "Everyone's points are typed. To enter a player's cards, tap the"
-                " cards button on their line."
-            )
-            return
-        for player in back:
-            self.set_mode(player, "cards")
-        self.focus = None
+        self.error = self._how = self.t(
+            "Everyone counts points. To enter a player's cards instead, tap the"
+            " cards button on their line."
+        )
 
     def fields(self) -> list[tuple[str, PointsKey]]:
         """Every counted-points field shown, from who went out on in seat
@@ -673,12 +657,8 @@ class RoundEntryModel:
         done_for = self._done_for
         if done_for is not None and self.part_missing(done_for) is None:
             self.error = self._done_for = None
-        if self._how is not None and self.error == self._how:
-            rounds = self.rounds
-            if not self.all_counted or any(
-                rounds.needs_points(p) for p in rounds.players
-            ):
-                self.error = self._how = None
+        if self._how is not None and self.error == self._how and not self.all_counted:
+            self.error = self._how = None  # a player went back to cards
 
     def saved(self, answer: str | RoundTaken | None) -> None:
         """What saving answered: None (saved), a refusal, or a round taken."""

@@ -77,7 +77,7 @@ def _devices(
         text = f"{name}: {who} · {device.name} · {device.address} · {status}"
         line = ft.Text(
             f"{text} · {t('joined {time}', time=since)}",
-            semantics_label=f"device {number} {who} {device.name} {status}",
+            semantics_label=f"device {who} {device.name} {status} ({name})",
             expand=True,  # wraps beside the button
         )
         rows.append(
