@@ -4,6 +4,7 @@
         [--half-open 500] [--addresses 1]
     uv run python benchmarks/flood.py --slow body|reader [--half-open 500]
         [--addresses 50]
+    uv run python benchmarks/flood.py --pages 30 [--page-rate 35]
 
 Starts ``jolly-scorer --web`` on 127.0.0.1 (a fresh data folder). A page
 session (a raw websocket speaking Flet's protocol) sends ``--events`` change
@@ -24,6 +25,11 @@ reader``: they ask for ``main.dart.js`` and never read it. The normal
 requests are then ``/join`` and ``/main.dart.js``: how many are answered
 (200) within 2 s, the slowest, and how long until the first was answered at
 all (the burst taken in). No flood in these runs.
+
+``--pages N`` (issue 38.5): N page sessions of one phone (127.0.0.2) each
+send the page's resize event (a real event: the page is drawn again)
+``--page-rate`` times a second for 10 s while a bystander asks for ``/``
+every 0.1 s: its median and worst wait.
 
 Goals (issue 19): worst wait <= 1 s, back to normal <= 2 s after the flood,
 every normal request answered within 2 s while the half-open connections are
@@ -228,6 +234,83 @@ def slow(server: Server, kind: str, count: int, addresses: int) -> dict[str, flo
     }
 
 
+class PageFrom(FletClient):
+    """A page session whose connection comes from ``address`` (127.0.0.x)."""
+
+    def __init__(self, port: int, origin: str, address: str) -> None:
+        from websockets.sync.client import connect
+
+        sock = socket.create_connection(
+            ("127.0.0.1", port), timeout=10, source_address=(address, 0)
+        )
+        self.ws = connect(
+            f"ws://127.0.0.1:{port}/ws",
+            sock=sock,
+            origin=origin,  # type: ignore[arg-type]
+            open_timeout=10,
+            max_size=None,
+        )
+        self.messages = []
+        self.session_id = None
+
+
+def busy_pages(server: Server, pages: int, rate: float) -> dict[str, float]:
+    """Issue 38.5: ``pages`` pages of one phone (127.0.0.2) each sending a
+    real event (the page's resize, alternating widths) ``rate`` times a second
+    for 10 s, while a bystander asks for ``/`` every 0.1 s."""
+    clients = []
+    for _ in range(pages):
+        client = PageFrom(server.port, server.origin, "127.0.0.2")
+        client.register()
+        client.wait_text("Jolly")
+        clients.append(client)
+    stop = threading.Event()
+    sent = [0]
+
+    def drain(client: FletClient) -> None:
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                client.ws.recv(timeout=0.2)
+
+    def send(client: FletClient) -> None:
+        n = 0
+        began = time.perf_counter()
+        while not stop.is_set():
+            n += 1
+            data = f'{{"width": {390 + n % 2}, "height": 800}}'
+            with contextlib.suppress(Exception):
+                client.ws.send(
+                    pack(CONTROL_EVENT, {"target": 1, "name": "resize", "data": data})
+                )
+                sent[0] += 1
+            pause = began + n / rate - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+
+    threads = [threading.Thread(target=send, args=(c,)) for c in clients]
+    threads += [threading.Thread(target=drain, args=(c,)) for c in clients]
+    for thread in threads:
+        thread.start()
+    waits = []
+    end = time.perf_counter() + 10
+    while time.perf_counter() < end:
+        status, wait = ask(server)
+        waits.append(wait if status == 200 else 10.0)
+        time.sleep(0.1)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    for client in clients:
+        with contextlib.suppress(Exception):
+            client.close()
+    waits.sort()
+    return {
+        "frames_sent": sent[0],
+        "bystander_median_s": waits[len(waits) // 2],
+        "bystander_worst_s": waits[-1],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=3000)
@@ -235,7 +318,24 @@ def main() -> None:
     parser.add_argument("--half-open", type=int, default=500)
     parser.add_argument("--addresses", type=int, default=1, help="127.0.0.2...")
     parser.add_argument("--slow", choices=("body", "reader"), default=None)
+    parser.add_argument("--pages", type=int, default=0, help="busy pages")
+    parser.add_argument("--page-rate", type=float, default=35)
     args = parser.parse_args()
+    if args.pages:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = start_server(Path(tmp), command=False)
+            try:
+                print(f"{args.pages} pages of 127.0.0.2, {args.page_rate}/s each:")
+                figures = busy_pages(server, args.pages, args.page_rate)
+                for key, value in figures.items():
+                    print(
+                        f"  {key}: {value:.3f}"
+                        if isinstance(value, float)
+                        else f"  {key}: {value}"
+                    )
+            finally:
+                server.stop()
+        return
     if args.slow:
         with tempfile.TemporaryDirectory() as tmp:
             server = start_server(Path(tmp), "--table", command=False)

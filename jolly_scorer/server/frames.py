@@ -97,18 +97,22 @@ class FrameBudget:
         return self.spare <= 0
 
 
-ADDRESS_RATE = 120.0  # frames per second all pages of one address get through
-ADDRESS_BURST = 360  # frames an address's pages may send at once
+ADDRESS_RATE = 40.0  # frames per second all pages of one address get through
+ADDRESS_BURST = 120  # frames an address's pages may send at once
+#: the host's own computer: its pages are the host's (and every test's and
+#: benchmark's), never held back by this share
+HOST_ADDRESSES = frozenset({"127.0.0.1", "::1", ""})
 
 
 class AddressBudget:
     """The server's share for one address (issue 38.5): every page of the
     address draws from one bucket of :data:`ADDRESS_BURST` frames refilled
-    at :data:`ADDRESS_RATE` per second. A frame over it is not dropped (it
-    may be a typed number) but waits: the page's next frames are read that
-    much later, so 30 pages of one address at 35 frames/s each are served
-    at the address's rate and the other addresses' pages are answered in
-    between."""
+    at :data:`ADDRESS_RATE` per second, one page's share. A frame over it is
+    not dropped (it may be a typed number) but waits: the page's next frames
+    are read that much later, so 30 pages of one address at 35 frames/s each
+    cost the server what one busy page does, and the other addresses' pages
+    are answered in between. The host's own computer
+    (:data:`HOST_ADDRESSES`) has no such share."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -131,8 +135,11 @@ class AddressBudget:
 _ADDRESSES: dict[str, AddressBudget] = {}
 
 
-def address_budget(address: str) -> AddressBudget:
-    """The budget of ``address``'s pages (one more page counted)."""
+def address_budget(address: str) -> AddressBudget | None:
+    """The budget of ``address``'s pages (one more page counted); None for
+    the host's own computer."""
+    if address in HOST_ADDRESSES:
+        return None
     budget = _ADDRESSES.setdefault(address, AddressBudget())
     budget.pages += 1
     return budget
