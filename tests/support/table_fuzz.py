@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_harness import FletTestApp, iter_controls
+from flet_harness import FletTestApp, SessionCrashed, iter_controls
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.cards import parse_card
@@ -574,7 +574,10 @@ class TableFuzz:
             for key in (self.rng.choice("123456789"), "Next"):
                 before = self._selected(host)
                 held = self._stored_text(before) if before is not None else None
-                host.app.click(self.ids(host, f"round-pad-{key}")[0])
+                pad = self.ids(host, f"round-pad-{key}")
+                if not pad:  # the sheet went (a player back to cards)
+                    return True
+                host.app.click(pad[0])
                 if key != "Next" and before is not None:
                     text = entry.points_text(*before)  # type: ignore[arg-type]
                     self._typed(host, before, text, held)
@@ -893,7 +896,11 @@ def run_seed(
             try:
                 registry_fuzz.open(accesses)
                 for _ in range(steps):
-                    registry_fuzz.step()
+                    try:
+                        registry_fuzz.step()
+                    except SessionCrashed as crash:  # a traceback on a page
+                        registry_fuzz.violation(f"a page crashed: {crash}")
+                        break
                     if stop and registry_fuzz.violations:
                         break
                 registry_fuzz.flush()
