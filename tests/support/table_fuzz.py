@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_harness import FletTestApp, iter_controls
+from flet_harness import FletTestApp, SessionCrashed, iter_controls
 
 from jolly_scorer.core import game as core
 from jolly_scorer.core.cards import parse_card
@@ -406,11 +406,13 @@ class TableFuzz:
             change()
         return True
 
-    def _typed(self, page: Page, place: tuple[str, str], text: str) -> None:
+    def _typed(
+        self, page: Page, place: tuple[str, str], text: str, held: str | None = None
+    ) -> None:
         """``page`` typed ``text`` into field ``place``: what another page
-        typed there and the store holds now was stored (this later change
-        may replace it: not a loss)."""
-        held = self._stored_text(place)
+        typed there and the store held before (``held``, else now) was
+        stored (this later change may replace it: not a loss)."""
+        held = self._stored_text(place) if held is None else held
         for other in self.pages:
             typed = other.typed.get(place)
             if other is not page and typed and _same_number(held, typed.value):
@@ -529,12 +531,12 @@ class TableFuzz:
             if getattr(c, "selected", False)
         ]
         self._say(f"host presses {key}")
+        place = self._selected(host)
+        held = self._stored_text(place) if place is not None else None
         app.click(self.ids(app, f"round-pad-{key}")[0])
-        if key != "Next" and selected:
-            _, kind, seat = selected[0].identifier.split("-")
-            player = PLAYERS[int(seat)]
-            text = shared.entry.points_text(player, kind)  # type: ignore[arg-type]
-            self._typed(host, (player, kind), text)
+        if key != "Next" and place is not None and selected:
+            text = shared.entry.points_text(*place)  # type: ignore[arg-type]
+            self._typed(host, place, text, held)
         return True
 
     def host_closer(self) -> bool:
@@ -571,10 +573,14 @@ class TableFuzz:
         for _ in empty:
             for key in (self.rng.choice("123456789"), "Next"):
                 before = self._selected(host)
-                host.app.click(self.ids(host, f"round-pad-{key}")[0])
+                held = self._stored_text(before) if before is not None else None
+                pad = self.ids(host, f"round-pad-{key}")
+                if not pad:  # the sheet went (a player back to cards)
+                    return True
+                host.app.click(pad[0])
                 if key != "Next" and before is not None:
                     text = entry.points_text(*before)  # type: ignore[arg-type]
-                    self._typed(host, before, text)
+                    self._typed(host, before, text, held)
         return True
 
     def _selected(self, host: Page) -> tuple[str, str] | None:
@@ -890,7 +896,11 @@ def run_seed(
             try:
                 registry_fuzz.open(accesses)
                 for _ in range(steps):
-                    registry_fuzz.step()
+                    try:
+                        registry_fuzz.step()
+                    except SessionCrashed as crash:  # a traceback on a page
+                        registry_fuzz.violation(f"a page crashed: {crash}")
+                        break
                     if stop and registry_fuzz.violations:
                         break
                 registry_fuzz.flush()

@@ -52,15 +52,12 @@ class TypedText(ft.TextField):
             pushed = getattr(self, "_pushed", False)
             object.__setattr__(self, "_pushed", False)
             if pushed and shown is not None and shown != e.data:
-                # The server drew ``shown`` last, a text the browser did
-                # not hold (another device's number), and the browser sent
-                # another text: it may have typed before that drawing reached it,
-                # and then shows the drawing, not what it typed (another
-                # phone's number, issue 34.2). The browser's text made this
-                # control's value; it goes back to the drawn one, so that
-                # the next drawing sends the field's text again, whatever
-                # it is (the handler takes the event's own text).
-                _set_value(self, shown)
+                # The server drew ``shown`` last, a text the browser did not
+                # hold (another device's number), and the browser sent
+                # another text: it may have typed before that drawing
+                # reached it, and then shows the drawing, not what it typed
+                # (issue 34.2). The next drawing sends the field's text
+                # again, whatever it is (``_migrate_state``).
                 object.__setattr__(self, "_resend", True)
         going_on: bool | None = super().before_event(e)
         return going_on
@@ -72,11 +69,14 @@ class TypedText(ft.TextField):
             agreed = getattr(other, "_agreed", other.value)
             resend = getattr(other, "_resend", False)
             typed = other.value if other.value != agreed and not resend else None
+            client = other.value
+            if resend:  # compared with what was drawn, not what the browser sent
+                _set_value(other, getattr(other, "_shown", other.value))
             object.__setattr__(self, "_typed", typed)
             # what the browser holds, as far as the server knows; and
             # whether a drawing since its last change event sent it a text
             # it did not hold
-            object.__setattr__(self, "_client", other.value)
+            object.__setattr__(self, "_client", client)
             object.__setattr__(self, "_pushed", getattr(other, "_pushed", False))
 
     def before_update(self) -> None:
@@ -105,7 +105,5 @@ def _set_value(field: ft.TextField, value: str | None) -> None:
     """The field's value as the browser's own patch sets it (Flet's
     ``patch_dataclass``: into the control's values, no redraw asked)."""
     values = getattr(field, "_values", None)
-    if isinstance(values, dict) and "value" in values:
+    if isinstance(values, dict):  # (a frozen control refuses ``value = ...``)
         values["value"] = value
-    else:
-        object.__setattr__(field, "value", value)
