@@ -356,13 +356,23 @@ class TableFuzz:
             if pending is not None:
                 pending()
 
+    @staticmethod
+    def _ready(page: Page) -> Page:
+        """The page acts: its own change event waiting goes first (a
+        browser sends its messages in order; only other pages' news may
+        come between a text and its change event)."""
+        pending, page.pending = page.pending, None
+        if pending is not None:
+            pending()
+        return page
+
     def _phone(self) -> Page | None:
         phones = [p for p in self.pages if p.role == "guest" and self.shared(p)]
-        return self.rng.choice(phones) if phones else None
+        return self._ready(self.rng.choice(phones)) if phones else None
 
     def _host(self) -> Page | None:
         host = self.pages[0]
-        return host if self.shared(host) else None
+        return self._ready(host) if self.shared(host) else None
 
     def _say(self, text: str) -> None:
         self.history.append(f"{self.steps}: {text}")
@@ -595,7 +605,7 @@ class TableFuzz:
         pages = [p for p in self.pages[:4] if self.shared(p)]
         if not pages:
             return False
-        page = self.rng.choice(pages)
+        page = self._ready(self.rng.choice(pages))
         seat = page.seat if page.seat is not None else self.rng.randrange(4)
         found = self.ids(page.app, f"round-done-{seat}")
         if not found:
@@ -634,7 +644,7 @@ class TableFuzz:
         return a or b
 
     def reconnect(self) -> bool:
-        page = self.rng.choice(self.pages)
+        page = self._ready(self.rng.choice(self.pages))
         self._say(f"{page.name}'s connection comes back")
         page.app.fire(page.app.page, "connect")
         return True
