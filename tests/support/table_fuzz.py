@@ -877,7 +877,8 @@ class TableFuzz:
                     continue
                 key = "good" if number.group(1) == "Good" else "bad"
                 value = number.group(2)
-                if value not in page.ever.get((player, key), set()):
+                typed = page.ever.get((player, key), set())
+                if int(value) not in {int(v) for v in typed if v.isdigit()}:
                     self.violation(
                         f"{page.name} says {player}'s {key} {value} was not kept, "
                         f"but it never typed it"
