@@ -657,6 +657,7 @@ class TableFuzz:
         if page.pending is not None:
             page.pending = None  # its change event never left the browser
             page.typed.clear()
+        self._heard_messages()  # what the page said before it went
         for tap in self.taps:  # a page loaded anew is another page: a note
             if tap.page == page.name:  # naming the one gone reaches nobody
                 tap.gone = True
