@@ -356,13 +356,23 @@ class TableFuzz:
             if pending is not None:
                 pending()
 
+    @staticmethod
+    def _ready(page: Page) -> Page:
+        """The page acts: its own change event waiting goes first (a
+        browser sends its messages in order; only other pages' news may
+        come between a text and its change event)."""
+        pending, page.pending = page.pending, None
+        if pending is not None:
+            pending()
+        return page
+
     def _phone(self) -> Page | None:
         phones = [p for p in self.pages if p.role == "guest" and self.shared(p)]
-        return self.rng.choice(phones) if phones else None
+        return self._ready(self.rng.choice(phones)) if phones else None
 
     def _host(self) -> Page | None:
         host = self.pages[0]
-        return host if self.shared(host) else None
+        return self._ready(host) if self.shared(host) else None
 
     def _say(self, text: str) -> None:
         self.history.append(f"{self.steps}: {text}")
@@ -595,7 +605,7 @@ class TableFuzz:
         pages = [p for p in self.pages[:4] if self.shared(p)]
         if not pages:
             return False
-        page = self.rng.choice(pages)
+        page = self._ready(self.rng.choice(pages))
         seat = page.seat if page.seat is not None else self.rng.randrange(4)
         found = self.ids(page.app, f"round-done-{seat}")
         if not found:
@@ -634,7 +644,7 @@ class TableFuzz:
         return a or b
 
     def reconnect(self) -> bool:
-        page = self.rng.choice(self.pages)
+        page = self._ready(self.rng.choice(self.pages))
         self._say(f"{page.name}'s connection comes back")
         page.app.fire(page.app.page, "connect")
         return True
@@ -647,6 +657,7 @@ class TableFuzz:
         if page.pending is not None:
             page.pending = None  # its change event never left the browser
             page.typed.clear()
+        self._heard_messages()  # what the page said before it went
         for tap in self.taps:  # a page loaded anew is another page: a note
             if tap.page == page.name:  # naming the one gone reaches nobody
                 tap.gone = True
@@ -867,7 +878,8 @@ class TableFuzz:
                     continue
                 key = "good" if number.group(1) == "Good" else "bad"
                 value = number.group(2)
-                if value not in page.ever.get((player, key), set()):
+                typed = page.ever.get((player, key), set())
+                if int(value) not in {int(v) for v in typed if v.isdigit()}:
                     self.violation(
                         f"{page.name} says {player}'s {key} {value} was not kept, "
                         f"but it never typed it"
