@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Sequence
 
 from jolly_scorer.core.club.export import PageTexts, ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
@@ -64,22 +65,11 @@ def ranking_csv(
     2,B,5,1,0,5,x
     """  # noqa: E501
     texts = texts or PageTexts()
-    rows = ranking_rows(ranking, texts)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
-    lot_column = any(r.by_lot for r in ranking.entries)
-    head = [spreadsheet_text(cell) for cell in rows[0]]
-    if lot_column:  # the lots decided: the seed they are drawn from
-        seeded = texts.lot_seed.format(seed=ranking.seed)
-        head.append(texts.by_lot if ranking.seed is None else seeded)
-    writer.writerow(head)
-    for ranked, row in zip(ranking.entries, rows[1:], strict=True):
-        cells = list(row)
-        cells[1] = spreadsheet_text(cells[1])
-        if lot_column:
-            cells.append("x" if ranked.by_lot else "")
-        writer.writerow(cells)
-    return out.getvalue()
+    # the lots decided: the seed they are drawn from heads their column
+    seeded = texts.lot_seed.format(seed=ranking.seed)
+    lot_head = texts.by_lot if ranking.seed is None else seeded
+    by_lot = [r.by_lot for r in ranking.entries]
+    return _csv(ranking_rows(ranking, texts), by_lot, lambda: lot_head, delimiter)
 
 
 def season_csv(
@@ -93,19 +83,36 @@ def season_csv(
     names too; a last column marks the places decided by lot, with the
     season's seed in its head)."""
     texts = texts or SeasonTexts()
-    rows = standing_rows(standing, texts)
+    by_lot = [line.by_lot for line in standing.entries]
+    return _csv(
+        standing_rows(standing, texts),
+        by_lot,
+        lambda: f"{texts.by_lot} ({standing.tie_break[-1].split('(', 1)[-1]}",
+        delimiter,
+    )
+
+
+def _csv(
+    rows: Sequence[Sequence[str]],
+    by_lot: Sequence[bool],
+    lot_head: Callable[[], str],
+    delimiter: str,
+) -> str:
+    """``rows`` (heads first, then a row per player, the name second) as CSV:
+    names a spreadsheet would run as a formula get a leading ``'``; when a
+    place was decided by lot, a last column headed ``lot_head()`` marks it."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
-    lots = any(line.by_lot for line in standing.entries)
+    lots = any(by_lot)
     head = [spreadsheet_text(cell) for cell in rows[0]]
     if lots:
-        head.append(f"{texts.by_lot} ({standing.tie_break[-1].split('(', 1)[-1]}")
+        head.append(lot_head())
     writer.writerow(head)
-    for line, row in zip(standing.entries, rows[1:], strict=True):
+    for lot, row in zip(by_lot, rows[1:], strict=True):
         cells = list(row)
         cells[1] = spreadsheet_text(cells[1])
         if lots:
-            cells.append("x" if line.by_lot else "")
+            cells.append("x" if lot else "")
         writer.writerow(cells)
     return out.getvalue()
 
