@@ -48,12 +48,22 @@ def missed_note(ranking: Ranking) -> str:
 
 def tie_break_lines(ranking: Ranking, t: Translator) -> list[str]:
     """The ranking's tie-break rule, a step a line, translated."""
+    return rule_lines(ranking.tie_break, t, "event", SEEDED)
+
+
+def rule_lines(
+    steps: Sequence[str], t: Translator, whose: str, seeded_text: str
+) -> list[str]:
+    """A written tie-break (``1. …``, ``2. then …``), a step a line,
+    translated; its last step, the lots drawn from ``whose`` seed, says the
+    seed in ``seeded_text``."""
+    lots = rf"the drawn lots \(the {whose}'s seed (-?\d+)\)"
     lines = []
-    for line in ranking.tie_break:
+    for line in steps:
         number, _, rest = line.partition(". ")
         step = rest.removeprefix("then ")
-        seeded = re.fullmatch(r"the drawn lots \(the event's seed (-?\d+)\)", step)
-        text = t(SEEDED, seed=seeded.group(1)) if seeded else t(step)
+        seeded = re.fullmatch(lots, step)
+        text = t(seeded_text, seed=seeded.group(1)) if seeded else t(step)
         if rest != step:
             text = t("then {step}", step=text)
         lines.append(f"{number}. {text}")

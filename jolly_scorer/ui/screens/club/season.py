@@ -17,7 +17,7 @@ from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
 from jolly_scorer.ui.screens.club.form_parts import text_field
-from jolly_scorer.ui.screens.club.parts import club_frame
+from jolly_scorer.ui.screens.club.parts import club_frame, rule_lines
 from jolly_scorer.ui.screens.past_games.export import EXPORT_UNKNOWN
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, section, tagged
@@ -59,16 +59,7 @@ def season_texts(t: Translator) -> SeasonTexts:
 
 def season_rule_lines(standing: SeasonStanding, t: Translator) -> list[str]:
     """The season's tie-break, a step a line, translated."""
-    lines = []
-    for line in standing.tie_break:
-        number, _, rest = line.partition(". ")
-        step = rest.removeprefix("then ")
-        seeded = re.fullmatch(r"the drawn lots \(the season's seed (-?\d+)\)", step)
-        text = t(SEEDED, seed=seeded.group(1)) if seeded else t(step)
-        if rest != step:
-            text = t("then {step}", step=text)
-        lines.append(f"{number}. {text}")
-    return lines
+    return rule_lines(standing.tie_break, t, "season", SEEDED)
 
 
 @ft.component
