@@ -776,3 +776,41 @@ def test_a_table_that_saved_nothing_yet_ranks_last_in_its_series() -> None:
     assert set(ranking.order[3:]) == {"D", "E", "F"}
     rows = ranking_rows(ranking)
     assert all(row[2] == "–" for row in rows[4:])
+
+
+def test_the_overall_ranking_counts_no_0_for_a_series_not_yet_played() -> None:
+    """Issue 37: while series 2 is played, the players of a table that saved
+    nothing yet had 0 for series 2 in the overall ranking, and that 0 won the
+    step "the better result in the last series" (penalty scoring). Their
+    series 2 is missing (shown "–"), never 0; a missed player's worst score is
+    taken from the tables that played."""
+    from jolly_scorer.core.club.export import ranking_rows
+
+    players = ("A", "B", "C", "D", "E", "F", "G")
+    event = ClubEvent("Club", ROMME, players, 2, 1, seed=3)
+    one, two = ("A", "B", "C"), ("D", "E", "F")
+    first = SeriesPlay(
+        Seating(1, "draw", 0, (one, two)),
+        (
+            (counted_game(ROMME, one, {"A": 0, "B": 10, "C": 20}),),
+            (counted_game(ROMME, two, {"D": 0, "E": 10, "F": 20}),),
+        ),
+    )
+    # series 2: A, B, C play on; D, E, F's table saved nothing yet; G arrived
+    three, four = ("A", "B", "C", "G"), ("D", "E", "F")
+    second = SeriesPlay(
+        Seating(2, "standing", 0, (three, four)),
+        ((counted_game(ROMME, three, {"A": 0, "B": 0, "C": 0, "G": 5}),), ()),
+    )
+    ranking = rank_event(event, [first, second])
+    lines = {r.line.player: r.line for r in ranking.entries}
+    assert lines["D"].series == (0, None)
+    assert lines["E"].series == (10, None)
+    assert lines["A"].series == (0, 0)
+    # A and D: raw 0, one game won each; D's series 2 is not a better 0
+    assert ranking.order.index("A") < ranking.order.index("D")
+    assert lines["A"].games == 2
+    rows = {row[1]: row for row in ranking_rows(ranking)[1:]}
+    assert rows["D"][-1] == "–"
+    # G missed series 1: its worst raw score is 20, series 2 as played
+    assert lines["G"].raw == 20 + 5

@@ -11,7 +11,9 @@ drawn lots, so no two players share a place; a place decided by lot says so
 A player who missed a series (arrived late, left early) counts for it the
 worst raw score anyone played in it and no tournament points: missing a
 series never helps (between lines equal in every other step, the player who
-played more series ranks first, before any lot).
+played more series ranks first, before any lot). A series a player's table
+has saved nothing of yet is not yet played: missing from the line (None),
+never a 0, and after every result in it where the last series decides.
 
 >>> from jolly_scorer.core.club.seating import Seating
 >>> from jolly_scorer.core.club.event import ClubEvent
@@ -121,7 +123,8 @@ class SeriesPlay:
 class Line:
     """One player's line: tournament points (None: the event ranks by raw
     score), raw score, games played and won, and per series the measure that
-    ranks (points, or raw score) with None for a series missed."""
+    ranks (points, or raw score) with None for a series missed or not yet
+    played (the table saved nothing of it yet)."""
 
     player: str
     points: int | None
@@ -236,16 +239,20 @@ def _ranked(
     high: bool,
     plus: bool,
     seed: int,
-    filled: Sequence[tuple[int, ...]] | None = None,
+    filled: Sequence[tuple[int | None, ...]] | None = None,
 ) -> tuple[Ranked, ...]:
     """``lines`` in order; ``high``: the series measure is better high (points,
     or plus scoring); ``filled``: per line, the series measures with missed
-    series filled in (the overall ranking's fourth step; then the fifth:
-    fewer series missed)."""
+    series filled in and None for a series not yet played (the overall
+    ranking's fourth step; then the fifth: fewer series missed)."""
 
     def key(i: int) -> tuple[object, ...]:
         line = lines[i]
-        later = tuple(-v if high else v for v in reversed(filled[i] if filled else ()))
+        # a series not yet played (None) is after every result in it
+        later = tuple(
+            (v is None, 0 if v is None else -v if high else v)
+            for v in reversed(filled[i] if filled else ())
+        )
         return (
             # a series' ranking while it is played: nothing played yet (a
             # table that saved no round) is no result, not a raw score of 0
@@ -322,16 +329,22 @@ def rank_event(event: ClubEvent, plays: Sequence[SeriesPlay]) -> Ranking:
                 raise ClubError(f"{player!r} is seated but not a player of the event")
         keyed.append({name_key(p): t for p, t in tallies.items()})
     lines: list[Line] = []
-    filled: list[tuple[int, ...]] = []
+    filled: list[tuple[int | None, ...]] = []
     for player in event.players:
         points = raw = games = won = 0
         series: list[int | None] = []
-        measures: list[int] = []
+        measures: list[int | None] = []
         key = name_key(player)
         for tallies in keyed:
             mine = tallies.get(key)
+            if mine is not None and not mine.games:
+                # seated, but the table saved nothing yet: not yet played
+                # (missing, not a 0 that would be the best result)
+                series.append(None)
+                measures.append(None)
+                continue
             if mine is None:
-                raws = [t.raw for t in tallies.values()]
+                raws = [t.raw for t in tallies.values() if t.games]
                 worst = (min(raws) if plus else max(raws)) if raws else 0
                 raw += worst
                 series.append(None)
