@@ -89,25 +89,37 @@ class SeasonRecord:
 
 
 class SeasonStore(Protocol):
-    """The calls on seasons (what :class:`ClubSeasons` gives the store)."""
+    """The calls on seasons (what :class:`ClubSeasons` gives the store; a
+    part of ``store/protocol.StoreRecords``)."""
 
-    def create_season(self, season: Season) -> int: ...
+    def create_season(self, season: Season) -> int:
+        """Store a new season (no evenings yet); returns its id."""
 
-    def save_season(self, season_id: int, season: Season) -> None: ...
+    def save_season(self, season_id: int, season: Season) -> None:
+        """Replace the season's rule (its name, scoring, best-N, seed);
+        :class:`SeasonNotFound`."""
 
-    def load_season(self, season_id: int) -> SeasonRecord: ...
+    def load_season(self, season_id: int) -> SeasonRecord:
+        """The season and its evenings; :class:`SeasonNotFound`."""
 
-    def list_seasons(self) -> list[SeasonSummary]: ...
+    def list_seasons(self) -> list[SeasonSummary]:
+        """Every season, the most recently changed first."""
 
-    def delete_season(self, season_id: int) -> None: ...
+    def delete_season(self, season_id: int) -> None:
+        """Remove a season (its evenings stay, as evenings)."""
 
-    def add_season_event(self, season_id: int, event_id: int) -> None: ...
+    def add_season_event(self, season_id: int, event_id: int) -> None:
+        """Add an evening at the end of the season (once; an evening not
+        stored: ``EventNotFound``)."""
 
-    def remove_season_event(self, season_id: int, event_id: int) -> None: ...
+    def remove_season_event(self, season_id: int, event_id: int) -> None:
+        """Take an evening out of the season (the evening stays)."""
 
-    def seasons_of_event(self, event_id: int) -> list[int]: ...
+    def seasons_of_event(self, event_id: int) -> list[int]:
+        """The seasons holding evening ``event_id``, the newest first."""
 
-    def season_standing(self, season_id: int) -> SeasonStanding: ...
+    def season_standing(self, season_id: int) -> SeasonStanding:
+        """The season's standings from its evenings as stored now."""
 
 
 class _Host(Protocol):

@@ -11,7 +11,9 @@ instead of restating signatures:
   what a guest and a viewer may call);
 * the shared round entry (``ui/models/shared_round``) uses
   :class:`SeatPartRecords` with a few reads;
-* the club screens add :class:`~jolly_scorer.store.club_store.ClubStore`.
+* the club screens add :class:`~jolly_scorer.store.club_store.ClubStore`,
+  and the season screens
+  :class:`~jolly_scorer.store.club_seasons.SeasonStore`.
 
 Each small protocol is one kind of record (one table of the database, or a
 few that belong together); the docstrings say what the call does, the
@@ -27,6 +29,7 @@ from typing import Any, Protocol
 from jolly_scorer.core.game import Game, UndoHistory
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.core.stats import PlayerStats
+from jolly_scorer.store.club_seasons import SeasonStore
 from jolly_scorer.store.club_store import ClubStore
 from jolly_scorer.store.rows import GameSummary
 from jolly_scorer.store.seat_parts import SeatPart
@@ -229,5 +232,5 @@ class RoundPartsStore(GameLoading, DraftRecords, SeatPartRecords, Protocol):
     ``SharedRound``): the game, its seat parts, and an old draft taken over."""
 
 
-class StoreRecords(GameStore, TransferRecords, ClubStore, Protocol):
+class StoreRecords(GameStore, TransferRecords, ClubStore, SeasonStore, Protocol):
     """Every record call :class:`~jolly_scorer.store.Store` answers."""

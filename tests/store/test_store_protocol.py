@@ -22,6 +22,8 @@ from jolly_scorer.server.guest_store import (
     ViewerStore,
 )
 from jolly_scorer.store import Store
+from jolly_scorer.store.club_seasons import SeasonStore
+from jolly_scorer.store.club_store import ClubStore
 from jolly_scorer.store.protocol import GameStore, StoreRecords
 
 
@@ -40,6 +42,15 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_the_store_answers_every_call_of_the_protocol(store: Store) -> None:
     assert calls(StoreRecords) > calls(GameStore)
     assert all(callable(getattr(store, name)) for name in calls(StoreRecords))
+
+
+def test_the_one_protocol_holds_the_club_and_its_seasons() -> None:
+    """Issue 37: ``SeasonStore`` stood beside ``StoreRecords``, so mypy never
+    checked that the store answers the season calls as the protocol says."""
+    assert SeasonStore in StoreRecords.__mro__
+    assert calls(ClubStore) | calls(SeasonStore) <= calls(StoreRecords)
+    for name in calls(SeasonStore):  # each call says what it does
+        assert (getattr(SeasonStore, name).__doc__ or "").strip(), name
 
 
 def test_a_guest_has_a_rule_for_every_call_of_a_pages_store() -> None:

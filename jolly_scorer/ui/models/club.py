@@ -39,6 +39,7 @@ from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.store import StoreError
+from jolly_scorer.store.club_seasons import SeasonStore
 from jolly_scorer.store.club_store import ClubStore, EventPlay, EventSummary, new_seed
 from jolly_scorer.ui.i18n import N_
 from jolly_scorer.ui.models.club_rankings import event_rankings
@@ -58,8 +59,9 @@ __all__ = [
 ClubView = Literal["list", "form", "event", "big", "seasons"]
 
 
-class ClubGameStore(ClubStore, GameStore, Protocol):
-    """The store of the club screens: club events and ordinary games."""
+class ClubGameStore(ClubStore, SeasonStore, GameStore, Protocol):
+    """The store of the club screens: club events, their seasons and
+    ordinary games."""
 
 
 T = TypeVar("T")
@@ -323,16 +325,14 @@ class ClubModel:
     def _read_season(self) -> None:
         """The open evening's season (its standings only while shown: they
         read every evening of the season)."""
-        seasons_of = getattr(self.store, "seasons_of_event", None)
-        if seasons_of is None or self.event_id is None:
+        if self.event_id is None:
             self.season_id, self.season = None, None
             return
         try:
-            found = seasons_of(self.event_id)
+            found = self.store.seasons_of_event(self.event_id)
             self.season_id = found[0] if found else None
-            standing = getattr(self.store, "season_standing", None)
-            if self.show_season and self.season_id is not None and standing:
-                self.season = standing(self.season_id)
+            if self.show_season and self.season_id is not None:
+                self.season = self.store.season_standing(self.season_id)
             else:
                 self.season = None
         except FAILURES:
