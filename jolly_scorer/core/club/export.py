@@ -116,6 +116,58 @@ footer li { list-style: none; }
 """
 
 
+def _page(
+    title: str,
+    heading: str,
+    rows: tuple[tuple[str, ...], ...],
+    by_lot: tuple[bool, ...],
+    *,
+    lot: str,
+    language: str,
+    subtitle: str = "",
+    footer: str,
+) -> str:
+    """One static page: ``title``, ``heading``, ``rows`` (heads first) as a
+    table whose places decided by lot (``by_lot``, a flag a row) say ``lot``,
+    and ``footer`` (HTML, its texts escaped by the caller). Every text given
+    here is escaped."""
+
+    def cells(row: tuple[str, ...], tag: str) -> str:
+        return "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in row)
+
+    mark = f'<span class="lot">({escape(lot)})</span>'
+    body = [
+        f"<tr><td>{escape(row[0])}{mark if lots else ''}</td>"
+        f"{cells(row[1:], 'td')}</tr>"
+        for row, lots in zip(rows[1:], by_lot, strict=True)
+    ]
+    sub = f'<p class="sub">{escape(subtitle)}</p>' if subtitle else ""
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(language)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)} – {escape(heading)}</title>\n"
+        f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{escape(title)}</h1>\n{sub}"
+        f"<h2>{escape(heading)}</h2>\n"
+        '<div class="scroll"><table>\n'
+        f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
+        f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
+        f"<footer>{footer}</footer>\n"
+        "</main>\n</body>\n</html>\n"
+    )
+
+
+def _paragraphs(texts: tuple[str, ...]) -> str:
+    return "".join(f"<p>{escape(text)}</p>" for text in texts)
+
+
+def _rule(head: str, steps: tuple[str, ...]) -> str:
+    """The tie-break under a table: its head and its steps."""
+    items = "".join(f"<li>{escape(step)}</li>" for step in steps)
+    return f"<p>{escape(head)}</p><ol>{items}</ol>"
+
+
 def ranking_html(
     title: str,
     ranking: Ranking,
@@ -132,37 +184,20 @@ def ranking_html(
     >>> page.startswith("<!DOCTYPE html>"), "http" in page, "<script" in page
     (True, False, False)
     """
-    rows = ranking_rows(ranking, texts)
-
-    def cells(row: tuple[str, ...], tag: str) -> str:
-        return "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in row)
-
-    body = []
-    for ranked, row in zip(ranking.entries, rows[1:], strict=True):
-        mark = f'<span class="lot">({escape(texts.by_lot)})</span>'
-        first = f"<td>{escape(row[0])}{mark if ranked.by_lot else ''}</td>"
-        body.append(f"<tr>{first}{cells(row[1:], 'td')}</tr>")
     heading = (
         texts.overall
         if ranking.series is None
         else texts.series.format(n=ranking.series)
     )
-    tie_break = "".join(f"<li>{escape(step)}</li>" for step in ranking.tie_break)
-    more = "".join(f"<p>{escape(note)}</p>" for note in notes)
-    sub = f'<p class="sub">{escape(subtitle)}</p>' if subtitle else ""
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{escape(texts.language)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)} – {escape(heading)}</title>\n"
-        f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
-        f"<h1>{escape(title)}</h1>\n{sub}"
-        f"<h2>{escape(heading)}</h2>\n"
-        '<div class="scroll"><table>\n'
-        f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
-        f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
-        f"<footer><p>{escape(texts.tie_break)}</p><ol>{tie_break}</ol>{more}</footer>\n"
-        "</main>\n</body>\n</html>\n"
+    return _page(
+        title,
+        heading,
+        ranking_rows(ranking, texts),
+        tuple(r.by_lot for r in ranking.entries),
+        lot=texts.by_lot,
+        language=texts.language,
+        subtitle=subtitle,
+        footer=_rule(texts.tie_break, ranking.tie_break) + _paragraphs(notes),
     )
 
 
@@ -182,32 +217,14 @@ def season_html(
     (True, False)
     """
     texts = texts or SeasonTexts()
-    rows = standing_rows(standing, texts)
-
-    def cells(row: tuple[str, ...], tag: str) -> str:
-        return "".join(f"<{tag}>{escape(cell)}</{tag}>" for cell in row)
-
-    body = []
-    for line, row in zip(standing.entries, rows[1:], strict=True):
-        mark = f'<span class="lot">({escape(texts.by_lot)})</span>'
-        first = f"<td>{escape(row[0])}{mark if line.by_lot else ''}</td>"
-        body.append(f"<tr>{first}{cells(row[1:], 'td')}</tr>")
     steps = standing.tie_break if tie_break is None else tie_break
-    rule = "".join(f"<li>{escape(step)}</li>" for step in steps)
-    notes = "".join(
-        f"<p>{escape(n)}</p>" for n in standing_notes(standing, texts, place_points)
-    )
-    title = escape(standing.name)
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{escape(texts.language)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title} – {escape(texts.heading)}</title>\n"
-        f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n"
-        f"<h1>{title}</h1>\n<h2>{escape(texts.heading)}</h2>\n"
-        '<div class="scroll"><table>\n'
-        f"<thead><tr>{cells(rows[0], 'th')}</tr></thead>\n"
-        f"<tbody>\n{chr(10).join(body)}\n</tbody>\n</table></div>\n"
-        f"<footer>{notes}<p>{escape(texts.tie_break)}</p><ol>{rule}</ol></footer>\n"
-        "</main>\n</body>\n</html>\n"
+    notes = standing_notes(standing, texts, place_points)
+    return _page(
+        standing.name,
+        texts.heading,
+        standing_rows(standing, texts),
+        tuple(line.by_lot for line in standing.entries),
+        lot=texts.by_lot,
+        language=texts.language,
+        footer=_paragraphs(notes) + _rule(texts.tie_break, steps),
     )
