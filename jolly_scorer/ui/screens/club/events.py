@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.screens.club.parts import listed_card
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.widgets.basics import card, tagged
+from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 from jolly_scorer.ui.widgets.screen import screen
 
@@ -43,50 +46,28 @@ def EventList(state: AppState, model: ClubModel) -> ft.Control:
             seated=summary.series_seated,
             count=summary.series_count,
         )
-        body.append(
-            card(
-                ft.Row(
-                    [
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    summary.name, size=20, weight=ft.FontWeight.W_600
-                                ),
-                                ft.Text(
-                                    status,
-                                    size=16,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                                *(
-                                    [
-                                        tagged(
-                                            f"club-live-{number}",
-                                            ft.Text(
-                                                t("Live at the tables"),
-                                                size=16,
-                                                weight=ft.FontWeight.W_600,
-                                                color=ft.Colors.PRIMARY,
-                                            ),
-                                        )
-                                    ]
-                                    if live is not None and summary.id == live
-                                    else []
-                                ),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                        tagged(
-                            f"club-open-{number}",
-                            ft.FilledTonalButton(
-                                t("Open"),
-                                height=52,
-                                on_click=lambda e, i=summary.id: model.open(i),
-                            ),
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        lines: list[ft.Control] = [
+            ft.Text(status, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+        ]
+        if live is not None and summary.id == live:
+            lines.append(
+                tagged(
+                    f"club-live-{number}",
+                    ft.Text(
+                        t("Live at the tables"),
+                        size=16,
+                        weight=ft.FontWeight.W_600,
+                        color=ft.Colors.PRIMARY,
+                    ),
                 )
+            )
+        body.append(
+            listed_card(
+                summary.name,
+                lines,
+                t("Open"),
+                f"club-open-{number}",
+                partial(model.open, summary.id),
             )
         )
     if not model.events:

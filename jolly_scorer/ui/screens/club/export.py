@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from html import escape
 
 import flet as ft
@@ -15,6 +16,7 @@ import flet as ft
 from jolly_scorer.core.club.export import ranking_html
 from jolly_scorer.store.club_export import ranking_csv_bytes
 from jolly_scorer.store.errors import StoreError
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import (
     missed_note,
@@ -65,15 +67,19 @@ def export_bytes(state: AppState, model: ClubModel, kind: str) -> tuple[str, byt
     return f"{stem}.json", json.dumps(data, ensure_ascii=False, indent=2).encode()
 
 
-async def save_export(state: AppState, model: ClubModel, kind: str) -> None:
+async def save_file(
+    state: AppState, make: Callable[[], tuple[str, bytes]], what: str
+) -> None:
+    """Save the file ``make`` gives (its name and bytes), or say why not
+    (``what`` names it in the log)."""
     t = state.t
     try:
-        name, data = export_bytes(state, model, kind)
+        name, data = make()
         await ft.FilePicker().save_file(
             dialog_title=t("Export"), file_name=name, src_bytes=data
         )
     except Exception as e:  # StoreError, or the dialog failing
-        log.warning("export of club event as %s failed", kind, exc_info=True)
+        log.warning("export of %s failed", what, exc_info=True)
         public = getattr(e, "public", None) if isinstance(e, StoreError) else None
         reason = public if isinstance(public, str) else EXPORT_UNKNOWN
         state.error = t("Export failed: {reason}", reason=t(reason))
@@ -81,29 +87,52 @@ async def save_export(state: AppState, model: ClubModel, kind: str) -> None:
     state.notice = t("Exported {name}.", name=name)
 
 
-def export_part(state: AppState, model: ClubModel) -> list[ft.Control]:
-    """The buttons of the results' files."""
-    t = state.t
+async def save_export(state: AppState, model: ClubModel, kind: str) -> None:
+    await save_file(
+        state,
+        lambda: export_bytes(state, model, kind),
+        f"the club event as {kind}",
+    )
+
+
+def export_buttons(
+    t: Translator,
+    prefix: str,
+    save: Callable[[str], Awaitable[None]],
+    kinds: Sequence[tuple[str, str, ft.IconData]],
+) -> list[ft.Control]:
+    """The "Results" section: a button a file (``kinds``: the kind, its
+    label and icon), tagged ``{prefix}-{kind}``, calling ``save(kind)``."""
 
     def button(kind: str, label: str, icon: ft.IconData) -> ft.Control:
-        async def save() -> None:
-            await save_export(state, model, kind)
+        async def click() -> None:
+            await save(kind)
 
         return tagged(
-            f"club-export-{kind}",
-            ft.OutlinedButton(label, icon=icon, height=52, on_click=save),
+            f"{prefix}-{kind}",
+            ft.OutlinedButton(label, icon=icon, height=52, on_click=click),
         )
 
     return [
         section(t("Results")),
-        ft.Row(
-            [
-                button("csv", t("Ranking (CSV)"), ft.Icons.TABLE_CHART),
-                button("html", t("Ranking page (HTML)"), ft.Icons.WEB),
-                button("json", t("Event file with the games"), ft.Icons.SAVE_ALT),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
+        ft.Row([button(*kind) for kind in kinds], wrap=True, spacing=8, run_spacing=8),
     ]
+
+
+def export_part(state: AppState, model: ClubModel) -> list[ft.Control]:
+    """The buttons of the results' files."""
+    t = state.t
+
+    async def save(kind: str) -> None:
+        await save_export(state, model, kind)
+
+    return export_buttons(
+        t,
+        "club-export",
+        save,
+        (
+            ("csv", t("Ranking (CSV)"), ft.Icons.TABLE_CHART),
+            ("html", t("Ranking page (HTML)"), ft.Icons.WEB),
+            ("json", t("Event file with the games"), ft.Icons.SAVE_ALT),
+        ),
+    )

@@ -13,7 +13,7 @@ from jolly_scorer.core.club.export import PageTexts
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.widgets.basics import one_line
+from jolly_scorer.ui.widgets.basics import card, one_line, tagged
 from jolly_scorer.ui.widgets.buttons import icon_button
 from jolly_scorer.ui.widgets.screen import messages
 
@@ -116,3 +116,32 @@ def club_frame(
     if footer:
         parts.append(ft.Row(list(footer), spacing=12))
     return ft.Column(parts, spacing=12, expand=True)
+
+
+def listed_card(
+    name: str,
+    lines: Sequence[ft.Control],
+    open_text: str,
+    open_tag: str,
+    on_open: Callable[[], Any],
+) -> ft.Control:
+    """A stored evening or season in its list: the name, the ``lines`` under
+    it, and its Open button (tagged ``open_tag``)."""
+    return card(
+        ft.Row(
+            [
+                ft.Column(
+                    [ft.Text(name, size=20, weight=ft.FontWeight.W_600), *lines],
+                    spacing=4,
+                    expand=True,
+                ),
+                tagged(
+                    open_tag,
+                    ft.FilledTonalButton(
+                        open_text, height=52, on_click=lambda e: on_open()
+                    ),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    )

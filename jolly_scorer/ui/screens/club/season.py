@@ -5,8 +5,8 @@ tie-break, a player's evening-by-evening line, and the CSV and HTML files."""
 
 from __future__ import annotations
 
-import logging
 import re
+from functools import partial
 
 import flet as ft
 
@@ -16,14 +16,12 @@ from jolly_scorer.store.club_export import season_csv_bytes
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
+from jolly_scorer.ui.screens.club.export import export_buttons, save_file
 from jolly_scorer.ui.screens.club.form_parts import text_field
-from jolly_scorer.ui.screens.club.parts import club_frame, rule_lines
-from jolly_scorer.ui.screens.past_games.export import EXPORT_UNKNOWN
+from jolly_scorer.ui.screens.club.parts import club_frame, listed_card, rule_lines
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
-
-log = logging.getLogger(__name__)
 
 #: the season's tie-break steps (``core.club.season.season_tie_break``)
 STEPS = (
@@ -74,37 +72,14 @@ def SeasonList(state: AppState, model: ClubModel, seasons: SeasonModel) -> ft.Co
             tagged("season-error", ft.Text(t(seasons.error), color=ft.Colors.ERROR))
         )
     for number, summary in enumerate(seasons.seasons, 1):
+        evenings = t.plural("{n} evening", "{n} evenings", summary.evenings)
         body.append(
-            card(
-                ft.Row(
-                    [
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    summary.name, size=20, weight=ft.FontWeight.W_600
-                                ),
-                                ft.Text(
-                                    t.plural(
-                                        "{n} evening", "{n} evenings", summary.evenings
-                                    ),
-                                    size=16,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                        tagged(
-                            f"season-open-{number}",
-                            ft.FilledTonalButton(
-                                t("Open"),
-                                height=52,
-                                on_click=lambda e, i=summary.id: seasons.open(i),
-                            ),
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                )
+            listed_card(
+                summary.name,
+                [ft.Text(evenings, size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+                t("Open"),
+                f"season-open-{number}",
+                partial(seasons.open, summary.id),
             )
         )
     if not seasons.seasons:
@@ -240,20 +215,6 @@ def export_bytes(seasons: SeasonModel, t: Translator, kind: str) -> tuple[str, b
     return f"{stem}-{record.id}.html", page.encode()
 
 
-async def _save(state: AppState, seasons: SeasonModel, kind: str) -> None:
-    t = state.t
-    try:
-        name, data = export_bytes(seasons, t, kind)
-        await ft.FilePicker().save_file(
-            dialog_title=t("Export"), file_name=name, src_bytes=data
-        )
-    except Exception:
-        log.warning("export of a season as %s failed", kind, exc_info=True)
-        state.error = t("Export failed: {reason}", reason=t(EXPORT_UNKNOWN))
-        return
-    state.notice = t("Exported {name}.", name=name)
-
-
 def _season(state: AppState, seasons: SeasonModel) -> ft.Control:
     t = state.t
     record, standing = seasons.record, seasons.standing
@@ -330,26 +291,20 @@ def _season(state: AppState, seasons: SeasonModel) -> ft.Control:
     )
     body += _player_line(seasons, t)
 
-    def button(kind: str, label: str, icon: ft.IconData) -> ft.Control:
-        async def save() -> None:
-            await _save(state, seasons, kind)
-
-        return tagged(
-            f"season-export-{kind}",
-            ft.OutlinedButton(label, icon=icon, height=52, on_click=save),
+    async def save(kind: str) -> None:
+        await save_file(
+            state, lambda: export_bytes(seasons, t, kind), f"a season as {kind}"
         )
 
-    body += [
-        section(t("Results")),
-        ft.Row(
-            [
-                button("csv", t("Standings (CSV)"), ft.Icons.TABLE_CHART),
-                button("html", t("Standings page (HTML)"), ft.Icons.WEB),
-            ],
-            wrap=True,
-            spacing=8,
+    body += export_buttons(
+        t,
+        "season-export",
+        save,
+        (
+            ("csv", t("Standings (CSV)"), ft.Icons.TABLE_CHART),
+            ("html", t("Standings page (HTML)"), ft.Icons.WEB),
         ),
-    ]
+    )
     return club_frame(state, standing.name, body, back=seasons.close)
 
 
