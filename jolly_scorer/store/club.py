@@ -336,19 +336,31 @@ class ClubEvents:
                 "(SELECT count(*) FROM club_series s WHERE s.event_id = e.id) "
                 "FROM club_events e ORDER BY e.updated DESC, e.id DESC"
             ).fetchall()
-        summaries = []
-        for event_id, name, data, updated, seated in rows:
-            event = _decode(data, event_id)
-            summaries.append(
-                EventSummary(
-                    int(event_id),
-                    name,
-                    len(event.players),
-                    int(seated),
-                    event.series_count,
-                    parse_time(updated),
+            summaries = []
+            for event_id, name, data, updated, seated in rows:
+                event = _decode(data, event_id)
+                finished = False
+                if event.games_per_series and int(seated) == event.series_count:
+                    (tables, over) = conn.execute(
+                        "SELECT (SELECT count(DISTINCT table_number) FROM club_seats "
+                        "WHERE event_id = ?1 AND series = ?2), "
+                        "(SELECT count(*) FROM club_games c JOIN games g "
+                        "ON g.id = c.game_id WHERE c.event_id = ?1 AND c.series = ?2 "
+                        "AND g.game_over = 1)",
+                        (event_id, int(seated)),
+                    ).fetchone()
+                    finished = int(over) >= int(tables) * event.games_per_series > 0
+                summaries.append(
+                    EventSummary(
+                        int(event_id),
+                        name,
+                        len(event.players),
+                        int(seated),
+                        event.series_count,
+                        parse_time(updated),
+                        finished,
+                    )
                 )
-            )
         return summaries
 
     def delete_event(self: _Host, event_id: int) -> None:

@@ -74,6 +74,9 @@ class EventSummary:
     series_seated: int
     series_count: int
     updated: datetime
+    #: every series seated, and each table of the last one has played its
+    #: games to the end (an evening without a number of games: never)
+    finished: bool = False
 
 
 @dataclass(frozen=True, slots=True)

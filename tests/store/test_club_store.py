@@ -466,3 +466,45 @@ def test_a_tables_two_revisions_are_read_at_once(store: Store) -> None:
     )
     with pytest.raises(EventNotFound):
         store.table_revisions(event_id + 99, game_id)
+
+
+def test_an_evening_is_listed_as_finished_once_its_last_game_is_over(
+    store: Store,
+) -> None:
+    """Issue 37 item 6: a finished evening was listed as "series 2 of 2
+    seated"; the store's summary says finished when every table of the last
+    series has played its games to the end (and not before)."""
+    from jolly_scorer.core.club.seating import Seating
+    event_id = store.create_event(event())
+
+    def summary() -> object:
+        return next(s for s in store.list_events() if s.id == event_id)
+
+    def play(series: int, seating: Seating, games: int, skip: int = 0) -> None:
+        for number, table in enumerate(seating.tables, 1):
+            for _ in range(games if number != skip else 0):
+                done = finish(
+                    add_round(
+                        new_game(ROMME, table),
+                        close(table, {table[0]: 0} | {p: 9 for p in table[1:]}),
+                    )
+                )
+                store.start_table_game(event_id, series, number, done)
+
+    first = draw_seating(EIGHT, series=1, seed=5)
+    store.seat_series(event_id, first)
+    play(1, first, 2)
+    assert not summary().finished  # type: ignore[attr-defined]
+    second = draw_seating(EIGHT, series=2, seed=6)
+    store.seat_series(event_id, second)
+    play(2, second, 1)  # one game of two at each table
+    assert not summary().finished  # type: ignore[attr-defined]
+    table = second.tables[0]
+    game_id = store.start_table_game(event_id, 2, 1, new_game(ROMME, table))
+    play(2, second, 1, skip=1)
+    assert not summary().finished  # type: ignore[attr-defined]
+    last = add_round(
+        new_game(ROMME, table), close(table, {table[0]: 0} | {p: 9 for p in table[1:]})
+    )
+    store.save_game(game_id, finish(last))
+    assert summary().finished  # type: ignore[attr-defined]

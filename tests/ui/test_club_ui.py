@@ -295,3 +295,31 @@ def test_a_round_saved_at_one_table_draws_only_its_card_again(
     organiser.wait_for(lambda: organiser.find(semantics="club-table-1-1") is not one)
     assert organiser.find(semantics="club-table-1-2") is two
     assert any("1 round played" in text for text in organiser.texts())
+
+
+@pytest.mark.parametrize(
+    ("language", "seated", "finished"),
+    [
+        ("de", "Durchgang 1 von 2 gesetzt", "2 Durchgänge gespielt"),
+        ("fi", "sarja 1/2 sijoitettu", "2 sarjaa pelattu"),
+    ],
+)
+def test_a_finished_evening_is_listed_as_played_not_seated(
+    language: str, seated: str, finished: str
+) -> None:
+    """Issue 37 item 6: a finished evening was listed as "Durchgang 2 von 2
+    gesetzt"."""
+    from datetime import datetime
+
+    from jolly_scorer.store.club_store import EventSummary
+    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.ui.screens.club.events import event_status
+
+    t = Translator(language)
+    now = datetime(2026, 12, 6)
+    going = EventSummary(1, "Freitag", 8, 1, 2, now)
+    done = EventSummary(1, "Freitag", 8, 2, 2, now, finished=True)
+    assert seated in event_status(going, t)
+    assert finished in event_status(done, t)
+    assert "gesetzt" not in event_status(done, t)
+    assert "sijoitettu" not in event_status(done, t)

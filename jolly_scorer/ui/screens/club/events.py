@@ -6,12 +6,32 @@ from functools import partial
 
 import flet as ft
 
+from jolly_scorer.store.club_store import EventSummary
+from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import listed_card
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 from jolly_scorer.ui.widgets.screen import screen
+
+
+def event_status(summary: EventSummary, t: Translator) -> str:
+    """An evening's line under its name: its players, and how far it is
+    (a finished evening: played, no longer "series 2 of 2 seated")."""
+    if summary.finished:
+        return t.plural(
+            "{players} players · {n} series played",
+            "{players} players · {n} series played",
+            summary.series_count,
+            players=summary.players,
+        )
+    return t(
+        "{players} players · series {seated} of {count} seated",
+        players=summary.players,
+        seated=summary.series_seated,
+        count=summary.series_count,
+    )
 
 
 @ft.component
@@ -40,12 +60,7 @@ def EventList(state: AppState, model: ClubModel) -> ft.Control:
     )
     live = model.live_id()  # served live: the evening the tables play
     for number, summary in enumerate(model.events, 1):
-        status = t(
-            "{players} players · series {seated} of {count} seated",
-            players=summary.players,
-            seated=summary.series_seated,
-            count=summary.series_count,
-        )
+        status = event_status(summary, t)
         lines: list[ft.Control] = [
             ft.Text(status, size=16, color=ft.Colors.ON_SURFACE_VARIANT)
         ]
