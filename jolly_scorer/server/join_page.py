@@ -13,10 +13,12 @@ from jolly_scorer.server.table import PIN_DIGITS, Table
 from jolly_scorer.ui.i18n import Translator
 
 
-def join_page(t: Translator, problem: str | None) -> str:
-    """The PIN form of ``/join`` (plain HTML: works before the app loads)."""
+def join_page(t: Translator, problem: str | None, *, club: bool = False) -> str:
+    """The PIN form of ``/join`` (plain HTML: works before the app loads);
+    ``club``: at a club evening the PIN is on the table card."""
     title = html.escape(t("Join the table"))
-    label = html.escape(t("PIN shown on the host's screen"))
+    where = t("PIN on the table card") if club else t("PIN shown on the host's screen")
+    label = html.escape(where)
     button = html.escape(t("Join"))
     error = f'<p class="err" role="alert">{html.escape(problem)}</p>' if problem else ""
     return f"""<!DOCTYPE html>

@@ -365,6 +365,8 @@ def build_app(
             )
             return response
 
+        at_club = isinstance(table, Club)  # the PIN is on the table card
+
         async def join_get(request: Request) -> Response:
             t = translator(request)
             token = request.query_params.get("token", "")
@@ -375,10 +377,10 @@ def build_app(
                 if device is not None:
                     return joined(request, device)
                 return HTMLResponse(
-                    join_page(t, problem.text(t)),
+                    join_page(t, problem.text(t), club=at_club),
                     status_code=429 if problem.locked else 403,
                 )
-            return HTMLResponse(join_page(t, None))
+            return HTMLResponse(join_page(t, None, club=at_club))
 
         async def join_post(request: Request) -> Response:
             t = translator(request)
@@ -386,14 +388,16 @@ def build_app(
             agent = request.headers.get("user-agent", "")
             raw = await _capped_body(request)
             if raw is None:
-                return HTMLResponse(join_page(t, t("Wrong PIN.")), status_code=413)
+                return HTMLResponse(
+                    join_page(t, t("Wrong PIN."), club=at_club), status_code=413
+                )
             body = raw.decode("utf-8", "replace")
             pin = urllib.parse.parse_qs(body).get("pin", [""])[0]
             device, problem = table.join_with_pin(pin, client, agent)
             if device is not None:
                 return joined(request, device)
             return HTMLResponse(
-                join_page(t, problem.text(t)),
+                join_page(t, problem.text(t), club=at_club),
                 status_code=429 if problem.locked else 403,
             )
 
