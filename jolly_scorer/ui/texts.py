@@ -192,8 +192,8 @@ _PRESETS_TO: dict[str, str] = {
     ),
     "romme_de": N_(
         "German Rommé: 6 jokers, open with 40, penalty points for cards left in "
-        "hand, doubled after a Handglatt; the game ends when someone reaches "
-        "{target}, lowest total wins."
+        "hand, doubled after a Handglatt; the game ends when someone has more "
+        "than {target}, lowest total wins."
     ),
 }
 
