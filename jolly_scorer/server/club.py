@@ -44,7 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from jolly_scorer.core import game as core
+from jolly_scorer.core.club.seating import TablePlace
 from jolly_scorer.core.errors import JollyError
+from jolly_scorer.core.names import name_key
 from jolly_scorer.core.scoring import score_game
 from jolly_scorer.server.guest_store import (
     GuestStore,
@@ -261,6 +263,51 @@ class Club:
                 name: str = store.load_event(event_id).event.name
                 return name
         return ""
+
+    def place(self, number: int, device: str) -> TablePlace | None:
+        """Where table ``number``'s phone ``device`` (its seat key) is: the
+        table and series, and when the player it last sat as at this table
+        sits at another table in this series, that table (the phone's link
+        and PIN are its table's: its player joins the other with that
+        table's PIN). None: no event served, or the store failed."""
+        with self._using() as store:
+            event_id = self.current_event(store)
+            if event_id is None:
+                return None
+            try:
+                record = store.load_event(event_id)
+                if not record.series:
+                    return None
+                last = record.series[-1].seating
+                place = TablePlace(number, last.series, record.event.series_count)
+                player = self._last_seat(store, record, number, device)
+            except (StoreError, JollyError):
+                return None
+        if player is None or number > len(last.tables):
+            return place
+        tables = [{name_key(p) for p in table} for table in last.tables]
+        if name_key(player) in tables[number - 1]:
+            return place
+        for other, keys in enumerate(tables, 1):
+            if name_key(player) in keys:
+                return replace(place, player=player, moved_to=other)
+        return place
+
+    @staticmethod
+    def _last_seat(store: Any, record: Any, number: int, device: str) -> str | None:
+        """The seat ``device`` chose last at table ``number`` (its newest
+        game first), or None."""
+        if not device:
+            return None
+        for series in reversed(record.series):
+            games = series.games[number - 1] if number <= len(series.games) else ()
+            for game_id in reversed(games):
+                if game_id is None:
+                    continue
+                seat: str | None = store.load_device_seat(game_id, device)
+                if seat is not None:
+                    return seat
+        return None
 
     def table_game(self, number: int) -> TableGame:
         """Table ``number``'s game at each call (for its GuestStore)."""

@@ -516,6 +516,10 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
         state.together = True
         state.device_key = device_key(f"{shared.path}\n{access.device}")
         state.device = f"{access.role}-{state.device}"
+    if club is not None and access.table and access.role == "guest":
+        # the phone's table and series, and where its player sits now
+        state.place_of = partial(club.place, access.table, state.device_key)
+        state.follow_place()
     state.open_current()
     if access.role == "guest" and table is not None:  # who holds which seat
         from jolly_scorer.ui.screens.table_host.panel import held_seats

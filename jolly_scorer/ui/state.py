@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import flet as ft
 
 from jolly_scorer.core import game as core
+from jolly_scorer.core.club.seating import TablePlace
 from jolly_scorer.core.game import Game, Round, Scored, UndoHistory
 from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules
@@ -133,6 +134,14 @@ class AppState:
     _entering_players: tuple[str, ...] = ()
     #: A phone at a club evening's table (its game moves on by itself).
     club_table: bool = False
+    #: That phone's table and series, and where its player sits now when
+    #: another table (``server/club.Club.place``; :meth:`follow_place`).
+    club_place: TablePlace | None = None
+    #: Reads ``club_place`` again (set by the app at a club table).
+    place_of: Callable[[], TablePlace | None] | None = None
+    #: The notice "the table's next game has started", shown until that game
+    #: has its first round (private: setting it re-renders nothing).
+    _next_game_notice: str | None = None
     #: The open round entry's listener for parts other pages wrote (private:
     #: setting it re-renders nothing).
     _parts_listener: Callable[[], None] | None = None
@@ -337,7 +346,20 @@ class AppState:
 
     def event_heard(self, event_id: int) -> None:
         """Club event ``event_id`` changed (on this page or another)."""
+        self.follow_place()
         self._tell_followers(("event", event_id))
+
+    def follow_place(self) -> None:
+        """A phone at a club table: read its table, series and where its
+        player sits again (a series seated, its game moved on)."""
+        if self.place_of is None:
+            return
+        try:
+            place = self.place_of()
+        except Exception:  # the store failed: the place shown stays
+            return
+        if place != self.club_place:
+            self.club_place = place
 
     def refresh(self, game_id: int) -> None:
         """Another session changed game ``game_id``: show what the store holds."""
@@ -431,7 +453,10 @@ class AppState:
             return False
         if self.open_game(game_id) is not None:
             return False
-        self.notice = self.t("The table's next game has started.")
+        self.follow_place()
+        self.notice = self._next_game_notice = self.t(
+            "The table's next game has started."
+        )
         return True
 
     def enter_round(self, index: int | None = None) -> None:
@@ -465,6 +490,15 @@ class AppState:
         self.game_id = game_id
         self.history = history
         self.stored_revision = revision
+        self._drop_next_game_notice()
+
+    def _drop_next_game_notice(self) -> None:
+        """The next game's notice goes once that game has a round."""
+        told = self._next_game_notice
+        if told is not None and self.history and self.history.present.rounds:
+            self._next_game_notice = None
+            if self.notice == told:
+                self.notice = None
 
     def _apply(
         self, operation: Callable[[Scored], Scored], parts_version: int | None = None
@@ -492,6 +526,7 @@ class AppState:
         self.result = result
         self.history = history
         self.stored_revision = revision
+        self._drop_next_game_notice()
         self._rename_seats(before.players, new.players)
         self._kept()
         if self.nav.screen == "entry":  # the round entry saved: say so on the board

@@ -53,6 +53,15 @@ def open_event(organiser) -> None:
     organiser.wait_for(lambda: bool(organiser.find_all(semantics="club-ranking")))
 
 
+def back_to_table(organiser) -> None:
+    """The organiser, on a table's finished game: back to the event, and
+    that table's game (its next one) opened."""
+    organiser.click(organiser.find(semantics="back"))
+    organiser.wait_for(lambda: bool(organiser.find_all(semantics="club-play-1-1")))
+    organiser.click(organiser.find(semantics="club-play-1-1"))
+    organiser.wait_for(lambda: bool(organiser.find_all(semantics="enter-round")))
+
+
 def games_of(data, event_id) -> tuple[int | None, ...]:
     with Store.open(data) as store:
         return store.load_event(event_id).series[0].games[0]
@@ -293,3 +302,85 @@ def test_a_seasons_big_screen_follows_a_saved_round(tmp_path):
         model.heard(game_id)
         assert model.season.order[0] == first
         assert model.season.entries[0].total == 25
+
+
+def test_a_phone_shows_its_table_and_series_and_the_next_games_notice_goes(evening):
+    """Issue 37 item 6: phones never showed their table and series; "the
+    table's next game has started" stayed after that game's first round; a
+    club table's finished game spoke of a rematch (it has none), in a line
+    that ran off a 390 px phone."""
+    club, page, event_id, data = evening
+    organiser = page(Access("local", "organiser"))
+    phone = page(Access("guest", "phone-1", table=1), width=390)
+    phone.wait_for(lambda: "Table 1 · series 1 of 1" in phone.texts())
+    phone.click(phone.find(semantics="home-continue"))
+    phone.wait_for(lambda: bool(phone.find_all(semantics="enter-round")))
+    assert phone.find_all(semantics="club-place")
+    open_event(organiser)
+    organiser.click(organiser.find(semantics="club-play-1-1"))
+    enter_round(organiser, 0, {1: (None, 120), 2: (None, 20), 3: (None, 30)})
+    phone.wait_for(lambda: any("next game has started" in t for t in phone.texts()))
+    # the next game's first round, entered by the organiser: the notice goes
+    back_to_table(organiser)
+    enter_round(organiser, 0, {1: (None, 5), 2: (None, 5), 3: (None, 5)})
+    phone.wait_for(lambda: not any("next game has started" in t for t in phone.texts()))
+    assert "Table 1 · series 1 of 1" in phone.texts()
+    # the table's last game of the series ends: no rematch, the series' word
+    enter_round(organiser, 0, {1: (None, 200), 2: (None, 5), 3: (None, 5)})
+    phone.wait_for(lambda: bool(phone.find_all(semantics="board-over-hint")))
+    text = " ".join(phone.texts())
+    assert "rematch" not in text.lower()
+    assert "next game starts by itself" in text
+    hint = phone.find(semantics="board-over-hint").content
+    assert hint.expand  # wraps within the footer's row: whole at 390 px
+
+
+@pytest.mark.parametrize(
+    ("language", "moved"),
+    [
+        ("de", "Anna: Du sitzt jetzt an Tisch 2 (Durchgang 2)"),
+        ("fi", "Anna: istut nyt pöydässä 2 (sarja 2)"),
+    ],
+)
+def test_a_phone_whose_player_moved_says_where_it_sits_now(
+    flet_app, tmp_path, monkeypatch, language, moved
+):
+    """Issue 37 item 6: a phone that moved tables stayed at the old table
+    without a word; it says "you now sit at table 2" in its language."""
+    from jolly_scorer.core.club.seating import Seating
+    from jolly_scorer.ui.state import device_key
+
+    eight = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        store.set_setting("language", language)
+        event_id = store.create_event(ClubEvent("Friday", rules, eight, 2, 1))
+        store.seat_series(event_id, Seating(1, "draw", 1, (eight[:4], eight[4:])))
+        club = ui_app._open_club(tmp_path, tmp_path)
+        club.address = "http://127.0.0.1:8550/"
+        first = club.table_game(1)()
+        assert first is not None
+        key = device_key(f"{store.path}\n{'phone-1'}")
+        store.save_device_seat(first, key, "Anna")
+        # series 2: Anna at table 2
+        store.seat_series(
+            event_id,
+            Seating(
+                2,
+                "standing",
+                2,
+                (("Ben", "Cleo", "Dora", "Emil"), ("Anna", "Fritz", "Gabi", "Hans")),
+            ),
+        )
+    monkeypatch.setattr(ui_app, "current_table", lambda: club)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("guest", "phone-1", table=1)
+    )
+    phone = flet_app(lambda p: ui_app.main(p, tmp_path), width=390, height=844)
+    try:
+        phone.wait_for(lambda: bool(phone.find_all(semantics="club-moved")))
+        text = " ".join(phone.texts())
+        assert moved in text, text
+        assert "table" not in text.lower() or language == "en"
+    finally:
+        club.forget()

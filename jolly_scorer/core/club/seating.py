@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     SeatingMethod = Literal["draw", "standing"]
 
 __all__ = [
+    "TablePlace",
     "MAX_SERIES",
     "MIN_PLAYERS",
     "SPLIT_RULE",
@@ -308,3 +309,17 @@ def next_players(
             f"{len(names)} players left: an event needs at least {MIN_PLAYERS}"
         )
     return names
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlace:
+    """Where a phone at a club table is: its ``table`` in ``series`` (of
+    ``series_count``); ``moved_to``: the table where ``player`` (the seat
+    this phone last chose at this table) sits in this series, when it is
+    another one."""
+
+    table: int
+    series: int
+    series_count: int
+    player: str | None = None
+    moved_to: int | None = None

@@ -37,9 +37,53 @@ def _back_button(t: Translator, to: str, go: Callable[[str], None]) -> ft.Contro
     return icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: go(to), "back")
 
 
+def club_place(state: AppState) -> list[ft.Control]:
+    """A phone at a club table: its table and series, and where its player
+    sits now when that is another table (issue 37)."""
+    place = state.club_place
+    if place is None:
+        return []
+    t = state.t
+    where = t(
+        "Table {table} · series {series} of {count}",
+        table=place.table,
+        series=place.series,
+        count=place.series_count,
+    )
+    out: list[ft.Control] = [
+        tagged(
+            "club-place",
+            ft.Text(
+                where, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY
+            ),
+        )
+    ]
+    if place.moved_to is not None:
+        moved = t(
+            "{player}: you now sit at table {table} (series {series}). "
+            "Join it with the PIN on its table card.",
+            player=place.player or "",
+            table=place.moved_to,
+            series=place.series,
+        )
+        out.append(
+            tagged(
+                "club-moved",
+                ft.Container(
+                    ft.Text(moved, size=18, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+                ),
+            )
+        )
+    return out
+
+
 def messages(state: AppState) -> list[ft.Control]:
-    """The error (red) or notice banner, with a close button."""
-    out: list[ft.Control] = []
+    """The error (red) or notice banner, with a close button (and, on a phone
+    at a club table, where it sits: :func:`club_place`)."""
+    out: list[ft.Control] = club_place(state)
     for text, bg, fg, ident in (
         (state.error, ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, "error"),
         (

@@ -231,6 +231,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
     def choose(player: str | None) -> None:
         # not kept (the store failed; the page shows why): ask again
         set_seat(player if state.device_seat.choose(player) is None else None)
+        state.follow_place()  # a club table: the seat chosen is where it sits
 
     if state.is_guest and seat is None:
         from jolly_scorer.ui.widgets.screen import messages

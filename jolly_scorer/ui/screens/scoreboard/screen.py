@@ -26,7 +26,7 @@ from jolly_scorer.ui.screens.scoreboard.dialogs import (
 )
 from jolly_scorer.ui.screens.scoreboard.entering import EnteringLine
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.widgets.basics import WIDE
+from jolly_scorer.ui.widgets.basics import WIDE, tagged
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.kept_parts import Keep, Same
 from jolly_scorer.ui.widgets.screen import screen
@@ -162,9 +162,22 @@ def _footer(
     t = state.t
     n = len(game.rounds)
     if over:
-        if state.is_guest:  # a rematch is a new game: the host's
+        if state.club_table:  # a club table has no rematch: the series goes on
+            hint = t(
+                "The table's next game starts by itself; after the series "
+                "the organiser seats the next one."
+            )
+        elif state.is_guest:  # a rematch is a new game: the host's
             hint = t("The host of the table can start a rematch.")
-            return [ft.Text(hint, size=16, color=ft.Colors.ON_SURFACE_VARIANT)]
+        if state.club_table or state.is_guest:  # wrapped: whole on a phone
+            return [
+                tagged(
+                    "board-over-hint",
+                    ft.Text(
+                        hint, size=16, color=ft.Colors.ON_SURFACE_VARIANT, expand=True
+                    ),
+                )
+            ]
         rematch = big_button(
             t("Rematch"),
             ft.Icons.REPLAY,
