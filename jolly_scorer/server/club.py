@@ -309,6 +309,42 @@ class Club:
                     return seat
         return None
 
+    def using(self) -> AbstractContextManager[Any]:
+        """The games database, for one look-up (the server's shared store)."""
+        return self._using()
+
+    def readable_season(
+        self, access: Access | None, season_id: int | None
+    ) -> int | None:
+        """The season ``access`` may read on the season's page: the
+        organiser any (``season_id`` None: the live evening's newest); the
+        ranking link's devices (read only) a season holding the live
+        evening, as :class:`RankingStore`. None: not this one, or nothing."""
+        if access is None or access.table != 0:
+            return None
+        if access.role not in ("host", "local", "viewer"):
+            return None
+        with self._using() as store:
+            try:
+                live = self.current_event(store)
+                holding = store.seasons_of_event(live) if live is not None else []
+                if access.role == "viewer":
+                    if season_id is None:
+                        return holding[0] if holding else None
+                    return season_id if season_id in holding else None
+                if season_id is None:
+                    return holding[0] if holding else None
+                store.load_season(season_id)  # SeasonNotFound: nothing
+                return season_id
+            except (StoreError, JollyError):
+                return None
+
+    def season_link(self, season_id: int) -> str:
+        """The season's read-only link: the ranking link, opening the
+        season's page (``/club/season``) after it joined."""
+        base = self.address.rstrip("/")
+        return f"{base}/join?token={self.gate.view_token}&season={season_id}"
+
     def table_game(self, number: int) -> TableGame:
         """Table ``number``'s game at each call (for its GuestStore)."""
         return TableGame(self, number)

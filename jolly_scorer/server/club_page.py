@@ -1,17 +1,32 @@
-"""The organiser's printable table cards (``/club/cards``): plain HTML the
-browser prints, one sheet per table of the series being played (the event,
-the series, the table's number, its players in seat order, the QR code that
-joins the table and its PIN). Only the organiser's browser gets it.
+"""The club's own pages beside the app. The organiser's printable table
+cards (``/club/cards``): plain HTML the browser prints, one sheet per table
+of the series being played (the event, the series, the table's number, its
+players in seat order, the QR code that joins the table and its PIN). Only
+the organiser's browser gets it.
+
+A season's read-only page (``/club/season?id=N``, the season's link is the
+ranking link with ``&season=N``: :meth:`Club.season_link`): the standings as
+the season's HTML file shows them, following every saved round (it asks for
+the standings' version every 1.5 s and loads again when it changed). The
+organiser reads any season; a device of the ranking link only a season
+holding the live evening (as the ranking link's own season view).
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
+import threading
+import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from jolly_scorer.core.errors import JollyError
 from jolly_scorer.server.club import Club, ClubTable
 from jolly_scorer.server.table import COOKIE
+from jolly_scorer.store import StoreError
 from jolly_scorer.ui.i18n import Translator
 
 
@@ -112,4 +127,103 @@ def club_routes(club: Club, translator: Callable[[Any], Translator]) -> list[Any
         body = table_cards_page(t, name, tables, club.address)
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
-    return [Route("/club/cards", cards, methods=["GET"])]
+    pages = SeasonPages(club)
+
+    async def season(request: Request) -> Response:
+        from jolly_scorer.store.platform import run_blocking
+
+        t = translator(request)
+        wanted = _season_id(request)
+        access = club.access(_cookie(request))
+        found = await run_blocking(partial(pages.page, access, wanted, t))
+        if found is None:
+            refused = t("This page shows the ranking; it cannot change anything.")
+            return HTMLResponse(html.escape(refused), status_code=403)
+        body, version = found
+        return HTMLResponse(
+            _following(body, version), headers={"Cache-Control": "no-store"}
+        )
+
+    async def version(request: Request) -> Response:
+        from fastapi.responses import PlainTextResponse
+
+        from jolly_scorer.store.platform import run_blocking
+
+        access = club.access(_cookie(request))
+        found = await run_blocking(
+            partial(pages.page, access, _season_id(request), translator(request))
+        )
+        if found is None:
+            return PlainTextResponse("", status_code=403)
+        return PlainTextResponse(found[1], headers={"Cache-Control": "no-store"})
+
+    return [
+        Route("/club/cards", cards, methods=["GET"]),
+        Route("/club/season", season, methods=["GET"]),
+        Route("/club/season/version", version, methods=["GET"]),
+    ]
+
+
+def _season_id(request: Any) -> int | None:
+    text = str(request.query_params.get("id", ""))
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+#: How often the season's page asks whether its standings changed (ms).
+FOLLOW_EVERY_MS = 1500
+
+
+def _following(page: str, version: str) -> str:
+    """The standings page, following every saved round: it asks for the
+    standings' version and loads again when it changed (no script: it stays
+    as it was)."""
+    script = (
+        "<script>(function(){var v=" + json.dumps(version) + ";"
+        "setInterval(function(){"
+        "fetch('/club/season/version'+location.search,{cache:'no-store'})"
+        ".then(function(r){return r.ok?r.text():v})"
+        ".then(function(n){if(n&&n!==v){location.reload();}})"
+        ".catch(function(){});}," + str(FOLLOW_EVERY_MS) + ");})();</script>"
+    )
+    return page.replace("</body>", script + "\n</body>", 1)
+
+
+class SeasonPages:
+    """The season's read-only page, worked out at most once a second for
+    every device following it (a saved round reaches them within that and
+    their next question)."""
+
+    def __init__(self, club: Club, keep_for: float = 1.0) -> None:
+        self._club = club
+        self._keep_for = keep_for
+        self._lock = threading.Lock()
+        self._made: dict[tuple[int, str], tuple[float, str, str]] = {}
+
+    def page(
+        self, access: Any, wanted: int | None, t: Translator
+    ) -> tuple[str, str] | None:
+        """The page and its version for ``access`` (None: not allowed, or
+        the store failed)."""
+        season_id = self._club.readable_season(access, wanted)
+        if season_id is None:
+            return None
+        key = (season_id, t.language)
+        now = time.monotonic()
+        with self._lock:
+            kept = self._made.get(key)
+            if kept is not None and now - kept[0] < self._keep_for:
+                return kept[1], kept[2]
+        from jolly_scorer.ui.screens.club.season import standings_page
+
+        try:
+            with self._club.using() as store:
+                standing = store.season_standing(season_id)
+                points = store.load_season(season_id).season.place_points
+        except (StoreError, JollyError):
+            return None
+        body = standings_page(standing, points, t)
+        # the standings' own version (the same in every language)
+        version = hashlib.sha256(repr((standing, points)).encode()).hexdigest()[:16]
+        with self._lock:
+            self._made[key] = (now, body, version)
+        return body, version

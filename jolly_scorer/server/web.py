@@ -353,8 +353,14 @@ def build_app(
             tags = [part.split(";")[0].strip() for part in header.split(",")]
             return Translator(supported_language(tags) or default_language())
 
+        at_club = isinstance(table, Club)  # the PIN is on the table card
+
         def joined(request: Any, device: str) -> Response:
-            response = RedirectResponse("/", status_code=303)
+            where = "/"
+            season = str(request.query_params.get("season", ""))
+            if at_club and season.isascii() and season.isdigit() and len(season) < 10:
+                where = f"/club/season?id={int(season)}"  # a season's link
+            response = RedirectResponse(where, status_code=303)
             response.set_cookie(
                 COOKIE,
                 device,
@@ -364,8 +370,6 @@ def build_app(
                 secure=request.url.scheme == "https",
             )
             return response
-
-        at_club = isinstance(table, Club)  # the PIN is on the table card
 
         async def join_get(request: Request) -> Response:
             t = translator(request)

@@ -12,6 +12,7 @@ import flet as ft
 
 from jolly_scorer.core.club.export import season_html
 from jolly_scorer.core.club.season import SeasonStanding, SeasonTexts, standing_rows
+from jolly_scorer.server.club import SESSION_KEY, Club
 from jolly_scorer.store.club_export import season_csv_bytes
 from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.club import ClubModel
@@ -195,6 +196,19 @@ def _player_line(seasons: SeasonModel, t: Translator) -> list[ft.Control]:
     return parts
 
 
+def standings_page(
+    standing: SeasonStanding, place_points: tuple[int, ...], t: Translator
+) -> str:
+    """The standings as one static page in ``t``'s language (the HTML file,
+    and the season's read-only page of the server: ``server/club_page``)."""
+    return season_html(
+        standing,
+        texts=season_texts(t),
+        tie_break=tuple(season_rule_lines(standing, t)),
+        place_points=place_points,
+    )
+
+
 def export_bytes(seasons: SeasonModel, t: Translator, kind: str) -> tuple[str, bytes]:
     """The file name and contents of the standings (``kind``: csv or html)."""
     standing, record = seasons.standing, seasons.record
@@ -206,12 +220,7 @@ def export_bytes(seasons: SeasonModel, t: Translator, kind: str) -> tuple[str, b
         semicolons = t.language in ("de", "fi")
         data = season_csv_bytes(standing, texts, semicolons=semicolons)
         return f"{stem}-{record.id}.csv", data
-    page = season_html(
-        standing,
-        texts=texts,
-        tie_break=tuple(season_rule_lines(standing, t)),
-        place_points=record.season.place_points,
-    )
+    page = standings_page(standing, record.season.place_points, t)
     return f"{stem}-{record.id}.html", page.encode()
 
 
@@ -305,7 +314,33 @@ def _season(state: AppState, seasons: SeasonModel) -> ft.Control:
             ("html", t("Standings page (HTML)"), ft.Icons.WEB),
         ),
     )
+    body += _season_link(t, record.id)
     return club_frame(state, standing.name, body, back=seasons.close)
+
+
+def _season_link(t: Translator, season_id: int) -> list[ft.Control]:
+    """The club served live: the season's read-only link (the ranking link
+    opening the season's page, ``server/club_page``) and the page itself."""
+    club = ft.context.page.session.store.get(SESSION_KEY)
+    if not isinstance(club, Club):
+        return []
+    base = club.address.rstrip("/")
+    return [
+        ft.Text(t("Season link (projector, follow from home):"), size=16),
+        tagged(
+            "season-link",
+            ft.Text(club.season_link(season_id), selectable=True, size=14),
+        ),
+        tagged(
+            "season-page",
+            ft.OutlinedButton(
+                t("Open the season's page"),
+                icon=ft.Icons.OPEN_IN_NEW,
+                height=52,
+                url=ft.Url(f"{base}/club/season?id={season_id}", ft.UrlTarget.BLANK),
+            ),
+        ),
+    ]
 
 
 @ft.component
