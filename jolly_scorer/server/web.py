@@ -155,6 +155,12 @@ async def _disconnect(flet_app: Any, app_manager: Any) -> None:
         await app_manager.disconnect_session(unique(session.id), session_timeout())
 
 
+def _is_host(access: Access | None) -> bool:
+    """Whether a page is the table's host's own (its cookie is the host's):
+    the one page with no address budget (:func:`address_budget`)."""
+    return access is not None and access.role == "host"
+
+
 def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | Club | None,
@@ -213,7 +219,7 @@ def _websocket_handler(
                     websocket,
                     first,
                     lambda: _controls_of(flet_app),
-                    address_budget(address),
+                    address_budget(address, host=_is_host(access)),
                 )
             )
         except Exception as error:
@@ -221,7 +227,8 @@ def _websocket_handler(
             log.info("page connection ended: %s", error)
             await _disconnect(flet_app, app_manager)
         finally:
-            address_done(address)
+            if not _is_host(access):
+                address_done(address)
             if table is not None and access is not None:
                 if kick is not None:
                     with contextlib.suppress(ValueError):
