@@ -38,6 +38,7 @@ from jolly_scorer.server.club import Club
 from jolly_scorer.server.flet_fixes import (
     flet_session,
     page_sessions,
+    page_tasks,
     quiet_send_message,
     unique_session_id,
 )
@@ -220,6 +221,7 @@ def _websocket_handler(
                     first,
                     lambda: _controls_of(flet_app),
                     address_budget(address, host=_is_host(access)),
+                    lambda: page_tasks(flet_app),
                 )
             )
         except Exception as error:
