@@ -5,6 +5,7 @@
     uv run python benchmarks/flood.py --slow body|reader [--half-open 500]
         [--addresses 50]
     uv run python benchmarks/flood.py --pages 30 [--page-rate 35]
+        [--page-address 127.0.0.1]
 
 Starts ``jolly-scorer --web`` on 127.0.0.1 (a fresh data folder). A page
 session (a raw websocket speaking Flet's protocol) sends ``--events`` change
@@ -26,8 +27,9 @@ requests are then ``/join`` and ``/main.dart.js``: how many are answered
 (200) within 2 s, the slowest, and how long until the first was answered at
 all (the burst taken in). No flood in these runs.
 
-``--pages N`` (issue 38.5): N page sessions of one phone (127.0.0.2) each
-send the page's resize event (a real event: the page is drawn again)
+``--pages N`` (issue 38.5): N page sessions of one phone (127.0.0.2, or
+``--page-address 127.0.0.1``: the host's computer, which has a budget too)
+each send the page's resize event (a real event: the page is drawn again)
 ``--page-rate`` times a second for 10 s while a bystander asks for ``/``
 every 0.1 s: its median and worst wait.
 
@@ -45,6 +47,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,13 +257,15 @@ class PageFrom(FletClient):
         self.session_id = None
 
 
-def busy_pages(server: Server, pages: int, rate: float) -> dict[str, float]:
-    """Issue 38.5: ``pages`` pages of one phone (127.0.0.2) each sending a
+def busy_pages(
+    server: Server, pages: int, rate: float, address: str = "127.0.0.2"
+) -> dict[str, float]:
+    """Issue 38.5: ``pages`` pages of one phone (``address``) each sending a
     real event (the page's resize, alternating widths) ``rate`` times a second
     for 10 s, while a bystander asks for ``/`` every 0.1 s."""
     clients = []
     for _ in range(pages):
-        client = PageFrom(server.port, server.origin, "127.0.0.2")
+        client = PageFrom(server.port, server.origin, address)
         client.register()
         client.wait_text("Jolly")
         clients.append(client)
@@ -311,6 +316,24 @@ def busy_pages(server: Server, pages: int, rate: float) -> dict[str, float]:
     }
 
 
+def show(figures: dict[str, float]) -> None:
+    for key, value in figures.items():
+        print(
+            f"  {key}: {value:.3f}" if isinstance(value, float) else f"  {key}: {value}"
+        )
+
+
+@contextlib.contextmanager
+def running(*args: str) -> Iterator[Server]:
+    """``jolly-scorer --web ARGS`` in a fresh data folder, stopped after."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp), *args, command=False)
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=3000)
@@ -320,57 +343,25 @@ def main() -> None:
     parser.add_argument("--slow", choices=("body", "reader"), default=None)
     parser.add_argument("--pages", type=int, default=0, help="busy pages")
     parser.add_argument("--page-rate", type=float, default=35)
+    parser.add_argument("--page-address", default="127.0.0.2", help="busy pages'")
     args = parser.parse_args()
     if args.pages:
-        with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(Path(tmp), command=False)
-            try:
-                print(f"{args.pages} pages of 127.0.0.2, {args.page_rate}/s each:")
-                figures = busy_pages(server, args.pages, args.page_rate)
-                for key, value in figures.items():
-                    print(
-                        f"  {key}: {value:.3f}"
-                        if isinstance(value, float)
-                        else f"  {key}: {value}"
-                    )
-            finally:
-                server.stop()
+        with running() as server:
+            where = args.page_address
+            print(f"{args.pages} pages of {where}, {args.page_rate}/s each:")
+            show(busy_pages(server, args.pages, args.page_rate, where))
         return
     if args.slow:
-        with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(Path(tmp), "--table", command=False)
-            try:
-                print(f"{args.half_open} connections, {args.slow}, held:")
-                figures = slow(server, args.slow, args.half_open, args.addresses)
-                for key, value in figures.items():
-                    print(
-                        f"  {key}: {value:.3f}"
-                        if isinstance(value, float)
-                        else f"  {key}: {value}"
-                    )
-            finally:
-                server.stop()
+        with running("--table") as server:
+            print(f"{args.half_open} connections, {args.slow}, held:")
+            show(slow(server, args.slow, args.half_open, args.addresses))
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(Path(tmp), command=False)
-        try:
-            print("warm-up page:", f"{new_page(server)!r} s")
-            print("flood of unknown control ids:")
-            for key, value in flood(server, args.events, args.rate).items():
-                print(
-                    f"  {key}: {value:.3f}"
-                    if isinstance(value, float)
-                    else f"  {key}: {value}"
-                )
-            print(f"{args.half_open} half-open connections held:")
-            for key, value in half_open(server, args.half_open, args.addresses).items():
-                print(
-                    f"  {key}: {value:.3f}"
-                    if isinstance(value, float)
-                    else f"  {key}: {value}"
-                )
-        finally:
-            server.stop()
+    with running() as server:
+        print("warm-up page:", f"{new_page(server)!r} s")
+        print("flood of unknown control ids:")
+        show(flood(server, args.events, args.rate))
+        print(f"{args.half_open} half-open connections held:")
+        show(half_open(server, args.half_open, args.addresses))
 
 
 if __name__ == "__main__":

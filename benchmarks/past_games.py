@@ -6,6 +6,10 @@ Stores ``--games`` games (4 players, a few rounds each; one backup restored,
 as a person with years of games would) in a fresh folder, then times what
 the past games screen reads: every game (``list_games()``, before) and its
 first page (``list_games(limit=PAGE + 1)``, after), each the fastest of 3.
+And what Home asks at every change, the game played last (before: picked
+out of every game's summary; after: ``last_played()``, down an index), and
+what a joined device's store reads for its table's game (before: picked
+out of every summary; after: ``game_summary(id)``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.server.guest_store import GuestStore
 from jolly_scorer.store import Store
 from jolly_scorer.ui.screens.past_games.screen import PAGE
 
@@ -58,6 +63,14 @@ def main() -> None:
         page = fastest(lambda: store.list_games(limit=PAGE + 1))
         print(f"list_games() (before): {every:.3f} s")
         print(f"list_games(limit={PAGE + 1}) (after): {page:.4f} s")
+        picked = fastest(lambda: max(store.list_games(), key=lambda g: g.updated))
+        last = fastest(store.last_played)
+        print(f"Home's game played last: before {picked:.3f} s, after {last:.5f} s")
+        table = args.games // 2
+        guest = GuestStore(store, lambda: table)
+        mine = fastest(lambda: [g for g in store.list_games() if g.id == table])
+        alone = fastest(guest.list_games)
+        print(f"a guest's table game: before {mine:.3f} s, after {alone:.5f} s")
 
 
 if __name__ == "__main__":

@@ -576,6 +576,9 @@ class RankingStore:
     def list_games(self) -> list[Any]:
         return []
 
+    def last_played(self) -> None:
+        return None
+
     def known_players(self) -> list[str]:
         return []
 

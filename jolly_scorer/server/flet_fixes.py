@@ -14,6 +14,9 @@ Flet's private names read here, each with a test in
   websocket, for its controls (:func:`flet_session`) and to disconnect it;
 * ``FletApp.__get_unique_session_id``: the session's key in the manager;
 * ``FletApp.__send_queue``: where :func:`_send_message` puts a frame;
+* ``FletApp.__running_tasks``: the page's event handlers running, one task
+  per event frame (:func:`page_tasks`: a page's frames wait while it has
+  too many, ``frames._CheckedSocket``);
 * ``FletAppManager.__sessions`` (``_FletAppManager__sessions``): the page
   sessions kept, counted after evictions (:func:`page_sessions`);
 * ``DiffBuilder.__root`` (``_DiffBuilder__root``), ``Component._stale`` and
@@ -37,6 +40,7 @@ __all__ = [
     "flet_session",
     "free_patch_chains",
     "page_sessions",
+    "page_tasks",
     "quiet_send_message",
     "unique_session_id",
 ]
@@ -60,6 +64,13 @@ def unique_session_id(flet_app: Any) -> Callable[[str], str] | None:
         flet_app, "_FletApp__get_unique_session_id", None
     )
     return found
+
+
+def page_tasks(flet_app: Any) -> set[Any] | None:
+    """The tasks of a ``FletApp``'s event handlers still running (Flet starts
+    one for every event frame and keeps it here until it ends); None: missing."""
+    found = getattr(flet_app, "_FletApp__running_tasks", None)
+    return found if isinstance(found, set) else None
 
 
 def page_sessions(app_manager: Any) -> dict[str, Any]:

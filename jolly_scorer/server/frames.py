@@ -99,9 +99,6 @@ class FrameBudget:
 
 ADDRESS_RATE = 40.0  # frames per second all pages of one address get through
 ADDRESS_BURST = 120  # frames an address's pages may send at once
-#: the host's own computer: its pages are the host's (and every test's and
-#: benchmark's), never held back by this share
-HOST_ADDRESSES = frozenset({"127.0.0.1", "::1", ""})
 
 
 class AddressBudget:
@@ -111,8 +108,10 @@ class AddressBudget:
     not dropped (it may be a typed number) but waits: the page's next frames
     are read that much later, so 30 pages of one address at 35 frames/s each
     cost the server what one busy page does, and the other addresses' pages
-    are answered in between. The host's own computer
-    (:data:`HOST_ADDRESSES`) has no such share."""
+    are answered in between. Every address has one, the host's computer
+    (127.0.0.1) too: a page there may be anyone's (a phone's test, a script),
+    and its flood held up every other page; only the host's own page session
+    (the table's host cookie) has none (:func:`address_budget`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -135,10 +134,13 @@ class AddressBudget:
 _ADDRESSES: dict[str, AddressBudget] = {}
 
 
-def address_budget(address: str) -> AddressBudget | None:
+def address_budget(address: str, host: bool = False) -> AddressBudget | None:
     """The budget of ``address``'s pages (one more page counted); None for
-    the host's own computer."""
-    if address in HOST_ADDRESSES:
+    the table's host's own page (``host``: its cookie is the host's), which
+    no other page can be. Loopback addresses get one like any other: the
+    share is far above what the host's tests and benchmarks send from
+    there (a person's taps and typing never wait, see the tests)."""
+    if host:
         return None
     budget = _ADDRESSES.setdefault(address, AddressBudget())
     budget.pages += 1
@@ -154,6 +156,24 @@ def address_done(address: str) -> None:
             del _ADDRESSES[address]
 
 
+PAGE_TASKS = 8  # event handlers a page may have running before its frames wait
+TASK_WAIT = 2.0  # seconds a frame waits at the most for a handler to end
+
+
+async def _handlers_turn(running: set[Any]) -> None:
+    """Wait until fewer than :data:`PAGE_TASKS` of ``running`` (a page's
+    event handlers) are left, or :data:`TASK_WAIT` seconds passed: a handler
+    may be waiting for the page's answer (a method's result), which comes
+    behind this frame, so the frame goes on after that anyway."""
+    deadline = time.monotonic() + TASK_WAIT
+    while True:
+        left = [task for task in running if not task.done()]
+        wait = deadline - time.monotonic()
+        if len(left) < PAGE_TASKS or wait <= 0:
+            return
+        await asyncio.wait(left, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+
+
 class _CheckedSocket:
     """The websocket as ``FletApp`` sees it: already accepted, the first
     (register) frame replayed, every later frame checked; a bad frame ends the
@@ -162,7 +182,13 @@ class _CheckedSocket:
     An event for a control the page does not have is dropped here: Flet would
     look for it by walking the page's whole tree (milliseconds at every
     frame). Frames over the page's :class:`FrameBudget` are dropped, and a
-    page that floods is closed."""
+    page that floods is closed.
+
+    Flet starts a task for every event frame and reads the next at once, so
+    handlers waiting for something (the device's turn at the heavy pool, a
+    thread) piled up, one per frame. An event frame waits here while the
+    page has :data:`PAGE_TASKS` handlers running (``tasks``: Flet's own set,
+    ``flet_fixes.page_tasks``); none is dropped."""
 
     def __init__(
         self,
@@ -170,11 +196,13 @@ class _CheckedSocket:
         first: bytes,
         controls: Callable[[], Any] | None = None,
         address: AddressBudget | None = None,
+        tasks: Callable[[], set[Any] | None] | None = None,
     ) -> None:
         self._ws = websocket
         self._first: bytes | None = first
         self._gone = False
         self._controls = controls or (lambda: None)
+        self._tasks = tasks or (lambda: None)
         self.budget = FrameBudget()
         self.address = address
 
@@ -225,6 +253,9 @@ class _CheckedSocket:
                 controls = self._controls()
                 if controls is not None and frame[1]["target"] not in controls:
                     continue  # no such control on this page: nothing to do
+                running = self._tasks()
+                if running is not None and len(running) >= PAGE_TASKS:
+                    await _handlers_turn(running)  # its earlier handlers first
             if self.address is not None:
                 wait = self.address.wait()
                 if wait > 0:  # the address's share: this page waits its turn

@@ -8,6 +8,7 @@ is refused with a message the page shows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from jolly_scorer.core.stats import PlayerStats
@@ -124,6 +125,7 @@ class GuestStore:
     clear_seat_parts = _table_game(GameStore.clear_seat_parts)
     # the seat this device chose (a viewer's ViewerStore refuses these)
     load_device_seat = _table_game(GameStore.load_device_seat)
+    game_summary = _table_game(GameStore.game_summary)
 
     def save_device_seat(self, game_id: int, device: str, player: str) -> None:
         self._own(game_id)
@@ -149,10 +151,18 @@ class GuestStore:
         return self._game_id()
 
     def list_games(self, limit: int | None = None) -> list[GameSummary]:
+        # the table's game alone, read alone (not picked out of every game)
         own = self._game_id()
         if own is None or limit == 0:
             return []
-        return [g for g in self._store.list_games() if g.id == own]
+        try:
+            return [self._store.game_summary(own)]
+        except GameNotFound:
+            return []
+
+    def last_played(self) -> tuple[int, datetime] | None:
+        found = self.list_games()
+        return (found[0].id, found[0].updated) if found else None
 
     def known_players(self) -> list[str]:
         return []
@@ -192,6 +202,8 @@ class ViewerStore(GuestStore):
             "revision",
             "current_game_id",
             "list_games",
+            "game_summary",
+            "last_played",
             "known_players",
             "load_draft",
             "load_history",

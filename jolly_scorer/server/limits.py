@@ -7,6 +7,7 @@ and the size of a ``/join`` form.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from typing import Any
@@ -21,6 +22,25 @@ WAITING_PER_ADDRESS = 16  # connections of one address stuck (see _guarded_http)
 WAITING_IN_ALL = 200  # connections of all addresses stuck
 HTTP_PER_ADDRESS = 32  # HTTP connections of one address in any state
 HTTP_IN_ALL = 300  # HTTP connections in any state (uvicorn's limit: 500)
+#: bytes the system may hold for one connection's reader (Linux doubles it;
+#: by itself it grew to 4 MB for a reader that does not read)
+SEND_BUFFER = 256 * 1024
+
+
+def _small_send_buffer(transport: Any) -> None:
+    """Cap what the system buffers for this connection's reader at
+    :data:`SEND_BUFFER`. Unset, it grew to 2.8 MB for each reader that asked
+    for ``main.dart.js`` and did not read: that much of the file was read
+    from disk and handed over before its writing paused, 43 pieces each, and
+    with 500 such readers a new request waited seconds behind that work
+    (issue 38.2). A reader on a LAN still gets megabytes a second."""
+    import socket
+
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return
+    with contextlib.suppress(OSError):  # not a TCP socket: nothing to cap
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
 
 def _guarded_http() -> Any:
@@ -62,6 +82,7 @@ def _guarded_http() -> Any:
         _address = ""
 
         def connection_made(self, transport: Any) -> None:
+            _small_send_buffer(transport)
             super().connection_made(transport)
             self._address = str(self.client[0]) if self.client else ""
             alive[self] = None

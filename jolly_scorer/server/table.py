@@ -177,9 +177,6 @@ class Table:
     #: viewer's page is closed
     viewers: bool = False
     clock: Callable[[], float] = time.time  # kept with the table: wall time
-    #: whether a device (its cookie) holds a seat at the table's game (set by
-    #: the server; since no joined player is pushed out, nothing asks it)
-    seated: Callable[[str], bool] | None = None
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     _wrong_times: deque[float] = field(default_factory=deque)
     _next_pin_try: float = 0.0

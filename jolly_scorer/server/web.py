@@ -38,6 +38,7 @@ from jolly_scorer.server.club import Club
 from jolly_scorer.server.flet_fixes import (
     flet_session,
     page_sessions,
+    page_tasks,
     quiet_send_message,
     unique_session_id,
 )
@@ -155,6 +156,12 @@ async def _disconnect(flet_app: Any, app_manager: Any) -> None:
         await app_manager.disconnect_session(unique(session.id), session_timeout())
 
 
+def _is_host(access: Access | None) -> bool:
+    """Whether a page is the table's host's own (its cookie is the host's):
+    the one page with no address budget (:func:`address_budget`)."""
+    return access is not None and access.role == "host"
+
+
 def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | Club | None,
@@ -213,7 +220,8 @@ def _websocket_handler(
                     websocket,
                     first,
                     lambda: _controls_of(flet_app),
-                    address_budget(address),
+                    address_budget(address, host=_is_host(access)),
+                    lambda: page_tasks(flet_app),
                 )
             )
         except Exception as error:
@@ -221,7 +229,8 @@ def _websocket_handler(
             log.info("page connection ended: %s", error)
             await _disconnect(flet_app, app_manager)
         finally:
-            address_done(address)
+            if not _is_host(access):
+                address_done(address)
             if table is not None and access is not None:
                 if kick is not None:
                     with contextlib.suppress(ValueError):
@@ -425,13 +434,40 @@ def build_app(
         ),
     )
 
-    async def page_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.update(PAGE_HEADERS)
-        return response
+    return OriginGuard(_PageHeaders(app), allowed_hosts(host, port), table)
 
-    app.middleware("http")(page_headers)
-    return OriginGuard(app, allowed_hosts(host, port), table)
+
+class _PageHeaders:
+    """ASGI middleware: :data:`PAGE_HEADERS` on every answer, put in as it
+    starts. (Starlette's ``BaseHTTPMiddleware`` did it before: it passes
+    each piece of an answer through a stream of its own, several tasks and
+    a thread hop a piece, which cost every request; slow readers held, a
+    new request waited over 2 s behind them, issue 38.2.)"""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.headers = [
+            (name.lower().encode(), value.encode())
+            for name, value in PAGE_HEADERS.items()
+        ]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        names = {name for name, _ in self.headers}
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if bytes(name).lower() not in names
+                ]
+                message = {**message, "headers": kept + self.headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 # -- serving -------------------------------------------------------------------
@@ -469,7 +505,49 @@ def use_system_malloc(**env: str) -> None:
         os.execve(sys.executable, list(sys.orig_argv), env)
 
 
-def _server_class(on_ready: Callable[[], None] | None) -> Any:
+async def _warm_up(app: Any) -> None:
+    """What the first file asked for would do, done before the server
+    listens: Flet's web root set up (its first request copies and patches
+    index.html), anyio's event loop part loaded (compiled from source where
+    no bytecode was kept: 0.5-0.7 s on a busy machine) and a file thread
+    started. Slow readers held, the first requests waited for all this behind
+    them: a few took over 2 s (issue 38.2). Nothing is sent anywhere."""
+    hosts = sorted(getattr(app, "hosts", ())) or ["127.0.0.1"]
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/manifest.json",
+        "raw_path": b"/manifest.json",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", hosts[0].encode())],
+        "client": ("127.0.0.1", 0),
+        "server": ("127.0.0.1", 0),
+        "state": {},
+    }
+    asked = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # (never: the answer is short)
+        return {"type": "http.disconnect"}
+
+    async def send(message: Any) -> None:
+        return None
+
+    try:
+        await asyncio.wait_for(app(scope, receive, send), 10)
+    except Exception as error:  # a cold first request then, nothing worse
+        log.info("warm-up request failed: %s", error)
+
+
+def _server_class(on_ready: Callable[[], None] | None, app: Any = None) -> Any:
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -478,6 +556,8 @@ def _server_class(on_ready: Callable[[], None] | None) -> Any:
         ``on_ready`` is called once it listens."""
 
         async def startup(self, sockets: Any = None) -> None:
+            if app is not None:
+                await _warm_up(app)
             await super().startup(sockets)
             if self.started and on_ready is not None:
                 on_ready()
@@ -533,7 +613,7 @@ def serve(
     use_heavy_runner(pool.run)  # the arranger in worker processes
     _steady_gc()
     try:
-        _server_class(on_ready)(config).run()
+        _server_class(on_ready, app)(config).run()
     finally:
         use_heavy_runner(None)
         pool.close()

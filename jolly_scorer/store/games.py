@@ -243,25 +243,63 @@ class GameCalls(StoreBase):
                 rows = conn.execute(
                     "SELECT * FROM games ORDER BY started DESC, id DESC"
                 ).fetchall()
-                seated = conn.execute(
-                    "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
-                    "ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat"
-                )
-            else:
-                rows = conn.execute(
-                    "SELECT * FROM games ORDER BY started DESC, id DESC LIMIT ?",
-                    (max(0, limit),),
-                ).fetchall()
-                ids = [row["id"] for row in rows]
-                seated = conn.execute(
-                    "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
-                    "ON p.id = gp.player_id WHERE gp.game_id IN "
-                    f"({','.join('?' * len(ids))}) ORDER BY gp.game_id, gp.seat",
-                    ids,
-                )
-            seats: dict[int, list[str]] = {}
-            for game_id, name in seated:
-                seats.setdefault(game_id, []).append(name)
+                return self._summaries(conn, rows, every=True)
+            rows = conn.execute(
+                "SELECT * FROM games ORDER BY started DESC, id DESC LIMIT ?",
+                (max(0, limit),),
+            ).fetchall()
+            return self._summaries(conn, rows)
+
+    def game_summary(self, game_id: int) -> GameSummary:
+        """One game's line of the list of games (:class:`GameNotFound` if
+        there is no such game)."""
+        with self._reading() as conn:
+            rows = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+            found = self._summaries(conn, rows.fetchall())
+        if not found:
+            raise GameNotFound(game_id)
+        return found[0]
+
+    def last_played(self) -> tuple[int, datetime] | None:
+        """``(id, when it changed)`` of the game changed last, finished or
+        not: two steps down the index on (game_over, updated), however many
+        games are stored (Home asks it at every change, issue 38)."""
+        with self._reading() as conn:
+            rows = [
+                conn.execute(
+                    "SELECT id, updated FROM games WHERE game_over = ? "
+                    "ORDER BY updated DESC, id DESC LIMIT 1",
+                    (over,),
+                ).fetchone()
+                for over in (0, 1)
+            ]
+        found = [(parse_time(r["updated"]), int(r["id"])) for r in rows if r]
+        if not found:
+            return None
+        updated, game_id = max(found)
+        return game_id, updated
+
+    def _summaries(
+        self, conn: sqlite3.Connection, rows: list[sqlite3.Row], every: bool = False
+    ) -> list[GameSummary]:
+        """The summaries of the games ``rows`` (their players read for these
+        games alone, unless ``every`` game is read)."""
+        if every:
+            seated = conn.execute(
+                "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
+                "ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat"
+            )
+        else:
+            ids = [row["id"] for row in rows]
+            seated = conn.execute(
+                "SELECT gp.game_id, p.name FROM game_players gp JOIN players p "
+                "ON p.id = gp.player_id WHERE gp.game_id IN "
+                f"({','.join('?' * len(ids))}) ORDER BY gp.game_id, gp.seat",
+                ids,
+            )
+        seats: dict[int, list[str]] = {}
+        for game_id, name in seated:
+            seats.setdefault(game_id, []).append(name)
         return [
             GameSummary(
                 id=row["id"],

@@ -91,6 +91,12 @@ class GameRecords(GameLoading, Protocol):
     def list_games(self, limit: int | None = None) -> Sequence[GameSummary]:
         """Every stored game, newest first (``limit``: the newest so many)."""
 
+    def game_summary(self, game_id: int) -> GameSummary:
+        """One game's line of the list of games."""
+
+    def last_played(self) -> tuple[int, datetime] | None:
+        """``(id, when it changed)`` of the game changed last, if any."""
+
     def current_game_id(self) -> int | None:
         """The most recently updated game that is not over, if any."""
 

@@ -23,7 +23,6 @@ import ipaddress
 import logging
 import os
 import sys
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -614,24 +613,6 @@ def _announce_club_games(page: ft.Page, club: Club, database: str) -> None:
     club.announce = announce
 
 
-def _seat_holder(table: Table, data_dir: str | Path | None) -> Callable[[str], bool]:
-    """Whether a device (its cookie) holds a seat at the table's game."""
-
-    def seated(device: str) -> bool:
-        if table.game_id is None:
-            return False
-        store = shared_store(data_dir)
-        try:
-            key = device_key(f"{store.path}\n{device}")  # as the page keeps it
-            found = store.load_device_seat(table.game_id, key)
-        finally:
-            if release_shared_store(store):
-                unwatch_store(store)
-        return found is not None
-
-    return seated
-
-
 def pin_table_game(state: AppState, table: Table) -> None:
     """The host's page sets the table's game: the game it shows now, and each
     game it starts or opens (before the other pages are told of it)."""
@@ -798,7 +779,6 @@ def run(
             else:
                 live = Table()
             live.keep(kept)
-            live.seated = _seat_holder(live, data_dir)
     if host is None:
         host = (lan_address() or "127.0.0.1") if table else "127.0.0.1"
     shown = host

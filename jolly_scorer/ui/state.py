@@ -228,11 +228,7 @@ class AppState:
 
     def _last_played(self) -> tuple[int, object] | None:
         """``(id, when it changed)`` of the most recently changed game."""
-        games = self.store.list_games()
-        if not games:
-            return None
-        last = max(games, key=lambda g: (g.updated, g.id))
-        return int(last.id), last.updated
+        return self.store.last_played()  # one indexed read, not every game
 
     def follow_last_played(self) -> None:
         """Home offers the game played last: another device (or another server

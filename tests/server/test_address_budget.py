@@ -44,10 +44,36 @@ def test_a_persons_taps_never_wait() -> None:
 
 
 def test_the_budget_goes_with_the_addresss_last_page() -> None:
-    assert address_budget("127.0.0.1") is None  # the host's own computer
     first = address_budget("127.0.0.9")
     assert address_budget("127.0.0.9") is first
     address_done("127.0.0.9")
     assert "127.0.0.9" in _ADDRESSES
     address_done("127.0.0.9")
     assert "127.0.0.9" not in _ADDRESSES
+
+
+def test_a_flood_from_the_hosts_computer_has_a_budget_too() -> None:
+    """Issue 38, what was left: 127.0.0.1 had no budget (so that the host's
+    tests kept their speed), so 30 busy pages from there held every other
+    page up as before. Only the host's own page session goes free."""
+    loopback = address_budget("127.0.0.1")
+    assert loopback is not None and address_budget("::1") is not None
+    assert address_budget("127.0.0.1", host=True) is None
+    assert "127.0.0.1" in _ADDRESSES
+    now = [0.0]
+    loopback.clock = lambda: now[0]
+    loopback.at = 0.0
+    waited = [loopback.wait() for _ in range(30 * 35)]  # 30 pages, one second
+    assert waited[ADDRESS_BURST - 1] == 0.0 and waited[-1] > 10
+    address_done("127.0.0.1")
+    address_done("::1")
+    assert "127.0.0.1" not in _ADDRESSES
+
+
+def test_the_hosts_own_page_has_no_budget() -> None:
+    from jolly_scorer.server.table import Access
+    from jolly_scorer.server.web import _is_host
+
+    assert _is_host(Access("host", "x"))
+    assert not any(_is_host(a) for a in (None, Access("local"), Access("guest", "x")))
+    assert not _is_host(Access("viewer", "x"))

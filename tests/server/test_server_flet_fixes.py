@@ -53,6 +53,15 @@ def test_fletapp_send_queue():  # _FletApp__send_queue (made by handle())
     assert "self.__send_queue = asyncio.Queue()" in inspect.getsource(FletApp.handle)
 
 
+def test_fletapp_running_tasks(flet_app):  # _FletApp__running_tasks
+    import inspect
+
+    assert flet_fixes.page_tasks(flet_app) == set()
+    source = inspect.getsource(FletApp._FletApp__on_message)
+    assert "self.__running_tasks.add(task)" in source  # one per event frame
+    assert "running_tasks.discard" in source  # until it ends
+
+
 def test_fletappmanager_sessions():  # _FletAppManager__sessions
     assert isinstance(app_manager._FletAppManager__sessions, dict)
     assert (

@@ -184,7 +184,6 @@ def test_a_join_flood_never_pushes_out_a_device_holding_a_seat():
     of the 64-device list. Seated devices stay; joins per address are bounded."""
     table = Table()
     seats = set()
-    table.seated = lambda device: device in seats
     table.game_id = 1
     players = [
         table.join_with_token(table.join_token, f"10.0.0.{i}", "") for i in (1, 2, 3)

@@ -73,7 +73,7 @@ def test_a_guest_reaches_only_the_tables_game_through_every_per_game_call(
             getattr(guest, name)(2, *rest)  # another game than the table's
         if isinstance(refused.value, Refused):  # deleting a game: the host's
             assert str(refused.value) == ONLY_HOST, name
-    assert per_game == 19
+    assert per_game == 20
     assert guest.load_game(1).players == ("Anna", "Ben")
     assert guest.seat_parts_version(1) == 0
     with pytest.raises(Refused, match="Only the host"):
