@@ -491,7 +491,8 @@ class AppState:
     def _drop_next_game_notice(self) -> None:
         """The next game's notice goes once that game has a round."""
         told = self._next_game_notice
-        if told is not None and self.history and self.history.present.rounds:
+        history = self.history
+        if told is not None and history is not None and history.present.rounds:
             self._next_game_notice = None
             if self.notice == told:
                 self.notice = None

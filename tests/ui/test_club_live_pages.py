@@ -331,6 +331,7 @@ def test_a_phone_shows_its_table_and_series_and_the_next_games_notice_goes(eveni
     text = " ".join(phone.texts())
     assert "rematch" not in text.lower()
     assert "next game starts by itself" in text
+    assert "after this series the evening is over" in text  # its only series
     hint = phone.find(semantics="board-over-hint").content
     assert hint.expand  # wraps within the footer's row: whole at 390 px
 

@@ -145,3 +145,23 @@ def listed_card(
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     )
+
+
+def shared_link(label: str, tag: str, link: str) -> list[ft.Control]:
+    """A link to hand on (the ranking's, a season's): what it is for, and
+    the link itself, selectable (tagged ``tag``)."""
+    return [
+        ft.Text(label, size=16),
+        tagged(tag, ft.Text(link, selectable=True, size=14)),
+    ]
+
+
+def page_button(
+    tag: str, label: str, icon: ft.IconData, url: str, *, filled: bool = False
+) -> ft.Control:
+    """A button opening a page of the server in a new tab (the table cards,
+    a season's page)."""
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    return tagged(
+        tag, kind(label, icon=icon, height=52, url=ft.Url(url, ft.UrlTarget.BLANK))
+    )

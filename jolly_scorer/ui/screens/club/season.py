@@ -19,7 +19,13 @@ from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
 from jolly_scorer.ui.screens.club.export import export_buttons, save_file
 from jolly_scorer.ui.screens.club.form_parts import text_field
-from jolly_scorer.ui.screens.club.parts import club_frame, listed_card, rule_lines
+from jolly_scorer.ui.screens.club.parts import (
+    club_frame,
+    listed_card,
+    page_button,
+    rule_lines,
+    shared_link,
+)
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
@@ -326,19 +332,16 @@ def _season_link(t: Translator, season_id: int) -> list[ft.Control]:
         return []
     base = club.address.rstrip("/")
     return [
-        ft.Text(t("Season link (projector, follow from home):"), size=16),
-        tagged(
+        *shared_link(
+            t("Season link (projector, follow from home):"),
             "season-link",
-            ft.Text(club.season_link(season_id), selectable=True, size=14),
+            club.season_link(season_id),
         ),
-        tagged(
+        page_button(
             "season-page",
-            ft.OutlinedButton(
-                t("Open the season's page"),
-                icon=ft.Icons.OPEN_IN_NEW,
-                height=52,
-                url=ft.Url(f"{base}/club/season?id={season_id}", ft.UrlTarget.BLANK),
-            ),
+            t("Open the season's page"),
+            ft.Icons.OPEN_IN_NEW,
+            f"{base}/club/season?id={season_id}",
         ),
     ]
 

@@ -10,6 +10,7 @@ from jolly_scorer.server.club import Club
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel, TableState
 from jolly_scorer.ui.screens.club import live_club
+from jolly_scorer.ui.screens.club.parts import page_button, shared_link
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, seat_dot, tagged
 from jolly_scorer.ui.widgets.kept_parts import Keep, Same, built_anew
@@ -190,18 +191,16 @@ def live_links(state: AppState, club: Club) -> list[ft.Control]:
     base = club.address.rstrip("/")
     ranking = f"{base}/join?token={club.gate.view_token}"
     return [
-        tagged(
+        page_button(
             "club-cards",
-            ft.FilledButton(
-                t("Print the table cards"),
-                icon=ft.Icons.PRINT,
-                height=52,
-                url=ft.Url(f"{base}/club/cards?lang={t.language}", ft.UrlTarget.BLANK),
-            ),
+            t("Print the table cards"),
+            ft.Icons.PRINT,
+            f"{base}/club/cards?lang={t.language}",
+            filled=True,
         ),
-        ft.Text(t("Ranking link (projector, follow from home):"), size=16),
-        tagged(
+        *shared_link(
+            t("Ranking link (projector, follow from home):"),
             "club-ranking-link",
-            ft.Text(ranking, selectable=True, size=14),
+            ranking,
         ),
     ]

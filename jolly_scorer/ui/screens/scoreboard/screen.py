@@ -162,7 +162,13 @@ def _footer(
     t = state.t
     n = len(game.rounds)
     if over:
-        if state.club_table:  # a club table has no rematch: the series goes on
+        place = state.club_place
+        if state.club_table and place and place.series >= place.series_count:
+            hint = t(  # a club table has no rematch: the evening's last series
+                "The table's next game starts by itself; after this series "
+                "the evening is over."
+            )
+        elif state.club_table:  # a club table has no rematch: the series goes on
             hint = t(
                 "The table's next game starts by itself; after the series "
                 "the organiser seats the next one."
