@@ -44,21 +44,27 @@ __all__ = [
 ]
 
 #: Imported before the snapshot: the app's start (``web/browser.py`` imports
-#: the app, the store and Flet) and msgpack. Not Flet's Pyodide connection: it
-#: imports the ``flet_js`` module, which the worker registers after the
-#: snapshot (a JavaScript object a snapshot cannot hold).
+#: the app, the store and Flet), msgpack, and what Flet's worker imports at
+#: connect (``runpy``, ``pyodide.http``).
 PRELOAD_MODULES = (
     "jolly_scorer.web.browser",
     "msgpack",
     "flet.messaging.pyodide_connection",
+    "runpy",
+    "pyodide.http",
 )
 #: ``flet.messaging.pyodide_connection`` imports ``flet_js``, the worker's
 #: namespace that Flet's worker registers at connect; before that it is taken
 #: from ``globalThis.flet_js`` (the same object; in a snapshot it is held by
 #: its path, so a restored interpreter finds the new worker's one).
 #: Run in the snapshot's interpreter after the imports: the app's catalogs
-#: (read from ``.po`` files) and babel's locale data for every language, which
-#: the first screen would otherwise read at each start.
+#: and babel's locale data for every language, which the first screen would
+#: otherwise read at each start; and every public name of Flet. Flet imports
+#: a control's module when ``ft.NAME`` is first read (``flet.__getattr__``):
+#: without them a restored app's ``main`` spent 3 of its 4.7 s importing and
+#: compiling (no bytecode) ``flet.controls.theme`` and the first screen's
+#: controls (measured with cProfile in the page's worker, docs/performance.md);
+#: and the icons' names (a JSON file read when the first icon is drawn).
 WARM = (
     "try:\n"
     "    from jolly_scorer.ui.i18n import Translator, available_languages\n"
@@ -67,6 +73,14 @@ WARM = (
     "        Translator(_language)('New game')\n"
     "except Exception:\n"
     "    pass\n"
+    "import flet as _flet\n"
+    "for _name in _flet.__all__:\n"
+    "    try:\n"
+    "        getattr(_flet, _name)\n"
+    "    except Exception:\n"
+    "        pass\n"
+    "for _icons in (_flet.Icons, _flet.CupertinoIcons):\n"
+    "    getattr(_icons, 'ADD', None)\n"
 )
 FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
 #: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
