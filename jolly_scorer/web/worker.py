@@ -23,6 +23,10 @@ and imports the app. The two halves ran one after the other.
   games are not in the snapshot: they live in IndexedDB, read in by the app's
   own start (``web/browser.py``) after it, as before. Random numbers are
   seeded again after a restore.
+* **unpack** (python-worker.js): ``app.tar.gz`` is unpacked by the worker's
+  own JavaScript (``jollyUntar``: the browser's gunzip and a plain tar reader,
+  ``tests/web/test_worker_untar.py``), not by Python's tarfile in
+  WebAssembly; an archive it does not know is left to Pyodide as before.
 * **marks**: ``jolly-timeline NAME EPOCH_MS`` on the console at each step
   (``benchmarks/pwa.py --timeline`` reads them).
 """
