@@ -23,6 +23,10 @@ and imports the app. The two halves ran one after the other.
   games are not in the snapshot: they live in IndexedDB, read in by the app's
   own start (``web/browser.py``) after it, as before. Random numbers are
   seeded again after a restore.
+* **unpack** (python-worker.js): ``app.tar.gz`` is unpacked by the worker's
+  own JavaScript (``jollyUntar``: the browser's gunzip and a plain tar reader,
+  ``tests/web/test_worker_untar.py``), not by Python's tarfile in
+  WebAssembly; an archive it does not know is left to Pyodide as before.
 * **marks**: ``jolly-timeline NAME EPOCH_MS`` on the console at each step
   (``benchmarks/pwa.py --timeline`` reads them).
 """
@@ -44,21 +48,27 @@ __all__ = [
 ]
 
 #: Imported before the snapshot: the app's start (``web/browser.py`` imports
-#: the app, the store and Flet) and msgpack. Not Flet's Pyodide connection: it
-#: imports the ``flet_js`` module, which the worker registers after the
-#: snapshot (a JavaScript object a snapshot cannot hold).
+#: the app, the store and Flet), msgpack, and what Flet's worker imports at
+#: connect (``runpy``, ``pyodide.http``).
 PRELOAD_MODULES = (
     "jolly_scorer.web.browser",
     "msgpack",
     "flet.messaging.pyodide_connection",
+    "runpy",
+    "pyodide.http",
 )
 #: ``flet.messaging.pyodide_connection`` imports ``flet_js``, the worker's
 #: namespace that Flet's worker registers at connect; before that it is taken
 #: from ``globalThis.flet_js`` (the same object; in a snapshot it is held by
 #: its path, so a restored interpreter finds the new worker's one).
 #: Run in the snapshot's interpreter after the imports: the app's catalogs
-#: (read from ``.po`` files) and babel's locale data for every language, which
-#: the first screen would otherwise read at each start.
+#: and babel's locale data for every language, which the first screen would
+#: otherwise read at each start; and every public name of Flet. Flet imports
+#: a control's module when ``ft.NAME`` is first read (``flet.__getattr__``):
+#: without them a restored app's ``main`` spent 3 of its 4.7 s importing and
+#: compiling (no bytecode) ``flet.controls.theme`` and the first screen's
+#: controls (measured with cProfile in the page's worker, docs/performance.md);
+#: and the icons' names (a JSON file read when the first icon is drawn).
 WARM = (
     "try:\n"
     "    from jolly_scorer.ui.i18n import Translator, available_languages\n"
@@ -67,6 +77,14 @@ WARM = (
     "        Translator(_language)('New game')\n"
     "except Exception:\n"
     "    pass\n"
+    "import flet as _flet\n"
+    "for _name in _flet.__all__:\n"
+    "    try:\n"
+    "        getattr(_flet, _name)\n"
+    "    except Exception:\n"
+    "        pass\n"
+    "for _icons in (_flet.Icons, _flet.CupertinoIcons):\n"
+    "    getattr(_icons, 'ADD', None)\n"
 )
 FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
 #: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
@@ -194,8 +212,82 @@ self.jollyKeepSnapshot = async function (snapshot) {
     }
 };
 
-self.jollyImport = function (pyodide, archive, modules) {
+// app.tar.gz unpacked here, not by Pyodide's unpackArchive (Python's tarfile
+// and gzip in WebAssembly: 2-6 s after a restore at load 15): the browser's
+// own gunzip (DecompressionStream) and a plain reader of the tar's entries
+// (files and folders; ustar, pax and GNU long names). Anything else in it,
+// or no DecompressionStream: unpackArchive as before.
+self.jollyUntar = async function (pyodide, archive) {
+    const decoder = new TextDecoder();
+    const stream = new Blob([archive]).stream()
+        .pipeThrough(new DecompressionStream("gzip"));
+    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    const field = (at, length) => {
+        let end = at;
+        while (end < at + length && tar[end] !== 0) end++;
+        return decoder.decode(tar.subarray(at, end));
+    };
+    const paxPath = (data) => {  // records "LENGTH key=value\n", LENGTH in bytes
+        let at = 0, path = null;
+        while (at < data.length) {
+            const space = data.indexOf(32, at);
+            const length = parseInt(decoder.decode(data.subarray(at, space)), 10);
+            if (!(space > at && length > 0)) break;
+            const record = decoder.decode(data.subarray(space + 1, at + length - 1));
+            if (record.startsWith("path=")) path = record.slice(5);
+            at += length;
+        }
+        return path;
+    };
+    const FS = pyodide.FS;
+    const home = FS.cwd();
+    const made = new Set();
+    const entries = [];
+    let at = 0, longName = null;
+    while (at + 512 <= tar.length && tar[at] !== 0) {
+        const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+        const type = tar[at + 156] === 0 ? "0" : String.fromCharCode(tar[at + 156]);
+        let name = field(at, 100);
+        const prefix = field(at + 345, 155);
+        if (field(at + 257, 6) === "ustar" && prefix) name = prefix + "/" + name;
+        const data = tar.subarray(at + 512, at + 512 + size);
+        at += 512 + Math.ceil(size / 512) * 512;
+        if (type === "x" || type === "L") {
+            longName = type === "x" ?
+                paxPath(data) : decoder.decode(data).replace(/\0+$/, "");
+            continue;
+        }
+        if (type === "g") continue;
+        name = (longName || name).replace(/^\/+/, "");
+        longName = null;
+        if (name.split("/").includes("..")) throw new Error("tar: " + name);
+        if (type !== "0" && type !== "5") throw new Error("tar entry type " + type);
+        entries.push([type, name, data]);
+    }
+    for (const [type, name, data] of entries) {
+        if (!name || name === "." || name === "./") continue;
+        const path = home + "/" + name.replace(/\/+$/, "");
+        const folder = type === "5" ? path : path.slice(0, path.lastIndexOf("/"));
+        if (!made.has(folder)) {
+            FS.mkdirTree(folder);
+            made.add(folder);
+        }
+        if (type === "0") FS.writeFile(path, data);
+    }
+};
+
+self.jollyUnpack = async function (pyodide, archive) {
+    try {
+        await self.jollyUntar(pyodide, archive);
+        return;
+    } catch (error) {
+        console.warn("jolly-scorer: archive unpacked by Pyodide:", error);
+    }
     pyodide.unpackArchive(archive, "gztar");
+};
+
+self.jollyImport = async function (pyodide, archive, modules) {
+    await self.jollyUnpack(pyodide, archive);
     self.jollyMark("worker: archive unpacked");
     pyodide.runPython(
         "import sys\nsys.path.insert(0, '__pypackages__')\n" + JOLLY_FLET_JS +
@@ -249,7 +341,7 @@ self.jollyPreload = function (data) {
                     createPyodideModule,
                 });
                 self.jollyMark("worker: pyodide from snapshot");
-                pyodide.unpackArchive(await archive, "gztar");
+                await self.jollyUnpack(pyodide, await archive);
                 self.jollyMark("worker: archive unpacked");
                 pyodide.runPython("import random\nrandom.seed()");
                 pyodide.globals.set("jolly_preloaded", true);
@@ -261,7 +353,7 @@ self.jollyPreload = function (data) {
         }
         const pyodide = await loadPyodide(self.jollyOptions());
         self.jollyMark("worker: pyodide");
-        self.jollyImport(pyodide, await archive, JOLLY_MODULES);
+        await self.jollyImport(pyodide, await archive, JOLLY_MODULES);
         pyodide.globals.set("jolly_preloaded", true);
         return pyodide;
     })();
@@ -279,7 +371,7 @@ self.jollySnapshot = async function (data) {
         const archive = self.jollyFetchArchive(data.appPackageUrl);
         const pyodide = await loadPyodide(
             { ...self.jollyOptions(), _makeSnapshot: true });
-        self.jollyImport(pyodide, await archive, JOLLY_SNAPSHOT_MODULES);
+        await self.jollyImport(pyodide, await archive, JOLLY_SNAPSHOT_MODULES);
         pyodide.runPython(JOLLY_WARM);
         const made = pyodide.makeMemorySnapshot();
         self.jollyMark("snapshot worker: made, " + made.length + " bytes");

@@ -259,3 +259,57 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         shoot_page(other, "pwa-second-tab-phone")
         other.close()
         assert not any(url.startswith(server.url) for url in blocked)
+
+
+def shown(page: Any, identifier: str) -> str:
+    loc = by_id(page, identifier)
+    loc.wait_for(state="attached", timeout=LOAD_TIMEOUT)
+    return f"{loc.get_attribute('aria-label') or ''} {loc.inner_text()}"
+
+
+SHOWS = (
+    "([id, text]) => { const e = document.querySelector("
+    "`[flt-semantics-identifier='${id}']`); return !!e && e.innerText.includes(text); }"
+)
+
+
+def test_a_half_entered_round_survives_closing_the_app(
+    chromium: Any, pwa_site: Path, tmp_path: Path
+) -> None:
+    """The phone's system closes the app while a round is half entered: opened
+    again, the round's entries are there, the one not typed is still missing
+    (not 0), and no round was saved."""
+    port = free_port()
+    server = StaticServer(pwa_site, port)
+    profile = tmp_path / "profile"
+    try:
+        with browser(chromium, profile, port) as (context, _):
+            page = context.pages[0] if context.pages else context.new_page()
+            open_app(page, server.url)
+            tap(page, "home-new-game")
+            type_in(page, "player-name-1", "Anna")
+            type_in(page, "player-name-2", "Ben")
+            tap(page, "start-game")
+            tap(page, "enter-round")
+            tap(page, "round-closer-0")
+            tap(page, "round-count-all")
+            type_in(page, "round-bad-1", "15")
+            # the answer to the typing is on the screen: the page's updates
+            # wait until the browser's storage has the change (web/browser.py)
+            page.wait_for_function(SHOWS, arg=["round-total-1", "15"], timeout=20_000)
+            assert "–" in shown(page, "round-total-0")  # Anna's: not typed
+            # closed with the round half entered
+    finally:
+        server.stop()
+    with browser(chromium, profile, port) as (context, _):
+        page = context.pages[0] if context.pages else context.new_page()
+        open_app(page, server.url)
+        by_id(page, "home-continue").wait_for(timeout=LOAD_TIMEOUT)
+        tap(page, "home-continue")
+        by_id(page, "enter-round").wait_for(timeout=LOAD_TIMEOUT)
+        assert "15" not in shown(page, "total-2")  # no round was saved
+        tap(page, "enter-round")
+        page.wait_for_function(SHOWS, arg=["round-total-1", "15"], timeout=20_000)
+        assert "–" in shown(page, "round-total-0")  # still missing, not 0
+        assert "Anna" in shown(page, "round-status")  # still needs her points
+        shoot_page(page, "pwa-draft-after-close-phone")

@@ -119,6 +119,16 @@ def test_early_worker_and_snapshot(site: Path):
     assert "jolly_scorer.ui.screens.round_entry.screen" not in preload
 
 
+def test_the_snapshot_holds_every_name_of_flet():
+    """Flet imports a control's module when ``ft.NAME`` is first read: the
+    snapshot's warm-up reads them all, so that a restored app's first screen
+    imports nothing (issue 36)."""
+    import flet
+
+    exec(compile(web_worker.WARM, "warm", "exec"), {})
+    assert all(name in vars(flet) for name in flet.__all__)
+
+
 def test_snapshot_key_follows_the_build(site: Path, tmp_path: Path):
     copy = tmp_path / "copy"
     copy.mkdir()
