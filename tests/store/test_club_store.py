@@ -475,6 +475,7 @@ def test_an_evening_is_listed_as_finished_once_its_last_game_is_over(
     seated"; the store's summary says finished when every table of the last
     series has played its games to the end (and not before)."""
     from jolly_scorer.core.club.seating import Seating
+
     event_id = store.create_event(event())
 
     def summary() -> object:
