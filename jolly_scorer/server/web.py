@@ -505,29 +505,36 @@ def use_system_malloc(**env: str) -> None:
         os.execve(sys.executable, list(sys.orig_argv), env)
 
 
-async def _warm_up(app: Any) -> None:
-    """What the first file asked for would do, done before the server
-    listens: Flet's web root set up (its first request copies and patches
-    index.html), anyio's event loop part loaded (compiled from source where
-    no bytecode was kept: 0.5-0.7 s on a busy machine) and a file thread
-    started. Slow readers held, the first requests waited for all this behind
-    them: a few took over 2 s (issue 38.2). Nothing is sent anywhere."""
-    hosts = sorted(getattr(app, "hosts", ())) or ["127.0.0.1"]
-    scope = {
+def get_scope(path: str, host: str, client: str = "127.0.0.1") -> dict[str, Any]:
+    """The ASGI scope of ``GET path`` as uvicorn gives it (for a request made
+    inside the server: :func:`_warm_up`)."""
+    return {
         "type": "http",
         "asgi": {"version": "3.0", "spec_version": "2.3"},
         "http_version": "1.1",
         "method": "GET",
         "scheme": "http",
-        "path": "/manifest.json",
-        "raw_path": b"/manifest.json",
+        "path": path,
+        "raw_path": path.encode(),
         "root_path": "",
         "query_string": b"",
-        "headers": [(b"host", hosts[0].encode())],
-        "client": ("127.0.0.1", 0),
+        "headers": [(b"host", host.encode())],
+        "client": (client, 0),
         "server": ("127.0.0.1", 0),
         "state": {},
     }
+
+
+async def _warm_up(app: Any) -> int:
+    """What the first file asked for would do, done before the server
+    listens: Flet's web root set up (its first request copies and patches
+    index.html), anyio's event loop part loaded (compiled from source where
+    no bytecode was kept: 0.5-0.7 s on a busy machine) and a file thread
+    started. Slow readers held, the first requests waited for all this behind
+    them: a few took over 2 s (issue 38.2). Nothing is sent anywhere; the
+    answer's status is returned (0: none)."""
+    hosts = sorted(getattr(app, "hosts", ())) or ["127.0.0.1"]
+    scope = get_scope("/manifest.json", hosts[0])
     asked = False
 
     async def receive() -> dict[str, Any]:
@@ -538,13 +545,18 @@ async def _warm_up(app: Any) -> None:
         await asyncio.Event().wait()  # (never: the answer is short)
         return {"type": "http.disconnect"}
 
+    status = 0
+
     async def send(message: Any) -> None:
-        return None
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = int(message["status"])
 
     try:
         await asyncio.wait_for(app(scope, receive, send), 10)
     except Exception as error:  # a cold first request then, nothing worse
         log.info("warm-up request failed: %s", error)
+    return status
 
 
 def _server_class(on_ready: Callable[[], None] | None, app: Any = None) -> Any:

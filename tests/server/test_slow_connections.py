@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from server_process import Server, http, start_server
 
+from jolly_scorer.server.table import Table
+
 HELD = 500
 
 
@@ -144,7 +146,7 @@ def test_the_answers_carry_the_page_headers_and_stop_when_the_reader_leaves() ->
     leaves."""
     import asyncio
 
-    from jolly_scorer.server.web import PAGE_HEADERS, build_app
+    from jolly_scorer.server.web import PAGE_HEADERS, build_app, get_scope
 
     app = build_app(lambda page: None)
 
@@ -171,21 +173,7 @@ def test_the_answers_carry_the_page_headers_and_stop_when_the_reader_leaves() ->
                 pieces[0] += 1
                 await asyncio.sleep(0.001)  # (a network that takes a moment)
 
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0", "spec_version": "2.3"},
-            "http_version": "1.1",
-            "method": "GET",
-            "scheme": "http",
-            "path": "/main.dart.js",
-            "raw_path": b"/main.dart.js",
-            "root_path": "",
-            "query_string": b"",
-            "headers": [(b"host", b"127.0.0.1:8550")],
-            "client": ("127.0.0.9", 5000),
-            "server": ("127.0.0.1", 8550),
-            "state": {},
-        }
+        scope = get_scope("/main.dart.js", "127.0.0.1:8550", "127.0.0.9")
         await asyncio.wait_for(app(scope, receive, send), 60)
         return pieces[0], started
 
@@ -193,3 +181,15 @@ def test_the_answers_carry_the_page_headers_and_stop_when_the_reader_leaves() ->
     assert pieces < 20, pieces  # not the whole file (147 pieces)
     for name, value in PAGE_HEADERS.items():
         assert headers[name.lower()] == value
+
+
+def test_the_first_file_request_is_made_before_the_server_listens() -> None:
+    """Its set-up (Flet's web root, anyio's loop part) cost the first
+    requests seconds while slow readers were held."""
+    import asyncio
+
+    from jolly_scorer.server.web import _warm_up, build_app
+
+    table = Table()
+    for app in (build_app(lambda page: None), build_app(lambda p: None, table=table)):
+        assert asyncio.run(_warm_up(app)) == 200
