@@ -336,6 +336,8 @@ class TableFuzz:
             (1, self.host_closer),
             (1, self.host_fills),
             (2, self.save),
+            (1, self.host_undo),
+            (2, self.phone_takes_back),
         ]
         weights = [w for w, _ in acts]
         if self.rng.random() < 0.5:
@@ -686,7 +688,7 @@ class TableFuzz:
         try:
             data = {seat: part.data for seat, part in parts.items()}
             expected = merge_parts(game, len(game.rounds) + 1, data)
-            ready = expected.problems() == [] and expected.check() is None
+            ready = not expected.problems() and expected.check() is None
         except Exception:
             return False
         if not ready:
@@ -707,6 +709,73 @@ class TableFuzz:
                     f"parts {want.rounds[-1].scores}"
                 )
             self._next_round()
+        return True
+
+    def host_undo(self) -> bool:
+        """The host leaves the round being entered and undoes the last saved
+        round (the next round's entries go with it: docs/usage.md)."""
+        host = self._ready(self.pages[0])
+        game, _ = self.stored()
+        if not game.rounds:  # a round to undo first: filled and saved
+            if not self.host_fills() and not self.save():
+                return False
+            self.save()
+            game, _ = self.stored()
+            if not game.rounds or self.rng.random() < 0.4:
+                return True  # (played on, undone later or never)
+            self.still()
+            self.check()
+        app = host.app
+        if self.ids(app, "round-cancel"):
+            app.click(self.ids(app, "round-cancel")[0])
+            if self.ids(app, "round-leave"):
+                app.click(self.ids(app, "round-leave")[0])
+            elif self.ids(app, "round-throw-away"):
+                app.click(self.ids(app, "round-throw-away")[0])
+        found = self.ids(app, "undo")
+        if not found or self._disabled(app, found[0]):
+            self._say("host: no Undo to tap")
+            self._enter(host)
+            return True
+        self._say(f"host undoes round {len(game.rounds)}")
+        self.flush()
+        app.click(found[0])
+        self.still()
+        after, _ = self.stored()
+        if len(after.rounds) != len(game.rounds) - 1:
+            self.violation(
+                f"Undo left {len(after.rounds)} rounds of {len(game.rounds)}"
+            )
+        self._next_round()  # (what was entered of the next round went)
+        self.check()  # every page on the stored game and parts
+        return True
+
+    def phone_takes_back(self) -> bool:
+        """A phone takes back the last card of its own hand before Save
+        (the editor's Backspace)."""
+        page = self._phone()
+        if page is None or page.seat is None:
+            return False
+        shared = self.shared(page)
+        player = PLAYERS[page.seat]
+        if shared is None or not shared.entry.rounds.hands.get(player):
+            return False
+        if not self._open_hand(page, page.seat):
+            return False
+        found = self.ids(page.app, "editor-backspace")
+        if not found or self._disabled(page.app, found[0]):
+            return False
+        before = Counter(shared.entry.rounds.hands[player])
+        page.app.click(found[0])
+        after = Counter(shared.entry.rounds.hands[player])
+        gone = before - after
+        self._say(f"{page.name} takes back {sorted(map(str, gone))} of its hand")
+        for card in gone:  # taken back on purpose: not a loss to name
+            self.taps = [
+                t
+                for t in self.taps
+                if not (t.player == player and parse_card(t.card) == card)
+            ]
         return True
 
     def _next_round(self) -> None:
@@ -738,6 +807,12 @@ class TableFuzz:
                 continue
             entry = shared.entry
             if entry.closed or entry.taken is not None:
+                continue
+            entering = shared.together.shared.number
+            if entering != number:
+                self.violation(
+                    f"{page.name} enters round {entering}, stored next round {number}"
+                )
                 continue
             shown = split_parts(entry.rounds)
             for seat in want:

@@ -81,6 +81,25 @@ def test_counted_points_tell_that_players_hand_and_the_strip(entry, watch):
     assert watch.version(hand_topic("Anna")) == before
 
 
+def test_another_devices_part_merged_in_tells_that_players_parts_only(entry, watch):
+    """Another device's news replaces the round with a new, merged object
+    (``RoundEntryModel.follow``): equal but for Ben's part, it tells Ben's
+    hand, the strip and the bar, not every part (before: the round's
+    identity was common, and every page drew every hand again for each
+    digit typed at the table)."""
+    import copy
+
+    merged = copy.deepcopy(entry.rounds)
+    merged.set_mode("Ben", "points")
+    entry.follow(merged, {"Ben"}, [])
+    assert watch.announce() == {hand_topic("Ben"), STRIP, BAR}
+    before = watch.version(hand_topic("Anna"))
+    again = copy.deepcopy(entry.rounds)  # the same values, another object
+    entry.follow(again, set(), [])
+    assert watch.announce() == frozenset()
+    assert watch.version(hand_topic("Anna")) == before
+
+
 def test_a_meld_tells_its_own_tile_only_once_it_is_on_the_table(entry, watch):
     entry.new_meld("Anna")  # a new meld moves the others: every part
     first = entry.rounds.melds[0].key

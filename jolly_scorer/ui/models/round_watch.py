@@ -166,8 +166,12 @@ def _common(entry: RoundEntryModel) -> Hashable:
         for k, v in vars(entry).items()
         if k not in ENTRY_PER_PLAYER and k not in SCREEN_ONLY and k not in EDITOR_ONLY
     }
+    # (by value, not the round object's identity: another device's part
+    # merged in is a new round object equal but for that part, and only
+    # the parts it changed are drawn again; every watched part reads the
+    # round through the entry when drawn and acts through ``entry``'s
+    # methods, so a part kept from before holds no older round)
     return (
-        id(rounds),
         _frozen(round_rest),
         _frozen(entry_rest),
         # where each meld is (a meld's place names it: "Anna's 2nd meld")

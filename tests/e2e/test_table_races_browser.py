@@ -1,0 +1,268 @@
+"""Two devices at one moment on the live table, in Chromium (issue 34, items
+2 and 3), each device in its own browser context.
+
+One table: the host (a laptop) in German, Ben's phone in Finnish on seat 1,
+Cleo's phone in German on seat 2 (the server speaks English; every page
+takes its browser's language).
+
+* 34.3: the host taps "Alle haben Punkte gezählt" in the same instant Ben's
+  phone taps 2♣ into his open hand: the card is stored (Ben enters cards on
+  every page) or refused on Ben's phone in words, never shown and lost. Then
+  Ben's hand open again and Ben switched to points by the host: a tap is
+  refused in Finnish, and nothing is stored.
+* 34.2: both phones type a digit into Dora's bad points in one instant, three
+  times: each time, once the pages are still, both phones' fields and every
+  page's summary show the stored number (before: the page whose digit won
+  kept showing the other phone's digit in the field until a reconnect; with
+  the fix taken out this test failed so: Cleo's field "4", stored 7). The
+  host's field is read from its summary only: an input Flutter never
+  focused holds no text in the page.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_steps import flutter_ready  # noqa: E402
+from server_process import start_server  # noqa: E402
+
+from conftest import shoot_page  # noqa: E402
+from jolly_scorer.core import game as core  # noqa: E402
+from jolly_scorer.core.rules import resolve_rules  # noqa: E402
+from jolly_scorer.store import Store  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
+WAIT = 20_000  # ms: one step on a loaded machine
+ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+SAID = (
+    "id => { const n = document.querySelector("
+    "`[flt-semantics-identifier='${id}']`); return n ?"
+    " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
+)
+#: the text a field shows: its input's value (the semantics node holds the
+#: input Flutter edits; null when the field is not drawn)
+FIELD = (
+    "id => { const n = document.querySelector("
+    "`[flt-semantics-identifier='${id}']`); if (!n) return null;"
+    " const i = n.querySelector('input, textarea'); return i ? i.value : null; }"
+)
+REFUSED = {
+    "de": "Ben zählt jetzt Punkte; nicht eingetragen: 2♣",
+    "fi": "Ben laskee nyt pisteet; ei merkitty: 2♣",
+}
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def tap(page: Any, identifier: str) -> None:
+    by_id(page, identifier).first.click()
+
+
+def said(page: Any, identifier: str) -> str:
+    text: str = page.evaluate(SAID, identifier)
+    return text
+
+
+def field(page: Any, identifier: str) -> str | None:
+    text: str | None = page.evaluate(FIELD, identifier)
+    return text
+
+
+def wait_until(check: Any, what: Any, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError(
+                f"timed out waiting for {what() if callable(what) else what}"
+            )
+        time.sleep(0.05)
+
+
+def together(pages: list[tuple[Any, str]]) -> None:
+    """Tap ``identifier`` on each page at one moment (each page told the same
+    instant 400 ms ahead: a DOM click on the semantics node then)."""
+    at = time.time() * 1000 + 400
+    for page, identifier in pages:
+        by_id(page, identifier).first.wait_for(timeout=WAIT)
+        page.evaluate(
+            "([id, at]) => setTimeout(() => document.querySelector("
+            "`[flt-semantics-identifier='${id}']`).click(), at - Date.now())",
+            [identifier, at],
+        )
+
+
+def stored(data: Path, name: str) -> Any:
+    with Store.open(data) as store:
+        game_id = store.list_games()[0].id
+        return store.load_seat_parts(game_id, 1).get(name)
+
+
+def open_host(chromium: Any, server: Any) -> Any:
+    context = chromium.new_context(
+        viewport={"width": 1280, "height": 800}, locale="de-DE"
+    )
+    host = context.new_page()
+    host.goto(server.find(r"host screen (\S+)"))
+    flutter_ready(host, server.find(r"type PIN (\d+)"))
+    by_id(host, "table-close").wait_for(timeout=WAIT)  # the panel at the start
+    tap(host, "table-close")
+    by_id(host, "table-close").wait_for(state="detached", timeout=WAIT)
+    tap(host, "home-continue")
+    tap(host, "enter-round")
+    by_id(host, "round-closer-0").wait_for(timeout=WAIT)
+    return host
+
+
+def sit(chromium: Any, server: Any, language: str, seat: int) -> Any:
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        locale=f"{language}-{language.upper()}",
+    )
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#pin", server.find(r"type PIN (\d+)"))
+    page.click("button[type=submit]")
+    flutter_ready(page, "Dora")
+    if not by_id(page, "enter-round").count():
+        tap(page, "home-continue")
+    tap(page, "enter-round")
+    tap(page, f"round-seat-{seat}")
+    by_id(page, f"round-done-{seat}").wait_for(timeout=WAIT)
+    return page
+
+
+def close_editor(page: Any) -> None:
+    if by_id(page, "editor-done").count():
+        tap(page, "editor-done")
+        by_id(page, "editor-done").wait_for(state="detached", timeout=WAIT)
+
+
+def bens_card(data: Path) -> bool:
+    part = stored(data, "Ben")
+    return bool(part) and "2c" in map(str, part.data.get("hand", []))
+
+
+def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_path):
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
+    server = start_server(tmp_path, "--table", data=data, env=ENGLISH)
+    contexts = []
+    try:
+        host = open_host(chromium, server)
+        contexts.append(host.context)
+        ben = sit(chromium, server, "fi", 1)
+        contexts.append(ben.context)
+        cleo = sit(chromium, server, "de", 2)
+        contexts.append(cleo.context)
+        pages = {"host": (host, "de"), "ben": (ben, "fi"), "cleo": (cleo, "de")}
+        # -- 34.3, at one moment: Ben's hand opened as he sat down
+        by_id(ben, "pick-2c").wait_for(timeout=WAIT)
+        together([(host, "round-count-all"), (ben, "pick-2c")])
+
+        def refused() -> bool:
+            return REFUSED["fi"] in said(ben, "round-notice")
+
+        wait_until(
+            lambda: refused() or bens_card(data),
+            "2♣ stored or refused in words",
+        )
+        if bens_card(data):  # kept: Ben enters cards, 2♣ on both pages
+            assert not refused()
+            for page in (host, ben):
+                wait_until(
+                    lambda page=page: "2♣" in said(page, "round-player-1"),
+                    lambda page=page: f"2♣ shown: {said(page, 'round-player-1')!r}",
+                )
+            assert stored(data, "Ben").data.get("mode", "cards") == "cards"
+        else:  # refused: nothing of it stored, and no page shows it
+            for page in (host, ben):
+                assert "2♣" not in said(page, "round-player-1")
+        # -- 34.3, heard first: Ben's hand open, the host switches him
+        close_editor(ben)
+        if (
+            by_id(ben, "round-mode-1-cards").count()
+            and not by_id(ben, "round-hand-1").count()
+        ):
+            tap(ben, "round-mode-1-cards")
+        tap(ben, "round-hand-1")
+        by_id(ben, "pick-2c").wait_for(timeout=WAIT)
+        tap(host, "round-mode-1-points")
+        wait_until(
+            lambda: (
+                stored(data, "Ben") is not None
+                and stored(data, "Ben").data.get("mode") == "points"
+            ),
+            "Ben counting points, stored",
+        )
+        # Ben's page heard (his fields drawn); his editor still open: refused
+        by_id(ben, "round-bad-1").wait_for(timeout=WAIT)
+        tap(ben, "pick-3c")
+        wait_until(
+            lambda: REFUSED["fi"].replace("2♣", "3♣") in said(ben, "round-notice"),
+            lambda: f"3♣ refused in words: {said(ben, 'round-notice')!r}",
+        )
+        shoot_page(ben, "table-races-refused-fi")
+        assert "3c" not in map(str, stored(data, "Ben").data.get("hand", []))
+        assert not by_id(ben, "pick-3c").count()  # the editor closed with it
+        # -- 34.2: Ben's and Cleo's phones type into Dora's bad points at once
+        tap(host, "round-mode-3-points")
+        for page in (ben, cleo):
+            tap(page, "round-show-3")
+            by_id(page, "round-bad-3").wait_for(timeout=WAIT)
+            by_id(page, "round-bad-3").first.click()
+            page.wait_for_function(
+                "() => { const a = document.activeElement;"
+                " return !!a && a.tagName === 'INPUT'; }",
+                timeout=WAIT,
+            )
+        bad = {"de": "schlecht", "fi": "miinus"}
+        for digits in ("47", "15", "93"):
+            for page, digit in zip((ben, cleo), digits, strict=True):
+                page.keyboard.type(digit)  # one key each, no wait between
+
+            def bads() -> Any:
+                part = stored(data, "Dora")
+                return ((part.data.get("counted") or {}) if part else {}).get("bad")
+
+            def shown() -> dict[str, Any]:
+                return {
+                    name: (
+                        # (an input holds its text only where it was typed
+                        # into: the host's, never focused, holds "")
+                        field(page, "round-bad-3") if name != "host" else str(bads()),
+                        f"{bad[language]} {bads()}" in said(page, "round-player-3"),
+                    )
+                    for name, (page, language) in pages.items()
+                }
+
+            # still: the stored number shown in every page's field and summary
+            wait_until(
+                lambda: (
+                    bads() is not None
+                    and all(
+                        text == str(bads()) and summary
+                        for text, summary in shown().values()
+                    )
+                ),
+                lambda: f"every page showing Dora's stored {bads()}: {shown()}",
+            )
+        shoot_page(ben, "table-races-typed-fi")
+        shoot_page(cleo, "table-races-typed-de")
+    finally:
+        for context in contexts:
+            context.close()
+        assert server.stop() == 0
