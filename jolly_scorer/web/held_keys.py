@@ -10,10 +10,12 @@ meanwhile went nowhere: "Anna⏎Ben⏎Cleo⏎Dora" at 100 ms a key gave "Leo" an
 
 The served ``index.html`` gets this script too (:data:`SCRIPT`, beside the
 reconnect banner's, from :func:`~jolly_scorer.web.offline.offline_web_root`).
-After Enter in a one-line field, and for at most :data:`HOLD_MS`, it holds
-the printable keys and further Enters typed while no other text field has the
-keyboard focus (not passed on to Flutter, which drops them); as soon as
-another field has it, it puts the held text into that field as if typed there
+After Enter in a one-line field that takes typed text (not a read-only
+field, such as the counting sheet's, whose keys the page's own handler
+takes), and for at most :data:`HOLD_MS`, it holds the printable keys and
+further Enters typed while no such field has the keyboard focus (not passed
+on to Flutter, which drops them); as soon as a field has it, it puts the
+held text into that field as if typed there
 (the field's ``input`` event, which Flutter reads), and a held Enter as an
 Enter there, in the order typed. Keys typed while a field has the focus are
 never touched; a field that gets no focus within :data:`HOLD_MS` gets nothing
@@ -36,14 +38,15 @@ SCRIPT = """<script>
   var HOLD_MS = %(hold)d;
   var hold = null;  // {from: the field of the Enter, until: ms, keys: [...]}
   var swallowed = {};  // codes whose keydown was held: their keyup too
-  function isText(el) {
-    return !!el && (el.tagName === "TEXTAREA" ||
+  function isText(el) {  // a field that takes typed text
+    return !!el && el.isConnected && !el.readOnly &&
+      el.getAttribute("inputmode") !== "none" && (el.tagName === "TEXTAREA" ||
       (el.tagName === "INPUT" && !/^(button|checkbox|radio|submit|range)$/i
         .test(el.type || "")));
   }
   function nextField() {
     var a = document.activeElement;
-    return hold && isText(a) && a !== hold.from && a.isConnected ? a : null;
+    return hold && isText(a) ? a : null;
   }
   function insert(el, text) {
     var start = el.selectionStart == null ? el.value.length : el.selectionStart;
