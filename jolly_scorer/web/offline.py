@@ -38,6 +38,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from jolly_scorer.web import held_keys
 from jolly_scorer.web.reconnect import script, with_reconnect_banner
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "PATCHED",
     "calls_out",
     "offline_web_root",
+    "served_index",
     "use_offline_web_root",
     "without_rive_cdn",
 ]
@@ -98,13 +100,22 @@ def _package_web_dir() -> Path:
 def _fingerprint(source: Path) -> str:
     """Names this build of the web root (its patched files' sizes and times)."""
     digest = hashlib.sha256(str(source.resolve()).encode())
-    digest.update(script())  # its texts change with the translations
+    digest.update(served_index(b""))  # the scripts' texts change
     for name in (*PATCHED, INDEX):
         path = source / name
         if path.is_file():
             stat = path.stat()
             digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:16]
+
+
+def served_index(index_html: bytes) -> bytes:
+    """Flet's ``index.html`` with the app's scripts: the reconnect banner
+    (``web.reconnect``) and the keys held after Enter (``web.held_keys``)."""
+    code = script() + held_keys.script()
+    if not index_html:
+        return code
+    return with_reconnect_banner(index_html, code)
 
 
 def _link_or_copy(source: Path, target: Path) -> None:
@@ -145,7 +156,7 @@ def offline_web_root(source: Path | None = None, cache: Path | None = None) -> P
             if path.relative_to(source).as_posix() in PATCHED:
                 target.write_bytes(without_rive_cdn(path.read_bytes()))
             elif path.relative_to(source).as_posix() == INDEX:
-                target.write_bytes(with_reconnect_banner(path.read_bytes()))
+                target.write_bytes(served_index(path.read_bytes()))
             else:
                 _link_or_copy(path, target)
         (building / _MARK).write_text(str(source), encoding="utf-8")

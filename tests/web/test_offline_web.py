@@ -16,10 +16,11 @@ from jolly_scorer.web.offline import (
     PATCHED,
     calls_out,
     offline_web_root,
+    served_index,
     use_offline_web_root,
     without_rive_cdn,
 )
-from jolly_scorer.web.reconnect import with_reconnect_banner
+from jolly_scorer.web.reconnect import BANNER_ID
 
 SOURCE = offline._package_web_dir()
 
@@ -48,9 +49,10 @@ def test_the_offline_root_is_made_once_and_served(tmp_path: Path) -> None:
     ]
     assert others and all((root / p).is_file() for p in others)
     index = root / "index.html"
-    assert index.read_bytes() == with_reconnect_banner(
-        (SOURCE / "index.html").read_bytes()
-    )
+    assert index.read_bytes() == served_index((SOURCE / "index.html").read_bytes())
+    served = index.read_bytes()
+    assert BANNER_ID.encode() in served  # the reconnect banner
+    assert b"HOLD_MS" in served  # and the keys typed after Enter (35.1)
     assert not index.is_symlink()  # Starlette serves no link leaving the folder
     assert offline_web_root(cache=tmp_path) == root  # made once
     assert [p.name for p in tmp_path.iterdir()] == [root.name]

@@ -701,7 +701,13 @@ class RoundEntryModel:
         self.select_player(player)
 
     def status(self, player: str) -> str | None:
-        """``"entering"``, ``"done"`` or None (nothing entered yet)."""
+        """``"entering"``, ``"done"`` or None (nothing entered yet).
+
+        A game on one device (not ``together``) has no "entering": nobody
+        else enters there (issue 35.9: every chip kept "entering…" after its
+        editor closed, from the round's draft as stored)."""
+        if not self.together:
+            return "done" if self.done_taps.get(player) else None
         if player in self.done_taps:
             return "done" if self.done_taps[player] else "entering"
         if self.unstored is not None and player in self.unstored():

@@ -178,7 +178,8 @@ def _sheet_field(
 
     return ft.TextField(
         value=entry.points_text(name, key),
-        tooltip=label,
+        # no tooltip: on a laptop it covered the next line's numbers (issue
+        # 35.9); the column's title and the field's label say what it holds
         error=entry.points_error(name, key),
         hint_text=NO_NUMBER,
         read_only=True,

@@ -1,0 +1,45 @@
+"""Issue 35.9: in a game on one device, a player's chip never says "gibt
+ein…" ("syöttää…"): every chip kept the word and its icon after its editor
+closed (nobody else enters at a game on one device)."""
+
+from __future__ import annotations
+
+import pytest
+from browser_steps import tap
+
+pytestmark = pytest.mark.browser
+
+ENTERING = {"de": "gibt ein", "fi": "syöttää"}
+
+
+def chip_label(app, seat):
+    return app.by_id(f"round-show-{seat}").first.get_attribute("aria-label") or (
+        app.by_id(f"round-show-{seat}").first.inner_text()
+    )
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_chip_status_goes_when_the_editor_closes(web_app, tmp_path, language):
+    from benchmarks.screens import seed
+
+    data = tmp_path / f"romme5-{language}"
+    seed(data, "romme5")
+    app = web_app(
+        "jolly_scorer.ui.app:main",
+        viewport="phone",
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
+    )
+    for step in ("home-continue", "enter-round", "round-closer-2", "round-hand-0"):
+        app.by_id(step).first.wait_for(state="attached", timeout=30_000)
+        tap(app, step)
+    app.by_id("pick-2h").first.wait_for(state="attached", timeout=15_000)
+    tap(app, "pick-2h")
+    word = ENTERING[language]
+    app.wait_until(lambda: " 2" in chip_label(app, 0), what="the hand's 2 points")
+    assert word not in chip_label(app, 0)
+    tap(app, "editor-done")
+    app.by_id("editor-done").first.wait_for(state="detached", timeout=15_000)
+    try:
+        app.wait_until(lambda: word not in chip_label(app, 0), timeout=5_000)
+    except AssertionError as e:
+        raise AssertionError(f"the chip still reads {chip_label(app, 0)!r}") from e
