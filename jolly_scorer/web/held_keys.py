@@ -19,7 +19,9 @@ held text into that field as if typed there
 (the field's ``input`` event, which Flutter reads), and a held Enter as an
 Enter there, in the order typed. Keys typed while a field has the focus are
 never touched; a field that gets no focus within :data:`HOLD_MS` gets nothing
-(the held keys are dropped, as Flutter dropped them).
+(the held keys are dropped, as Flutter dropped them). A tap before any key
+was held ends the wait, so keys typed after it (the counting sheet's digits,
+which the page's own handler takes) are never held.
 
 The built phone app (``build-web``) has no server round trip for the focus
 and does not get this script.
@@ -111,6 +113,10 @@ SCRIPT = """<script>
       e.preventDefault();
       e.stopImmediatePropagation();
     }
+  }, true);
+  // a tap before any key was held: the person moved on, the Enter's wait ends
+  window.addEventListener("pointerdown", function () {
+    if (hold && !hold.keys.length) hold = null;
   }, true);
   document.addEventListener("focusin", function (e) {
     if (hold && hold.keys.length && isText(e.target)) later();
