@@ -356,7 +356,7 @@ STATES = [
 
 #: Every semantics node with text, a label or a tap: its box, its box clipped
 #: by what holds it (and whether that scrolls), what it is.
-NODES = """() => {
+NODES = r"""() => {
   const W = innerWidth, H = innerHeight, out = [];
   const canvas = document.createElement('canvas').getContext('2d');
   const all = [...document.querySelectorAll('flt-semantics')];
@@ -398,7 +398,14 @@ NODES = """() => {
       if (view) scrolls = true;
       if (sy !== 'visible' || sx !== 'visible') {
         const b = a.getBoundingClientRect();
-        if (b.width && b.height) {
+        // a clipping box Flutter squeezed to less than a pixel (the list
+        // under an open editor on a phone: 0.006 px tall) draws nothing of
+        // what it holds, though the browser rounds its box to 0 x 0
+        const squeezed = a.tagName === 'FLT-SEMANTICS'
+          && (parseFloat(a.style.height) < 1 || parseFloat(a.style.width) < 1);
+        if (squeezed) {
+          x1 = x0; y1 = y0;
+        } else if (b.width && b.height) {
           const before = [x0, y0, x1, y1].join();
           x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top);
           x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
@@ -416,7 +423,7 @@ NODES = """() => {
       if (index.has(a)) ancestors.push(index.get(a));
     const text = own || '';
     let wordWidth = 0;
-    if (text && !/\\s/.test(text)) {
+    if (text && !/\s/.test(text)) {
       canvas.font = '100px Roboto, sans-serif';
       wordWidth = canvas.measureText(text).width / 100;  // at 1 px
     }
@@ -555,21 +562,12 @@ def check(
         off = seen[0] + seen[2] > W + 1 or seen[1] + seen[3] > H + 1
         if n["tappable"] and not n["scrolls"] and visible and off:
             found.append(("small", f"{_name(n)} its box off the screen"))
-    # covered: two texts/controls overlap, neither holding the other (a node
-    # wholly inside a later layer, a container of 5 nodes or more drawn over
-    # it, is that layer's business: the page kept under an editor)
-    layers = [n for n in nodes if n["kids"] >= 5]
+    # covered: two texts/controls overlap, neither holding the other. Only
+    # what is drawn counts: a node inside a box Flutter squeezed to nothing
+    # (the page's list under an open editor on a phone, kept in the tree)
+    # has no area seen (NODES), and a modal route's barrier drops the page
+    # beneath it from the tree; nothing else is excused
     leaves = [n for n in nodes if _area(n["seen"]) > 0 and (n["text"] or n["tappable"])]
-
-    def hidden(n: dict[str, Any]) -> bool:
-        return any(
-            layer["i"] > n["i"]
-            and layer["i"] not in n["ancestors"]
-            and _overlap(layer["seen"], n["seen"]) == tuple(n["seen"][2:])
-            for layer in layers
-        )
-
-    leaves = [n for n in leaves if not hidden(n)]
     for i, a in enumerate(leaves):
         for b in leaves[i + 1 :]:
             if a["i"] in b["ancestors"] or b["i"] in a["ancestors"]:
