@@ -577,7 +577,9 @@ NODES = r"""() => {
   // Flutter's accessibility nodes, and the page's own HTML outside Flutter
   // (the join page, the message while the host is away)
   const html = [...document.body.querySelectorAll('*')].filter(e =>
-    !e.closest('flutter-view, flt-glass-pane, svg') && !['SCRIPT', 'STYLE',
+    !e.tagName.startsWith('FLT-')
+    && !e.closest('flutter-view, flt-glass-pane, flt-semantics, svg')
+    && !['SCRIPT', 'STYLE',
       'TEMPLATE', 'NOSCRIPT', 'BR', 'LINK', 'META'].includes(e.tagName));
   const all = [...document.querySelectorAll('flt-semantics')].concat(html);
   const TAPS = 'button, a[href], input, select, textarea, summary';
