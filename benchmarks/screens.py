@@ -526,7 +526,7 @@ STATES = [
     ),
     State("past-games", "finished", _past, names=("Anna", "Ben", "Cleo", "Dora")),
     State("statistics", "finished", _stats, names=("Anna", "Ben", "Cleo", "Dora")),
-    State("meld-checker", "empty", _meld_checker),
+    State("meld-checker", "empty", _meld_checker, whole="pick-"),
     State("settings", "empty", _settings),
     State("rules", "empty", _rules),
     State(
@@ -535,7 +535,7 @@ STATES = [
         _finished_board,
         names=("Anna", "Ben", "Cleo", "Dora"),
     ),
-    State("meld-checker-long", "empty", _meld_checker_long),
+    State("meld-checker-long", "empty", _meld_checker_long, whole="pick-"),
     State("all-at-once", "jolly3", _all_at_once, names=("Anna", "Ben", "Cleo")),
     State("joker-offer", "jolly4", _joker_offer, names=("Anna", "Ben", "Cleo", "Dora")),
     State("club-form", "club", _club_form, names=EIGHT),
@@ -590,7 +590,8 @@ NODES = r"""() => {
   const TAPS = 'button, a[href], input, select, textarea, summary';
   // a cover over the whole page (the message while the host is away):
   // only what it holds is on top, the page beneath takes no tap
-  const covers = html.filter(e => getComputedStyle(e).position === 'fixed'
+  const covers = html.filter(e => e.matches('[role=alert], [role=dialog]')
+    && getComputedStyle(e).position === 'fixed'
     && e.getBoundingClientRect().width >= W - 1
     && e.getBoundingClientRect().height >= H - 1);
   const index = new Map(all.map((n, i) => [n, i]));
@@ -841,9 +842,15 @@ def check(
         keys = [n for n in nodes if n["id"].startswith(state.whole) and n["tappable"]]
         heights = sorted(n["box"][3] for n in keys)
         tallest = heights[len(heights) // 2] if heights else 0  # a key's height
+        widths = sorted(n["box"][2] for n in keys)
+        widest = widths[len(widths) // 2] if widths else 0  # a key's width
+        # (Flutter clips a key's box to what it is drawn in: a key cut at
+        # the side is a narrower box)
         for n in keys:
             x, y, w, h = n["seen"]
-            if h < tallest - 0.5 or y < 0 or y + h > H or _covered_by_bar(n, nodes):
+            narrow = w < min(n["box"][2], widest) - 0.5  # cut at a side
+            outside = narrow or x < 0 or x + w > W + 0.5 or y < 0 or y + h > H
+            if h < tallest - 0.5 or outside or _covered_by_bar(n, nodes):
                 found.append(("cut", f"{_name(n)} not whole: {_box(n['seen'])}"))
     # focus: the field the state opened for typing has the keyboard focus
     if first and state.focus and shown["focus"] != state.focus:
