@@ -329,10 +329,14 @@ def _meld_editor(p: Page) -> None:
 
 
 def _layoff(p: Page) -> None:
+    """Ben lays 8♥ off on Anna's 5♥ 6♥ 7♥, as a person taps it on a phone."""
     _meld_editor(p)
-    p.tap("round-hand-1")
-    with contextlib.suppress(Exception):
-        p.tap("round-layoff-1")
+    p.tap("editor-done")
+    p.tap("round-show-1")
+    p.wait_id("editor-done")
+    p.tap("editor-layoff")
+    p.tap("round-layoff-on-1-0")
+    p.tap("pick-8h")
 
 
 def _scoreboard(p: Page) -> None:
@@ -517,7 +521,7 @@ STATES = [
     State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX), whole="pick-"),
     State("strip-six", "rommi6", _open_round, names=tuple(SIX)),
     State("meld-editor", "jolly3", _meld_editor, names=("Anna", "Ben", "Cleo")),
-    State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo")),
+    State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo"), whole="pick-"),
     State(
         "scoreboard-1", "rounds1", _scoreboard, names=("Anna", "Ben", "Cleo", "Dora")
     ),
