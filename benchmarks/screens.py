@@ -52,6 +52,7 @@ for extra in (ROOT, ROOT / "tests" / "e2e"):
 
 from benchmarks.chromium import ARGS, CHROMIUM  # noqa: E402
 
+ENTRY = (390, 844)
 SIZES = [(320, 640), (360, 780), (390, 844), (430, 932), (1280, 800), (1920, 1080)]
 LANGUAGES = ["de", "fi", "en"]
 CHECKS = ["broken", "cut", "covered", "small", "english", "focus"]
@@ -81,6 +82,10 @@ def seed(data: Path, kind: str) -> None:
         game = core.new_game(resolve_rules("rommi_fi"), SIX)
     elif kind == "jolly3":
         game = core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo"])
+    elif kind == "jolly4":
+        game = core.new_game(resolve_rules("jolly_at"), ["Anna", "Ben", "Cleo", "Dora"])
+    elif kind == "club":
+        return seed_club(data)
     elif kind in ("rounds1", "rounds25", "finished"):
         players = ("Anna", "Ben", "Cleo", "Dora")
         game = core.new_game(resolve_rules("romme_de"), players, target=100_000)
@@ -105,6 +110,43 @@ def seed(data: Path, kind: str) -> None:
         store.create_game(game)
 
 
+EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
+
+
+def seed_club(data: Path) -> None:
+    """A club evening of 8: series 1 played (2 games a table), series 2
+    seated by the standing, one game of it started."""
+    from jolly_scorer.core.club.event import ClubEvent
+    from jolly_scorer.core.club.points import CONVERSIONS
+    from jolly_scorer.core.club.ranking import next_seating
+    from jolly_scorer.core.club.seating import draw_seating
+    from jolly_scorer.core.game import Counted, Round, add_round, new_game
+    from jolly_scorer.core.rules import find_rules
+    from jolly_scorer.store import Store
+
+    rules = find_rules("romme_de").replace(target=100)
+    event = ClubEvent(
+        "Freitagsrunde", rules, EIGHT, 2, 2, points=CONVERSIONS["bands5"], seed=7
+    )
+    with Store.open(data) as store:
+        event_id = store.create_event(event)
+        store.seat_series(event_id, draw_seating(EIGHT, series=1, seed=11))
+        seated = store.load_event(event_id).series[0].seating.tables
+        for table, players in enumerate(seated, 1):
+            for number in range(2):
+                bad = [120, 10 + 7 * table, 30 - number * 9]
+                counted = tuple(
+                    (p, Counted(bad=b)) for p, b in zip(players[1:], bad, strict=True)
+                )
+                game = new_game(rules, players, first_dealer=number)
+                game = add_round(game, Round(players[0], counted=counted))
+                store.start_table_game(event_id, 1, table, game)
+        play = store.event_play(event_id)
+        store.seat_series(event_id, next_seating(event, play.plays, EIGHT, seed=3))
+        players = store.load_event(event_id).series[1].seating.tables[0]
+        store.start_table_game(event_id, 2, 1, new_game(rules, players))
+
+
 # --- the page ---------------------------------------------------------------
 
 
@@ -113,6 +155,8 @@ class Page:
     """What ``tests/e2e/browser_steps`` needs of a ``WebApp``."""
 
     page: Any
+    server: Any = None  # the Served app: its url, its process, its log
+    extra: list[Any] = field(default_factory=list)  # more browser contexts
 
     def by_id(self, identifier: str) -> Any:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
@@ -139,7 +183,10 @@ class Page:
     def tap(self, identifier: str) -> None:
         from browser_steps import tap
 
-        self.wait_id(identifier)
+        # (a control below the fold of a scroll view is not in the tree
+        # until it is scrolled to: ``tap`` wheels down to it)
+        with contextlib.suppress(Exception):
+            self.wait_id(identifier, 6_000)
         tap(self, identifier)
 
     def taps(self, *identifiers: str) -> None:
@@ -174,6 +221,9 @@ class State:
     focus: str | None = None  # the field that must have the keyboard focus
     names: tuple[str, ...] = ()  # words of the data (player names)
     whole: str = ""  # every control whose id starts so: whole on the screen
+    mode: str = "app"  # the server: "app", or "table" (the live table's host)
+    ready: str = "home-new-game"  # the control the first page shows
+    frozen: bool = False  # the page draws no frames (the host is away)
 
 
 def _none(p: Page) -> None:
@@ -279,10 +329,14 @@ def _meld_editor(p: Page) -> None:
 
 
 def _layoff(p: Page) -> None:
+    """Ben lays 8♥ off on Anna's 5♥ 6♥ 7♥, as a person taps it on a phone."""
     _meld_editor(p)
-    p.tap("round-hand-1")
-    with contextlib.suppress(Exception):
-        p.tap("round-layoff-1")
+    p.tap("editor-done")
+    p.tap("round-show-1")
+    p.wait_id("editor-done")
+    p.tap("editor-layoff")
+    p.tap("round-layoff-on-1-0")
+    p.tap("pick-8h")
 
 
 def _scoreboard(p: Page) -> None:
@@ -320,6 +374,136 @@ def _rules(p: Page) -> None:
     p.tap("home-rules")
 
 
+def _tap_first(p: Page, prefix: str) -> None:
+    """Tap the first control whose id starts with ``prefix``."""
+    found = p.page.locator(f'[flt-semantics-identifier^="{prefix}"]').first
+    found.wait_for(state="attached", timeout=15_000)
+    found.click()
+
+
+def _finished_board(p: Page) -> None:
+    p.tap("home-past")
+    _tap_first(p, "past-")
+    p.wait_id("winner")
+
+
+def _meld_checker_long(p: Page) -> None:
+    p.tap("home-meld")
+    # cards that split into melds with cards left over: the longest answer
+    # (the split, what is left, why); all in the picker's first rows, in
+    # sight at 320 x 640
+    for card in ["5h", "6h", "7h", "2c", "3c", "4c", "Qh", "Qd", "Kh", "9d"]:
+        p.tap(f"pick-{card}")
+
+
+def _all_at_once(p: Page) -> None:
+    _open_round(p)
+    p.taps("round-closer-0", "round-pile-0")
+    for card in ("9h", "10h", "Jh", "Qs", "Qd", "Qc", "4c"):
+        p.tap(f"pick-{card}")
+
+
+def _joker_offer(p: Page) -> None:
+    """Jolly, 4 players: Ben laid 4♠ X 6♠; Dora lays 5♠ off on it: the app
+    offers to take the joker (test_no_outside_requests' round)."""
+    _open_round(p)
+    p.taps("round-closer-0", "round-add-meld-0", "pick-9h", "pick-10h", "pick-Jh")
+    melds = {1: ("4s", "X", "6s"), 3: ("Qc", "Qh", "X")}
+    for seat, hand in ((1, "2c"), (2, "3d"), (3, "8c")):
+        p.tap("editor-done")
+        p.tap(f"round-show-{seat}")
+        p.wait_id("editor-done")
+        p.tap(f"pick-{hand}")
+        if seat in melds:
+            p.tap("editor-next-meld")
+            p.taps(*(f"pick-{card}" for card in melds[seat]))
+    p.tap("editor-layoff")
+    p.tap("round-layoff-on-3-1")
+    p.tap("pick-5s")
+    p.wait_id("editor-swap")
+
+
+def _club_tables(p: Page) -> None:
+    p.taps("home-club", "club-open-1")
+    p.wait_id("club-table-2-1")
+    p.page.locator('[flt-semantics-identifier="club-new"]').first.wait_for(
+        state="detached"
+    )
+
+
+def _club_reveal(identifier: str) -> Callable[[Page], None]:
+    def steps(p: Page) -> None:
+        from browser_steps import reveal
+
+        _club_tables(p)
+        reveal(p, identifier)
+
+    return steps
+
+
+def _club_form(p: Page) -> None:
+    p.taps("home-club", "club-new")
+    p.type_in("club-name", "Freitagsrunde")
+    p.type_in("club-players", "\n".join(EIGHT[:6]))
+
+
+def _club_big(p: Page) -> None:
+    _club_tables(p)
+    p.tap("club-big")
+    p.wait_id("club-big-screen")
+
+
+def _host_panel(p: Page) -> None:
+    p.wait_id("table-close")
+
+
+def _host_bar(p: Page) -> None:
+    p.tap("table-close")
+    p.wait_id("table-summary")
+
+
+def _phone(p: Page) -> Any:
+    """A phone's page of its own (the host's page stays open), at this size."""
+    size = p.page.viewport_size
+    context = p.page.context.browser.new_context(
+        viewport=size, locale=p.page.evaluate("navigator.language")
+    )
+    p.extra.append(context)
+    return context.new_page()
+
+
+def _join_page(p: Page) -> None:
+    phone = _phone(p)
+    phone.goto(p.server.base + "/join")
+    phone.locator("#pin").wait_for()
+    p.page = phone
+
+
+def _seat_question(p: Page) -> None:
+    from browser_steps import flutter_ready
+
+    phone = _phone(p)
+    phone.goto(p.server.base + "/")
+    phone.fill("#pin", p.server.find(r"type PIN (\d+)"))
+    phone.click("button[type=submit]")
+    flutter_ready(phone, "Dora", timeout=60_000)
+    p.page = phone
+    if not p.by_id("enter-round").count():
+        p.tap("home-continue")
+    p.tap("enter-round")
+    p.wait_id("round-seat-0")
+
+
+def _outage(p: Page) -> None:
+    from jolly_scorer.web.reconnect import BANNER_ID
+
+    p.tap("home-continue")
+    p.wait_id("enter-round")
+    p.server.proc.kill()  # the host is gone, without a word
+    p.server.proc.wait()
+    p.page.locator(f"#{BANNER_ID}").wait_for(state="visible", timeout=30_000)
+
+
 STATES = [
     State("home", "empty", _none),
     State("home-game", "rounds1", _none, names=("Anna", "Ben", "Cleo", "Dora")),
@@ -337,7 +521,7 @@ STATES = [
     State("hand-14-six", "rommi6", _hand_14, names=tuple(SIX), whole="pick-"),
     State("strip-six", "rommi6", _open_round, names=tuple(SIX)),
     State("meld-editor", "jolly3", _meld_editor, names=("Anna", "Ben", "Cleo")),
-    State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo")),
+    State("layoff", "jolly3", _layoff, names=("Anna", "Ben", "Cleo"), whole="pick-"),
     State(
         "scoreboard-1", "rounds1", _scoreboard, names=("Anna", "Ben", "Cleo", "Dora")
     ),
@@ -346,9 +530,49 @@ STATES = [
     ),
     State("past-games", "finished", _past, names=("Anna", "Ben", "Cleo", "Dora")),
     State("statistics", "finished", _stats, names=("Anna", "Ben", "Cleo", "Dora")),
-    State("meld-checker", "empty", _meld_checker),
+    State("meld-checker", "empty", _meld_checker, whole="pick-"),
     State("settings", "empty", _settings),
     State("rules", "empty", _rules),
+    State(
+        "scoreboard-finished",
+        "finished",
+        _finished_board,
+        names=("Anna", "Ben", "Cleo", "Dora"),
+    ),
+    State("meld-checker-long", "empty", _meld_checker_long, whole="pick-"),
+    State("all-at-once", "jolly3", _all_at_once, names=("Anna", "Ben", "Cleo")),
+    State("joker-offer", "jolly4", _joker_offer, names=("Anna", "Ben", "Cleo", "Dora")),
+    State("club-form", "club", _club_form, names=EIGHT),
+    State("club-tables", "club", _club_tables, names=EIGHT),
+    State("club-seating", "club", _club_reveal("club-series-1"), names=EIGHT),
+    State("club-ranking", "club", _club_reveal("club-tie-break"), names=EIGHT),
+    State("club-big", "club", _club_big, names=EIGHT),
+    State(
+        "table-host-panel",
+        "jolly4",
+        _host_panel,
+        names=("Anna", "Ben", "Cleo", "Dora"),
+        mode="table",
+        ready="table-qr",
+    ),
+    State(
+        "table-host-bar",
+        "jolly4",
+        _host_bar,
+        names=("Anna", "Ben", "Cleo", "Dora"),
+        mode="table",
+        ready="table-qr",
+    ),
+    State("table-join", "jolly4", _join_page, mode="table", ready="table-qr"),
+    State(
+        "table-seat-question",
+        "jolly4",
+        _seat_question,
+        names=("Anna", "Ben", "Cleo", "Dora"),
+        mode="table",
+        ready="table-qr",
+    ),
+    State("outage", "jolly3", _outage, names=("Anna", "Ben", "Cleo"), frozen=True),
 ]
 
 
@@ -356,10 +580,24 @@ STATES = [
 
 #: Every semantics node with text, a label or a tap: its box, its box clipped
 #: by what holds it (and whether that scrolls), what it is.
-NODES = """() => {
+NODES = r"""() => {
   const W = innerWidth, H = innerHeight, out = [];
   const canvas = document.createElement('canvas').getContext('2d');
-  const all = [...document.querySelectorAll('flt-semantics')];
+  // Flutter's accessibility nodes, and the page's own HTML outside Flutter
+  // (the join page, the message while the host is away)
+  const html = [...document.body.querySelectorAll('*')].filter(e =>
+    !e.tagName.startsWith('FLT-')
+    && !e.closest('flutter-view, flt-glass-pane, flt-semantics, svg')
+    && !['SCRIPT', 'STYLE',
+      'TEMPLATE', 'NOSCRIPT', 'BR', 'LINK', 'META'].includes(e.tagName));
+  const all = [...document.querySelectorAll('flt-semantics')].concat(html);
+  const TAPS = 'button, a[href], input, select, textarea, summary';
+  // a cover over the whole page (the message while the host is away):
+  // only what it holds is on top, the page beneath takes no tap
+  const covers = html.filter(e => e.matches('[role=alert], [role=dialog]')
+    && getComputedStyle(e).position === 'fixed'
+    && e.getBoundingClientRect().width >= W - 1
+    && e.getBoundingClientRect().height >= H - 1);
   const index = new Map(all.map((n, i) => [n, i]));
   // Flutter clips a node's box to the scroll view it is in: a control
   // half scrolled out is drawn (and boxed) cut at the view's edge
@@ -368,6 +606,7 @@ NODES = """() => {
   const isView = n => n.style && n.style.scrollbarWidth === 'none';
   const views = all.filter(isView).map(n => n.getBoundingClientRect());
   for (const n of all) {
+    if (covers.length && !covers.some(c => c.contains(n))) continue;
     const spans = [...n.children].filter(c => c.tagName === 'SPAN');
     const own = [...n.childNodes].filter(c => c.nodeType === 3)
       .map(c => c.textContent).concat(spans.map(c => c.textContent))
@@ -381,11 +620,18 @@ NODES = """() => {
     }
     const label = n.getAttribute('aria-label') || '';
     const role = n.getAttribute('role') || '';
-    const field = !!n.querySelector(':scope > input, :scope > textarea');
+    const own_html = n.tagName !== 'FLT-SEMANTICS';
+    const field = !!n.querySelector(':scope > input, :scope > textarea')
+      || ['INPUT', 'TEXTAREA', 'SELECT'].includes(n.tagName);
     const tappable = n.hasAttribute('flt-tappable') || field
+      || (own_html && n.matches(TAPS))
       || ['button', 'checkbox', 'radio', 'switch', 'tab', 'slider', 'link']
          .includes(role);
     if (!own && !label && !tappable) continue;
+    if (own_html) {
+      const cs = getComputedStyle(n);
+      if (cs.visibility === 'hidden' || parseFloat(cs.opacity) === 0) continue;
+    }
     const r = n.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     let [x0, y0, x1, y1] = [r.left, r.top, r.right, r.bottom];
@@ -398,7 +644,14 @@ NODES = """() => {
       if (view) scrolls = true;
       if (sy !== 'visible' || sx !== 'visible') {
         const b = a.getBoundingClientRect();
-        if (b.width && b.height) {
+        // a clipping box Flutter squeezed to less than a pixel (the list
+        // under an open editor on a phone: 0.006 px tall) draws nothing of
+        // what it holds, though the browser rounds its box to 0 x 0
+        const squeezed = a.tagName === 'FLT-SEMANTICS'
+          && (parseFloat(a.style.height) < 1 || parseFloat(a.style.width) < 1);
+        if (squeezed) {
+          x1 = x0; y1 = y0;
+        } else if (b.width && b.height) {
           const before = [x0, y0, x1, y1].join();
           x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top);
           x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
@@ -416,7 +669,7 @@ NODES = """() => {
       if (index.has(a)) ancestors.push(index.get(a));
     const text = own || '';
     let wordWidth = 0;
-    if (text && !/\\s/.test(text)) {
+    if (text && !/\s/.test(text)) {
       canvas.font = '100px Roboto, sans-serif';
       wordWidth = canvas.measureText(text).width / 100;  // at 1 px
     }
@@ -428,7 +681,7 @@ NODES = """() => {
               box: [r.left, r.top, r.width, r.height],
               seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
               scrolls, clipped, ancestors, wordWidth, stretch, atEdge,
-              kids: n.querySelectorAll('flt-semantics').length});
+              kids: n.querySelectorAll(own_html ? TAPS : 'flt-semantics').length});
   }
   const a = document.activeElement;
   const focus = a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')
@@ -512,11 +765,14 @@ def check(
     for n in nodes:
         seen, box = n["seen"], n["box"]
         visible = _area(seen) > 0
-        # broken: one word drawn on two lines (its text stretched to a box
-        # twice as tall as one line of it), or a box too narrow for the word
-        # on one line at the size its height implies
+        # broken: one word drawn on two lines, or a box too narrow for the
+        # word on one line at the size its height implies. Flutter scales the
+        # browser's one line of the word (at its own font f0) to the box: a
+        # word on two lines at font f has a box at least two lines tall
+        # (scale y >= 2 f/f0) and narrower than the word (scale x < f/f0), so
+        # y/x > 2; a word alone in a taller box (a table's cell) is less
         word = n["text"] and not re.search(r"\s", n["text"]) and len(n["text"]) >= 4
-        if word and visible and n["stretch"] > 1.6:
+        if word and visible and n["stretch"] > 2.0:
             found.append(("broken", f"{_name(n)} on {n['stretch']:.1f} lines"))
         elif (
             word
@@ -555,21 +811,12 @@ def check(
         off = seen[0] + seen[2] > W + 1 or seen[1] + seen[3] > H + 1
         if n["tappable"] and not n["scrolls"] and visible and off:
             found.append(("small", f"{_name(n)} its box off the screen"))
-    # covered: two texts/controls overlap, neither holding the other (a node
-    # wholly inside a later layer, a container of 5 nodes or more drawn over
-    # it, is that layer's business: the page kept under an editor)
-    layers = [n for n in nodes if n["kids"] >= 5]
+    # covered: two texts/controls overlap, neither holding the other. Only
+    # what is drawn counts: a node inside a box Flutter squeezed to nothing
+    # (the page's list under an open editor on a phone, kept in the tree)
+    # has no area seen (NODES), and a modal route's barrier drops the page
+    # beneath it from the tree; nothing else is excused
     leaves = [n for n in nodes if _area(n["seen"]) > 0 and (n["text"] or n["tappable"])]
-
-    def hidden(n: dict[str, Any]) -> bool:
-        return any(
-            layer["i"] > n["i"]
-            and layer["i"] not in n["ancestors"]
-            and _overlap(layer["seen"], n["seen"]) == tuple(n["seen"][2:])
-            for layer in layers
-        )
-
-    leaves = [n for n in leaves if not hidden(n)]
     for i, a in enumerate(leaves):
         for b in leaves[i + 1 :]:
             if a["i"] in b["ancestors"] or b["i"] in a["ancestors"]:
@@ -599,9 +846,15 @@ def check(
         keys = [n for n in nodes if n["id"].startswith(state.whole) and n["tappable"]]
         heights = sorted(n["box"][3] for n in keys)
         tallest = heights[len(heights) // 2] if heights else 0  # a key's height
+        widths = sorted(n["box"][2] for n in keys)
+        widest = widths[len(widths) // 2] if widths else 0  # a key's width
+        # (Flutter clips a key's box to what it is drawn in: a key cut at
+        # the side is a narrower box)
         for n in keys:
             x, y, w, h = n["seen"]
-            if h < tallest - 0.5 or y < 0 or y + h > H or _covered_by_bar(n, nodes):
+            narrow = w < min(n["box"][2], widest) - 0.5  # cut at a side
+            outside = narrow or x < 0 or x + w > W + 0.5 or y < 0 or y + h > H
+            if h < tallest - 0.5 or outside or _covered_by_bar(n, nodes):
                 found.append(("cut", f"{_name(n)} not whole: {_box(n['seen'])}"))
     # focus: the field the state opened for typing has the keyboard focus
     if first and state.focus and shown["focus"] != state.focus:
@@ -627,9 +880,29 @@ def _box(b: list[float]) -> str:
 # --- running ----------------------------------------------------------------
 
 
+@dataclass
+class Served:
+    """The app on 127.0.0.1: the page to open first, the server's address,
+    its process and its log."""
+
+    url: str
+    base: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    def find(self, pattern: str) -> str:
+        """The first group of ``pattern`` in the server's output."""
+        match = re.search(pattern, self.log.read_text(errors="replace"))
+        if not match:
+            raise AssertionError(f"{pattern!r} not in the server's output")
+        return match.group(1)
+
+
 @contextlib.contextmanager
-def served(data: Path, language: str, log: Path) -> Iterator[str]:
-    """The app on a free port of 127.0.0.1, its URL."""
+def served(data: Path, language: str, log: Path, mode: str = "app") -> Iterator[Served]:
+    """The app on a free port of 127.0.0.1 (``mode`` "table": the command's
+    live table, ``jolly-scorer --web --table``; the page opened first is the
+    host's)."""
     import socket
 
     with socket.socket() as s:
@@ -644,27 +917,43 @@ def served(data: Path, language: str, log: Path) -> Iterator[str]:
         "JOLLY_SCORER_DATA": str(data),
         "FLET_DISPLAY_URL_PREFIX": "serving",
     }
+    if mode == "table":
+        command = [
+            sys.executable,
+            "-c",
+            "import sys; from jolly_scorer.cli import main;"
+            " sys.exit(main(sys.argv[1:]))",
+            "--web",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-open",
+            "--table",
+        ]
+    else:
+        command = [
+            sys.executable,
+            str(SERVE),
+            "jolly_scorer.ui.app:main",
+            "--port",
+            str(port),
+        ]
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                str(SERVE),
-                "jolly_scorer.ui.app:main",
-                "--port",
-                str(port),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
         )
+    base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
         while "ready at" not in log.read_text(errors="replace"):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the app did not start:\n{log.read_text()}")
             time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/"
+        server = Served(base + "/", base, proc, log)
+        if mode == "table":
+            server.url = server.find(r"host screen (\S+)")
+        yield server
     finally:
         proc.terminate()
         try:
@@ -699,23 +988,41 @@ def explore_state(
     :data:`CHECKS` to apply)."""
     from browser_steps import flutter_ready
 
-    data = work / f"{state.name}-{language}"
+    if state.frozen and len(sizes) > 1:  # a page that cannot lay out again:
+        for size in sizes:  # reached afresh at each size
+            explore_state(browser, state, language, [size], out, result, work, checks)
+        return
+    # a state is entered at a phone's size when that is one of the sizes
+    # (a person plays there; at 320 x 640 a step may find its key out of
+    # sight), then the page is resized through the others
+    if ENTRY in sizes:
+        sizes = [ENTRY, *(size for size in sizes if size != ENTRY)]
+    run = f"{state.name}-{language}-{size_name(sizes[0])}"
+    data = work / run
     seed(data, state.data)
-    with served(data, language, work / f"{state.name}-{language}.log") as url:
+    log = work / f"{run}.log"
+    with served(data, language, log, state.mode) as server:
         first = sizes[0]
-        context = browser.new_context(viewport={"width": first[0], "height": first[1]})
+        context = browser.new_context(
+            viewport={"width": first[0], "height": first[1]},
+            locale=f"{language}-{language.upper()}",
+        )
+        p: Page | None = None
         try:
             page = context.new_page()
-            page.goto(url)
+            page.goto(server.url)
             flutter_ready(page, "", timeout=60_000)
-            p = Page(page)
-            p.wait_id("home-new-game", 30_000)
+            p = Page(page, server)
+            p.wait_id(state.ready, 30_000)
             try:
                 state.steps(p)
             except Exception as e:
-                result.failures.append(
-                    Failure(state.name, "-", language, "steps", str(e).splitlines()[0])
+                failure = Failure(
+                    state.name, "-", language, "steps", str(e).splitlines()[0]
                 )
+                result.failures.append(failure)
+                print(failure, flush=True)
+            page = p.page  # (a state may show another page: the phone's)
             for size in sizes:
                 if size != page.viewport_size and size != (
                     page.viewport_size["width"],
@@ -727,7 +1034,10 @@ def explore_state(
                 # picture and the tree of one still screen (the same before
                 # and after the tree is read)
                 for _ in range(4):
-                    p.next_frames(3)
+                    if state.frozen:  # (no frames while the host is away)
+                        page.wait_for_timeout(300)
+                    else:
+                        p.next_frames(3)
                     png = p.still()
                     shown = page.evaluate(NODES)
                     if p.still() == png:
@@ -747,6 +1057,8 @@ def explore_state(
                     result.failures.append(failure)
                     print(failure, flush=True)
         finally:
+            for extra in p.extra if p else ():
+                extra.close()
             context.close()
 
 
@@ -771,27 +1083,54 @@ def contact_sheet(shots: list[tuple[str, Path]], target: Path, title: str) -> No
     sheet.save(target)
 
 
+def _explore_some(
+    jobs: list[tuple[str, str]], sizes: list[tuple[int, int]], out: Path
+) -> Result:
+    """The (state, language) ``jobs`` in one browser of their own."""
+    from playwright.sync_api import sync_playwright
+
+    result = Result()
+    chosen = {s.name: s for s in STATES}
+    with tempfile.TemporaryDirectory(prefix="screens-") as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for name, language in jobs:
+                state = chosen[name]
+                explore_state(browser, state, language, sizes, out, result, Path(tmp))
+        finally:
+            browser.close()
+    return result
+
+
 def explore(
     states: list[State],
     sizes: list[tuple[int, int]],
     languages: list[str],
     out: Path,
+    workers: int = 1,
 ) -> Result:
-    from playwright.sync_api import sync_playwright
-
-    result = Result()
+    """Every state in every language at every size; ``workers`` processes,
+    each with its own browser, share the (state, language) pairs."""
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="screens-") as tmp, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            for language in languages:
-                for state in states:
-                    explore_state(
-                        browser, state, language, sizes, out, result, Path(tmp)
-                    )
-        finally:
-            browser.close()
+    jobs = [(s.name, language) for language in languages for s in states]
+    if workers <= 1:
+        result = _explore_some(jobs, sizes, out)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        shares = [jobs[k::workers] for k in range(workers)]
+        result = Result()
+        with ProcessPoolExecutor(workers) as pool:
+            for part in pool.map(
+                _explore_some, shares, [sizes] * workers, [out] * workers
+            ):
+                for key, shots in part.shots.items():
+                    result.shots.setdefault(key, []).extend(shots)
+                result.failures += part.failures
+                result.checked += part.checked
+    order = {s.name: k for k, s in enumerate(states)}
     for (language, size), shots in sorted(result.shots.items()):
+        shots.sort(key=lambda shot: order.get(shot[0], 0))
         contact_sheet(shots, out / f"sheet-{language}-{size}.png", f"{language} {size}")
     return result
 
@@ -809,6 +1148,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="")
     parser.add_argument("--languages", default=",".join(LANGUAGES))
     parser.add_argument("--out", default=str(ROOT / "build" / "screens"))
+    parser.add_argument(
+        "--workers", type=int, default=2, help="browsers side by side (default 2)"
+    )
     args = parser.parse_args()
     states = [s for s in STATES if not args.states or s.name in args.states.split(",")]
     sizes = (
@@ -817,7 +1159,13 @@ def main() -> None:
         else SIZES
     )
     languages = args.languages.split(",")
-    result = explore(states, sizes, languages, Path(args.out))  # type: ignore[arg-type]
+    result = explore(
+        states,
+        sizes,  # type: ignore[arg-type]
+        languages,
+        Path(args.out),
+        args.workers,
+    )
     print(summary(result, len(states), len(sizes), len(languages)))
 
 

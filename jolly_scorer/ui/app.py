@@ -109,7 +109,9 @@ def _meld_checker(state: AppState) -> ft.Control:
 
     game = state.game
     rules = game.rules if game is not None else state.preferences.default_rules()
-    checker = build_meld_checker(ft.context.page, state.t, rules, state.settings)
+    checker = build_meld_checker(
+        ft.context.page, state.t, rules, state.settings, state.page_width
+    )
     return screen(state, state.t("Check a meld"), [checker])
 
 

@@ -13,6 +13,10 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.basics import Handler, tagged
 
+#: segments at least 40 px tall: Flutter draws them 32 px in a desktop
+#: browser (its compact density), under the 40 px a finger needs (issue 35)
+SEGMENTS = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
+
 
 def big_button(
     text: str,
@@ -119,5 +123,6 @@ def preset_picker(
             ],
             selected=[selected],
             on_change=lambda e: on_pick(e.control.selected[0]),
+            style=SEGMENTS,
         ),
     )

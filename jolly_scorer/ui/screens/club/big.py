@@ -167,6 +167,10 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     # one column on a projector: the tie-break beside it, else under it
     beside = columns == 1 and width >= 1200
     size = int(max(20, min(52 if beside else 40, 560 / max(rows, 1))))
+    # a phone (the ranking link's page): the place, the score and the gaps
+    # take 7.8 sizes; the name keeps at least 5 (at 40 on a 390 px phone it
+    # had none, issue 35's explorer)
+    size = int(max(14, min(size, (width / columns - 48) / 12.8)))
     lines = [_line(ranking, i, t, size, kept) for i in range(count)]
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     heading = (
@@ -191,7 +195,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
             *back,
             ft.Text(
                 event.name,
-                size=48,
+                size=int(min(48, max(28, width / 10))),
                 weight=ft.FontWeight.BOLD,
                 expand=True,
                 max_lines=1,

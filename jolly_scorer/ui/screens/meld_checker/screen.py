@@ -46,20 +46,30 @@ PHONE_CHROME = 84
 
 
 def build_meld_checker(
-    page: ft.Page, t: Translator, rules: Rules, settings: UiSettings
+    page: ft.Page,
+    t: Translator,
+    rules: Rules,
+    settings: UiSettings,
+    width: float | None = None,
 ) -> ft.Control:
     """The meld checker (a component for ``page.render``).
 
     It does not scroll and has no title: put it in the screen's scrolling body.
     """
-    return MeldChecker(page, t, rules, settings)
+    return MeldChecker(page, t, rules, settings, width)
 
 
 @ft.component
 def MeldChecker(
-    page: ft.Page, t: Translator, rules: Rules, settings: UiSettings | None
+    page: ft.Page,
+    t: Translator,
+    rules: Rules,
+    settings: UiSettings | None,
+    width: float | None = None,
 ) -> ft.Control:
-    """The screen; see the module docstring."""
+    """The screen; see the module docstring. ``width``: the page's width as
+    last resized (a prop, so a resized page lays the checker out again: a
+    laptop's window widened from a phone's got the phone's layout)."""
     ref: Any = ft.use_ref(lambda: MeldCheckerModel(rules, t))
     model: MeldCheckerModel = ref.current
     model.use(rules, t)
@@ -94,7 +104,7 @@ def MeldChecker(
         redraw()
 
     relay.target = lambda code: act(model.pick, code)
-    width = page.width or 390
+    width = width or page.width or 390
     wide = width >= WIDE
     if model.mode == "hand":
         live, results = hand_panel(model, t, settings, act)

@@ -103,7 +103,7 @@ def _delete_dialog(t: Translator, decide: Callable[[bool], None]) -> ft.AlertDia
         actions=[
             tagged(
                 "delete-cancel",
-                ft.TextButton(t("Keep it"), on_click=lambda: decide(False)),
+                ft.TextButton(t("Keep it"), on_click=lambda: decide(False), height=48),
             ),
             tagged(
                 "delete-confirm",

@@ -13,6 +13,7 @@ from jolly_scorer.ui.settings import LANGUAGES
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import knob_label, preset_name
 from jolly_scorer.ui.widgets.basics import card, section, tagged
+from jolly_scorer.ui.widgets.buttons import SEGMENTS
 from jolly_scorer.ui.widgets.screen import screen
 
 
@@ -28,6 +29,7 @@ def _segments(
             selected=[selected],
             # no tick: "Järjestelmä" needs the whole segment on a phone
             show_selected_icon=False,
+            style=SEGMENTS,
             on_change=lambda e: on_pick(e.control.selected[0]),  # type: ignore[operator]
         ),
     )

@@ -229,6 +229,7 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
             icon=ft.Icons.STOP_CIRCLE_OUTLINED,
             on_click=ask_end,
             disabled=table.ended,
+            height=48,
         ),
     )
     asking = ft.Column(
@@ -244,7 +245,9 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
                 [
                     ft.Semantics(
                         identifier="table-end-keep",
-                        content=ft.TextButton(t("Keep the table"), on_click=keep),
+                        content=ft.TextButton(
+                            t("Keep the table"), on_click=keep, height=48
+                        ),
                     ),
                     ft.Semantics(
                         identifier="table-end-confirm",
@@ -298,7 +301,7 @@ def table_panel(page: ft.Page, state: AppState, table: Table) -> ft.AlertDialog:
             end_button,
             ft.Semantics(
                 identifier="table-close",
-                content=ft.TextButton(t("Close"), on_click=close),
+                content=ft.TextButton(t("Close"), on_click=close, height=48),
             ),
         ],
         on_dismiss=lambda e: close_quietly(),

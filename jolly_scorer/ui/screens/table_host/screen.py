@@ -83,7 +83,7 @@ def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
         content=ft.Text(_summary(table, state.t), size=15),
         expand=True,
     )
-    show_button = ft.TextButton(state.t("Show QR"), on_click=show)
+    show_button = ft.TextButton(state.t("Show QR"), on_click=show, height=48)
     page.bottom_appbar = ft.BottomAppBar(
         ft.Row(
             [
