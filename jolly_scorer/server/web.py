@@ -438,6 +438,7 @@ def build_app(
 
 
 MAPPED_CHUNK = 256 * 1024  # bytes of a mapped file handed to uvicorn at once
+FOUND_PATHS = 1000  # paths whose file is remembered (Flet's web root: 86 files)
 
 
 def _mapped_static_files(base: Any) -> Any:
@@ -454,10 +455,12 @@ def _mapped_static_files(base: Any) -> Any:
     event loop's time in ``to_thread.run_sync``, the worker threads taking
     the GIL from it). Now a file is mapped once (the page cache's pages,
     shared, no copy kept by the process) and its pieces are
-    :data:`MAPPED_CHUNK` slices of that map; only the path's look-up still
-    goes to a thread. A file that changed (another size, time or inode) is
-    mapped again; ranges and 304s are Starlette's as before."""
+    :data:`MAPPED_CHUNK` slices of that map, and a path found before is
+    looked up again with one ``stat`` on the event loop: no thread at all.
+    A file that changed (another size, time or inode) is mapped again;
+    ranges and 304s are Starlette's as before."""
     import mmap
+    import stat
 
     from starlette.datastructures import Headers
     from starlette.responses import FileResponse
@@ -510,7 +513,32 @@ def _mapped_static_files(base: Any) -> Any:
                     }
                 )
 
+    found: dict[str, str] = {}  # a path asked for -> the file it named
+
     class MappedStaticFiles(base):  # type: ignore[misc]
+        async def get_response(self, path: str, scope: Any) -> Any:
+            """A path answered with a file before is looked up again on the
+            event loop (one ``stat``), not in a thread: each hop to a thread
+            woke one that then took the GIL from the loop (py-spy: 40% of the
+            loop's time with 500 slow readers held, in ``Condition.notify``)."""
+            full_path = found.get(path) if scope["method"] in ("GET", "HEAD") else None
+            if full_path is not None:
+                try:
+                    stat_result = os.stat(full_path)
+                except OSError:
+                    stat_result = None
+                if stat_result is not None and stat.S_ISREG(stat_result.st_mode):
+                    return self.file_response(full_path, stat_result, scope)
+                found.pop(path, None)
+            response = await super().get_response(path, scope)
+            if (
+                isinstance(response, MappedFileResponse)
+                and len(found) < FOUND_PATHS
+                and Path(response.path).name == Path(path).name  # not a fallback
+            ):
+                found[path] = str(response.path)
+            return response
+
         def file_response(
             self,
             full_path: Any,

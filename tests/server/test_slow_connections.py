@@ -237,8 +237,8 @@ def test_a_file_is_answered_from_its_map_without_a_thread_a_piece(
     file went to one of anyio's threads and back (open, each read, close),
     about 5,000 hops for 500 held readers of ``main.dart.js``. A file is now
     answered in :data:`MAPPED_CHUNK` slices of a memory map: only the path's
-    look-up goes to a thread. A changed file is mapped again; ranges and
-    ``If-None-Match`` are answered as before."""
+    look-up goes to a thread, and only the first time. A changed file is
+    mapped again; ranges and ``If-None-Match`` are answered as before."""
     import anyio.to_thread
 
     from jolly_scorer.server.web import MAPPED_CHUNK, build_app
@@ -262,12 +262,18 @@ def test_a_file_is_answered_from_its_map_without_a_thread_a_piece(
     assert b"".join(pieces) == content
     assert int(headers["content-length"]) == len(content)
     assert len(pieces) == 4  # 3 whole slices and the rest, not 64 KB each
-    assert len(hops) == 1, hops  # the look-up; no open, read or close
-
+    assert len(hops) == 1, hops  # the first look-up; no open, read or close
     hops.clear()
+    assert b"".join(_answer(app, "/big.bin")[2]) == content
+    assert hops == []  # found before: looked up on the loop
+
     status, _, pieces = _answer(app, "/main.dart.js")
     assert status == 200 and len(hops) == 1
     assert len(pieces) < 60  # 9.6 MB: 147 pieces of 64 KB before
+    assert _answer(app, "/main.dart.js")[0] == 200 and len(hops) == 1
+
+    assert _answer(app, "/some/route")[0] == 200  # index.html: not remembered
+    assert _answer(app, "/some/route")[0] == 200 and len(hops) == 3
 
     changed = b"x" * (len(content) + 5)
     big.write_bytes(changed)  # another size: mapped again
