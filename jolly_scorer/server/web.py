@@ -458,7 +458,10 @@ def _mapped_static_files(base: Any) -> Any:
     :data:`MAPPED_CHUNK` slices of that map, and a path found before is
     looked up again with one ``stat`` on the event loop: no thread at all.
     A file that changed (another size, time or inode) is mapped again;
-    ranges and 304s are Starlette's as before."""
+    ranges and 304s are Starlette's as before. (A mapped file cut short in
+    place while it is sent would end the process: the web root is written
+    once, a finished folder renamed into place, and the assets are the
+    app's own.)"""
     import mmap
     import stat
 
