@@ -24,8 +24,9 @@ made: how many are answered, and the slowest.
 connections send ``POST /join``'s headers and never the body; ``--slow
 reader``: they ask for ``main.dart.js`` and never read it. The normal
 requests are then ``/join`` and ``/main.dart.js``: how many are answered
-(200) within 2 s, the slowest, and how long until the first was answered at
-all (the burst taken in). No flood in these runs.
+(200) within 2 s, the slowest, how long until the first was answered at
+all (the burst taken in) and the server's memory while they are held. No
+flood in these runs.
 
 ``--pages N`` (issue 38.5): N page sessions of one phone (127.0.0.2, or
 ``--page-address 127.0.0.1``: the host's computer, which has a budget too)
@@ -225,6 +226,7 @@ def slow(server: Server, kind: str, count: int, addresses: int) -> dict[str, flo
             first = min(first, time.perf_counter() - started)
             answered += seconds <= 2.0
         slowest = max(slowest, seconds)
+    memory = server_memory_mb(server)  # the held ones still held
     for s in held:
         s.close()
     print("  statuses:", statuses)
@@ -234,7 +236,18 @@ def slow(server: Server, kind: str, count: int, addresses: int) -> dict[str, flo
         "of": 20,
         "slowest_s": slowest,
         "first_answer_s": first,
+        "server_memory_mb": memory,
     }
+
+
+def server_memory_mb(server: Server) -> float:
+    """The server process's resident memory (Linux; 0.0 elsewhere)."""
+    status = Path(f"/proc/{server.proc.pid}/status")
+    with contextlib.suppress(OSError):
+        for line in status.read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 class PageFrom(FletClient):

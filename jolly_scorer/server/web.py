@@ -424,7 +424,7 @@ def build_app(
     use_offline_web_root()  # Flet's client, without its one call out (Rive)
     app.mount(
         "/",
-        FletStaticFiles(
+        _mapped_static_files(FletStaticFiles)(
             assets_dir=str(assets_dir) if assets_dir else None,
             app_name=APP_NAME,
             app_short_name=APP_NAME,
@@ -435,6 +435,128 @@ def build_app(
     )
 
     return OriginGuard(_PageHeaders(app), allowed_hosts(host, port), table)
+
+
+MAPPED_CHUNK = 256 * 1024  # bytes of a mapped file handed to uvicorn at once
+FOUND_PATHS = 1000  # paths whose file is remembered (Flet's web root: 86 files)
+
+
+def _mapped_static_files(base: Any) -> Any:
+    """``base`` (Flet's static files) answering a whole file from a memory
+    map of it, with no thread.
+
+    Starlette's ``FileResponse`` opens, reads (64 KB at a time) and closes a
+    file each in a thread of anyio's: 2 + size / 64 KB hops to a thread and
+    back for each answer, each a queue put that wakes a thread (which then
+    wants the GIL) and a wake-up of the event loop. With 500 readers of
+    ``main.dart.js`` held (9.6 MB; each takes 512 KB before its writing
+    pauses) that was about 5,000 hops at once, and a new request waited
+    behind them over 2 s (issue 38.2; py-spy of the server: a third of the
+    event loop's time in ``to_thread.run_sync``, the worker threads taking
+    the GIL from it). Now a file is mapped once (the page cache's pages,
+    shared, no copy kept by the process) and its pieces are
+    :data:`MAPPED_CHUNK` slices of that map, and a path found before is
+    looked up again with one ``stat`` on the event loop: no thread at all.
+    A file that changed (another size, time or inode) is mapped again;
+    ranges and 304s are Starlette's as before. (A mapped file cut short in
+    place while it is sent would end the process: the web root is written
+    once, a finished folder renamed into place, and the assets are the
+    app's own.)"""
+    import mmap
+    import stat
+
+    from starlette.datastructures import Headers
+    from starlette.responses import FileResponse
+    from starlette.staticfiles import NotModifiedResponse
+
+    maps: dict[str, tuple[tuple[int, int, int], mmap.mmap]] = {}
+
+    def mapped(path: str, stat_result: os.stat_result) -> memoryview | None:
+        key = (stat_result.st_ino, stat_result.st_size, stat_result.st_mtime_ns)
+        known = maps.get(path)
+        if known is not None and known[0] == key:
+            return memoryview(known[1])
+        if not stat_result.st_size:
+            return None
+        try:
+            with open(path, "rb") as file:
+                if os.fstat(file.fileno()).st_size != stat_result.st_size:
+                    return None  # changing right now: the plain way
+                view = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            return None
+        maps[path] = (key, view)
+        return memoryview(view)
+
+    class MappedFileResponse(FileResponse):
+        async def _handle_simple(
+            self, send: Any, send_header_only: bool, send_pathsend: bool
+        ) -> None:
+            data = None
+            if not send_header_only and not send_pathsend and self.stat_result:
+                data = mapped(str(self.path), self.stat_result)
+            if data is None:
+                await super()._handle_simple(send, send_header_only, send_pathsend)
+                return
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": self.status_code,
+                    "headers": self.raw_headers,
+                }
+            )
+            size = len(data)
+            for start in range(0, size, MAPPED_CHUNK):
+                end = min(start + MAPPED_CHUNK, size)
+                await send(
+                    {
+                        "type": "http.response.body",
+                        "body": data[start:end],
+                        "more_body": end < size,
+                    }
+                )
+
+    found: dict[str, str] = {}  # a path asked for -> the file it named
+
+    class MappedStaticFiles(base):  # type: ignore[misc]
+        async def get_response(self, path: str, scope: Any) -> Any:
+            """A path answered with a file before is looked up again on the
+            event loop (one ``stat``), not in a thread: each hop to a thread
+            woke one that then took the GIL from the loop (py-spy: 40% of the
+            loop's time with 500 slow readers held, in ``Condition.notify``)."""
+            full_path = found.get(path) if scope["method"] in ("GET", "HEAD") else None
+            if full_path is not None:
+                try:
+                    stat_result = os.stat(full_path)
+                except OSError:
+                    stat_result = None
+                if stat_result is not None and stat.S_ISREG(stat_result.st_mode):
+                    return self.file_response(full_path, stat_result, scope)
+                found.pop(path, None)
+            response = await super().get_response(path, scope)
+            if (
+                isinstance(response, MappedFileResponse)
+                and len(found) < FOUND_PATHS
+                and Path(response.path).name == Path(path).name  # not a fallback
+            ):
+                found[path] = str(response.path)
+            return response
+
+        def file_response(
+            self,
+            full_path: Any,
+            stat_result: os.stat_result,
+            scope: Any,
+            status_code: int = 200,
+        ) -> Any:
+            response = MappedFileResponse(
+                full_path, status_code=status_code, stat_result=stat_result
+            )
+            if self.is_not_modified(response.headers, Headers(scope=scope)):
+                return NotModifiedResponse(response.headers)
+            return response
+
+    return MappedStaticFiles
 
 
 class _PageHeaders:

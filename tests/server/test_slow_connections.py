@@ -193,3 +193,93 @@ def test_the_first_file_request_is_made_before_the_server_listens() -> None:
     table = Table()
     for app in (build_app(lambda page: None), build_app(lambda p: None, table=table)):
         assert asyncio.run(_warm_up(app)) == 200
+
+
+def _answer(
+    app: object, path: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> tuple[int, dict[str, str], list[bytes]]:
+    """Status, headers and body pieces of ``GET path`` made inside the server."""
+    import asyncio
+
+    from jolly_scorer.server.web import get_scope
+
+    scope = get_scope(path, "127.0.0.1:8550", "127.0.0.9")
+    scope["headers"] = scope["headers"] + (headers or [])
+    started: dict[str, object] = {}
+    pieces: list[bytes] = []
+    asked = [False]
+
+    async def receive() -> dict[str, object]:
+        if not asked[0]:
+            asked[0] = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # the reader stays
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, object]) -> None:
+        if message["type"] == "http.response.start":
+            started.update(message)
+        elif message["type"] == "http.response.body":
+            pieces.append(bytes(message.get("body", b"")))  # type: ignore[arg-type]
+
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 60))  # type: ignore[operator]
+    head = {
+        k.decode().lower(): v.decode()
+        for k, v in started["headers"]  # type: ignore[attr-defined]
+    }
+    return int(started["status"]), head, pieces  # type: ignore[call-overload]
+
+
+def test_a_file_is_answered_from_its_map_without_a_thread_a_piece(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38.2, the cause of the first request's wait: every 64 KB of a
+    file went to one of anyio's threads and back (open, each read, close),
+    about 5,000 hops for 500 held readers of ``main.dart.js``. A file is now
+    answered in :data:`MAPPED_CHUNK` slices of a memory map: only the path's
+    look-up goes to a thread, and only the first time. A changed file is
+    mapped again; ranges and ``If-None-Match`` are answered as before."""
+    import anyio.to_thread
+
+    from jolly_scorer.server.web import MAPPED_CHUNK, build_app
+
+    big = tmp_path / "big.bin"
+    content = bytes(range(256)) * (3 * MAPPED_CHUNK // 256 + 7)
+    big.write_bytes(content)
+    app = build_app(lambda page: None, assets_dir=tmp_path)
+    _answer(app, "/manifest.json")  # Flet's web root set up (threads, once)
+
+    hops: list[object] = []
+    run_sync = anyio.to_thread.run_sync
+
+    async def counted(function: object, *args: object, **kwargs: object) -> object:
+        hops.append(function)
+        return await run_sync(function, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
+    status, headers, pieces = _answer(app, "/big.bin")
+    assert status == 200
+    assert b"".join(pieces) == content
+    assert int(headers["content-length"]) == len(content)
+    assert len(pieces) == 4  # 3 whole slices and the rest, not 64 KB each
+    assert len(hops) == 1, hops  # the first look-up; no open, read or close
+    hops.clear()
+    assert b"".join(_answer(app, "/big.bin")[2]) == content
+    assert hops == []  # found before: looked up on the loop
+
+    status, _, pieces = _answer(app, "/main.dart.js")
+    assert status == 200 and len(hops) == 1
+    assert len(pieces) < 60  # 9.6 MB: 147 pieces of 64 KB before
+    assert _answer(app, "/main.dart.js")[0] == 200 and len(hops) == 1
+
+    assert _answer(app, "/some/route")[0] == 200  # index.html: not remembered
+    assert _answer(app, "/some/route")[0] == 200 and len(hops) == 3
+
+    changed = b"x" * (len(content) + 5)
+    big.write_bytes(changed)  # another size: mapped again
+    assert b"".join(_answer(app, "/big.bin")[2]) == changed
+
+    status, headers, pieces = _answer(app, "/big.bin", [(b"range", b"bytes=2-9")])
+    assert status == 206 and b"".join(pieces) == changed[2:10]
+    etag = headers["etag"].encode()
+    assert _answer(app, "/big.bin", [(b"if-none-match", etag)])[0] == 304
