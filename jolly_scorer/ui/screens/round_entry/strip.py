@@ -3,12 +3,13 @@ player with their name, round score and status; the player shown is filled
 (one player is shown at a time).
 
 Every chip is whole on the screen, one tap away (issue 35.6): the chips are
-as wide as their names want and stand on one line when they fit, else on two
-lines of half of them each, a chip at most its share of the line (a long name
-ends in "…"). The strip never scrolls nor shifts: a strip shifted within a
-clip showed the 5th and 6th of six players as 2-38 px slivers and moved for
-no wheel, drag or swipe, and a Flutter web scroll view scrolled away from its
-start put the chips' accessibility boxes 20-56 px above the chips as drawn.
+as wide as their names want and stand on one line when they fit (or each
+gets 90 px of it), else on two lines of half of them each, a chip at most
+its share of the line (a long name ends in "…"). The strip never scrolls
+nor shifts: a strip shifted within a clip showed the 5th and 6th of six
+players as 2-38 px slivers and moved for no wheel, drag or swipe, and a
+Flutter web scroll view scrolled away from its start put the chips'
+accessibility boxes 20-56 px above the chips as drawn.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ CHIP_GAP = 6
 #: what a chip shows besides its name: padding, border, the seat's dot and gap
 _CHIP_FRAME = 2 * 10 + 2 * 2 + 10 + 4
 _ICON = 16 + 4  # a status icon and its gap
-_PEEK = 28  # how much of the next chip shows beside the one shown
+#: the narrowest a chip gets before the strip takes a second line: a name
+#: of about 6 characters
+MIN_SHARE = 90
 #: the page's margins beside the strip on a phone (the screen's and the entry's)
 PHONE_MARGINS = 32
 
@@ -56,12 +59,14 @@ def chip_width(name: str, score: str, icon: bool) -> int:
 
 def strip_lines(widths: Sequence[int], viewport: float) -> tuple[int, float]:
     """How many chips a line of the strip holds and the widest a chip may be
-    (``widths``: as the names want): all on one line when they fit, else two
-    lines of half of them each, a chip at most its share of the line (a long
-    name then ends in "…").
+    (``widths``: as the names want): all on one line when they fit, or when
+    each gets :data:`MIN_SHARE` of it at least, else two lines of half of
+    them each; a chip at most its share of its line (a long name ends in "…").
 
     >>> strip_lines([76, 68, 76], 358)  # they fit: one line, as wide as they want
     (3, 358.0)
+    >>> strip_lines([120, 112, 120], 358)  # one line, a third each
+    (3, 115.33333333333333)
     >>> strip_lines([76, 68, 76, 76, 76, 85], 358)  # six: two lines of three
     (3, 115.33333333333333)
     >>> strip_lines([120, 112, 120, 112, 96], 288)
@@ -70,8 +75,11 @@ def strip_lines(widths: Sequence[int], viewport: float) -> tuple[int, float]:
     count = len(widths)
     if not count or sum(widths) + CHIP_GAP * (count - 1) <= viewport:
         return max(count, 1), float(viewport)
-    per_line = -(-count // 2)
-    return per_line, (viewport - CHIP_GAP * (per_line - 1)) / per_line
+    for per_line in (count, -(-count // 2)):
+        share = (viewport - CHIP_GAP * (per_line - 1)) / per_line
+        if share >= MIN_SHARE:
+            break
+    return per_line, share
 
 
 def player_strip(width: float | None = None) -> ft.Control:
