@@ -2,14 +2,16 @@
 player with their name, round score and status; the player shown is filled
 (one player is shown at a time).
 
-Every chip is whole on the screen, one tap away (issue 35.6): the chips are
-as wide as their names want and stand on one line when they fit (or each
-gets 90 px of it), else on two lines of half of them each, a chip at most
-its share of the line (a long name ends in "…"). The strip never scrolls
-nor shifts: a strip shifted within a clip showed the 5th and 6th of six
-players as 2-38 px slivers and moved for no wheel, drag or swipe, and a
-Flutter web scroll view scrolled away from its start put the chips'
-accessibility boxes 20-56 px above the chips as drawn.
+Every chip is whole on the screen, one tap away, on one line (issue 35.6):
+the chips are as wide as their names want when they fit, else each at most
+its share of the line (a long name ends in "…"); narrower than 80 px (six
+players on a phone) a chip is compact: the name alone on top, the seat's dot
+beside the score. The strip never scrolls nor shifts: a strip shifted within
+a clip showed the 5th and 6th of six players as 2-38 px slivers and moved
+for no wheel, drag or swipe, and a Flutter web scroll view scrolled away
+from its start put the chips' accessibility boxes 20-56 px above the chips
+as drawn. One line: a second one took the room a 14-card hand's card grid
+needs (issue 35.7).
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ CHIP_GAP = 6
 #: what a chip shows besides its name: padding, border, the seat's dot and gap
 _CHIP_FRAME = 2 * 10 + 2 * 2 + 10 + 4
 _ICON = 16 + 4  # a status icon and its gap
-#: the narrowest a chip gets before the strip takes a second line: a name
-#: of about 6 characters
-MIN_SHARE = 90
+#: a chip narrower than this is compact: its name alone on the first line
+#: (14 px), the seat's dot beside the score, no status icon (six players at
+#: 320-390 px: 43-55 px a chip)
+COMPACT = 80
 #: the page's margins beside the strip on a phone (the screen's and the entry's)
 PHONE_MARGINS = 32
 
@@ -58,28 +61,22 @@ def chip_width(name: str, score: str, icon: bool) -> int:
 
 
 def strip_lines(widths: Sequence[int], viewport: float) -> tuple[int, float]:
-    """How many chips a line of the strip holds and the widest a chip may be
-    (``widths``: as the names want): all on one line when they fit, or when
-    each gets :data:`MIN_SHARE` of it at least, else two lines of half of
-    them each; a chip at most its share of its line (a long name ends in "…").
+    """How many chips the strip's line holds and the widest a chip may be
+    (``widths``: as the names want): all of them, as wide as they want when
+    they fit, else each at most its share of the line (a long name ends in
+    "…"; below :data:`COMPACT` a chip is drawn compact).
 
-    >>> strip_lines([76, 68, 76], 358)  # they fit: one line, as wide as they want
+    >>> strip_lines([76, 68, 76], 358)  # they fit: as wide as they want
     (3, 358.0)
-    >>> strip_lines([120, 112, 120], 358)  # one line, a third each
+    >>> strip_lines([120, 112, 120], 358)  # a third each
     (3, 115.33333333333333)
-    >>> strip_lines([76, 68, 76, 76, 76, 85], 358)  # six: two lines of three
-    (3, 115.33333333333333)
-    >>> strip_lines([120, 112, 120, 112, 96], 288)
-    (3, 92.0)
+    >>> strip_lines([76, 68, 76, 76, 76, 85], 358)  # six: a sixth each
+    (6, 54.666666666666664)
     """
     count = len(widths)
     if not count or sum(widths) + CHIP_GAP * (count - 1) <= viewport:
         return max(count, 1), float(viewport)
-    for per_line in (count, -(-count // 2)):
-        share = (viewport - CHIP_GAP * (per_line - 1)) / per_line
-        if share >= MIN_SHARE:
-            break
-    return per_line, share
+    return count, (viewport - CHIP_GAP * (count - 1)) / count
 
 
 def player_strip(width: float | None = None) -> ft.Control:
@@ -109,12 +106,8 @@ def player_strip(width: float | None = None) -> ft.Control:
         watched(scope, STATIC, _chip, *args, int(widest), key=strip_key(seat))
         for seat, args in enumerate(shown_chips)
     ]
-    lines = [chips[i : i + per_line] for i in range(0, len(chips), per_line)]
-    return ft.Column(
-        [ft.Row(line, spacing=CHIP_GAP, tight=True) for line in lines],
-        spacing=CHIP_GAP,
-        tight=True,
-    )
+    del per_line  # (one line: all of them)
+    return ft.Row(chips, spacing=CHIP_GAP, tight=True)
 
 
 def _chip(
@@ -128,8 +121,35 @@ def _chip(
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
     icon = icon_of(status)
-    chip_w = min(widest, chip_width(name, shown, icon is not None))
+    compact = widest < COMPACT
+    chip_w = (
+        widest if compact else min(widest, chip_width(name, shown, icon is not None))
+    )
     name_w = chip_w - _CHIP_FRAME - (_ICON if icon is not None else 0)
+    name_text = ft.Text(
+        name,
+        size=14 if compact else 15,
+        weight=ft.FontWeight.BOLD,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        width=chip_w - 8 - 4 if compact else name_w,
+        text_align=ft.TextAlign.CENTER if compact else ft.TextAlign.START,
+    )
+    lines: list[ft.Control]
+    if compact:  # the name alone on top, the dot beside the score
+        lines = [
+            name_text,
+            ft.Row([seat_dot(seat), ft.Text(shown, size=15)], spacing=3, tight=True),
+        ]
+    else:
+        lines = [
+            ft.Row(
+                [seat_dot(seat), name_text, *([icon] if icon is not None else [])],
+                spacing=4,
+                tight=True,
+            ),
+            ft.Text(shown, size=15),
+        ]
     return ft.Semantics(
         identifier=f"round-show-{seat}",
         button=True,
@@ -137,30 +157,12 @@ def _chip(
         label=f"{name} {shown} {text_of(status, t)}".rstrip(),
         content=ft.Container(
             ft.Column(
-                [
-                    ft.Row(
-                        [
-                            seat_dot(seat),
-                            ft.Text(
-                                name,
-                                size=15,
-                                weight=ft.FontWeight.BOLD,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                width=name_w,
-                            ),
-                            *([icon] if icon is not None else []),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    ),
-                    ft.Text(shown, size=15),
-                ],
+                lines,
                 spacing=0,
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+            padding=ft.Padding.symmetric(horizontal=4 if compact else 10, vertical=4),
             width=chip_w,
             height=52,
             border_radius=12,
