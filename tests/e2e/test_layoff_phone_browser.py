@@ -102,3 +102,11 @@ def test_the_layoff_choice_stands_where_the_grid_was(web_app, tmp_path, language
     app.screenshot(f"layoff-phone-{language}-laid-off")
     done = box(app, "editor-done")
     assert done["y"] > 0 and bottom(box(app, "round-save")) <= HEIGHT
+    # issue 35.8: the lay-off's buttons on one line, the grid's last row
+    # whole above the Save bar (in German the buttons took two lines and
+    # pushed 8♠-K♠ under the bar)
+    bar = box(app, "round-save-bar")
+    for card in ("8s", "Ks", "X"):
+        key = box(app, f"pick-{card}")
+        assert bottom(key) <= bar["y"] + 1 and key["height"] >= 40, (card, key, bar)
+    assert box(app, "editor-hand")["y"] == box(app, "editor-layoff")["y"]

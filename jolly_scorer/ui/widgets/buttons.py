@@ -58,8 +58,10 @@ def labelled_button(
     expand: bool | int | None = None,
     selected: bool | None = None,
     label: str | None = None,
+    style: ft.ButtonStyle | None = None,
 ) -> ft.Control:
-    """An outlined (or ``filled``) button with text, marked as a button.
+    """An outlined (or ``filled``) button with text, marked as a button
+    (``style``: the button's, e.g. a narrower padding).
 
     ``expand`` goes to the wrapper (the browser tests find it by ``identifier``);
     the button then fills it.
@@ -80,6 +82,7 @@ def labelled_button(
             on_click=on_click,
             height=height,
             expand=True if expand else None,
+            style=style,
         ),
         expand=expand,
     )

@@ -1,21 +1,22 @@
 """Round entry on a phone: the strip of players at the top, one chip per
-player with their name, round score and status; the player shown is filled and
-moved into sight (one player is shown at a time).
+player with their name, round score and status; the player shown is filled
+(one player is shown at a time).
 
-The strip does not scroll in Flutter's sense: its chips have widths set here
-and the row is shifted within a clipped strip (``left``, animated). A Flutter
-web scroll view scrolled away from its start put the chips' accessibility
-boxes 20-56 px above the chips as drawn (its DOM node is scrolled on the
-wrong axis), so a screen reader, or a test, tapping a chip hit the header;
-and scrolling to a chip put it at the left edge, the chips before it out of
-sight. Shifted here only as far as the chip shown needs: it is whole on the
-screen, with a bit of the next one in the way it went.
+Every chip is whole on the screen, one tap away, on one line (issue 35.6):
+the chips are as wide as their names want when they fit, else each at most
+its share of the line (a long name ends in "…"); narrower than 80 px (six
+players on a phone) a chip is compact: the name alone on top, the seat's dot
+beside the score. The strip never scrolls nor shifts: a strip shifted within
+a clip showed the 5th and 6th of six players as 2-38 px slivers and moved
+for no wheel, drag or swipe, and a Flutter web scroll view scrolled away
+from its start put the chips' accessibility boxes 20-56 px above the chips
+as drawn. One line: a second one took the room a 14-card hand's card grid
+needs (issue 35.7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import flet as ft
 
@@ -32,14 +33,17 @@ __all__ = [
     "chip_width",
     "player_strip",
     "strip_key",
-    "strip_shift",
+    "strip_lines",
 ]
 
 CHIP_GAP = 6
 #: what a chip shows besides its name: padding, border, the seat's dot and gap
 _CHIP_FRAME = 2 * 10 + 2 * 2 + 10 + 4
 _ICON = 16 + 4  # a status icon and its gap
-_PEEK = 28  # how much of the next chip shows beside the one shown
+#: a chip narrower than this is compact: its name alone on the first line
+#: (14 px), the seat's dot beside the score, no status icon (six players at
+#: 320-390 px: 43-55 px a chip)
+COMPACT = 80
 #: the page's margins beside the strip on a phone (the screen's and the entry's)
 PHONE_MARGINS = 32
 
@@ -56,36 +60,23 @@ def chip_width(name: str, score: str, icon: bool) -> int:
     return _CHIP_FRAME + max(name_width + (_ICON if icon else 0), score_width)
 
 
-def strip_shift(
-    widths: Sequence[int], seat: int, viewport: float, before: float = 0.0
-) -> float:
-    """How far the row of chips (``widths``) is shifted left so that the chip
-    of ``seat`` is whole in ``viewport``: as it was (``before``) when it
-    already is, else only as far as needed, with a bit of the chip beyond it
-    in sight; never past either end.
+def strip_lines(widths: Sequence[int], viewport: float) -> tuple[int, float]:
+    """How many chips the strip's line holds and the widest a chip may be
+    (``widths``: as the names want): all of them, as wide as they want when
+    they fit, else each at most its share of the line (a long name ends in
+    "…"; below :data:`COMPACT` a chip is drawn compact).
 
-    >>> strip_shift([100, 100, 100, 100, 100], 1, 358)  # in sight: stays
-    0.0
-    >>> strip_shift([100, 100, 100, 100, 100], 3, 358)  # its end, and a peek
-    88.0
-    >>> strip_shift([100, 100, 100, 100, 100], 4, 358, 88.0)  # the last: the end
-    166.0
-    >>> strip_shift([100, 100, 100, 100, 100], 2, 358, 166.0)  # in sight: stays
-    166.0
-    >>> strip_shift([100, 100, 100, 100, 100], 1, 358, 166.0)  # back, a peek
-    78.0
+    >>> strip_lines([76, 68, 76], 358)  # they fit: as wide as they want
+    (3, 358.0)
+    >>> strip_lines([120, 112, 120], 358)  # a third each
+    (3, 115.33333333333333)
+    >>> strip_lines([76, 68, 76, 76, 76, 85], 358)  # six: a sixth each
+    (6, 54.666666666666664)
     """
-    if not widths:
-        return 0.0
-    starts = [sum(widths[:i]) + CHIP_GAP * i for i in range(len(widths))]
-    most = max(0.0, starts[-1] + widths[-1] - viewport)
-    left, right = starts[seat], starts[seat] + widths[seat]
-    shift = min(max(before, 0.0), most)
-    if left < shift:  # off to the left: a bit of the one before shows
-        shift = left - (_PEEK if seat > 0 else 0)
-    elif right > shift + viewport:  # off to the right: a bit of the one after
-        shift = right - viewport + (_PEEK if seat < len(widths) - 1 else 0)
-    return float(min(max(shift, 0.0), most))
+    count = len(widths)
+    if not count or sum(widths) + CHIP_GAP * (count - 1) <= viewport:
+        return max(count, 1), float(viewport)
+    return count, (viewport - CHIP_GAP * (count - 1)) / count
 
 
 def player_strip(width: float | None = None) -> ft.Control:
@@ -100,7 +91,7 @@ def player_strip(width: float | None = None) -> ft.Control:
     scope = use_scope()
     entry = scope.entry
     preview = entry.rounds.preview()
-    chips: list[ft.Control] = []
+    shown_chips: list[tuple[int, str, str, bool, str | None]] = []
     widths: list[int] = []
     for seat, name in enumerate(entry.rounds.players):
         score = preview.scores[name].score
@@ -108,36 +99,57 @@ def player_strip(width: float | None = None) -> ft.Control:
         chosen = entry.player == name
         status = entry.status(name)
         widths.append(chip_width(name, shown, status in ("done", "entering")))
-        chips.append(
-            watched(
-                scope,
-                STATIC,
-                _chip,
-                seat,
-                name,
-                shown,
-                chosen,
-                status,
-                key=strip_key(seat),
-            )
-        )
+        shown_chips.append((seat, name, shown, chosen, status))
     viewport = (width or 390) - PHONE_MARGINS
-    seat = entry.rounds.players.index(entry.player)
-    return _Strip(chips, tuple(widths), seat, viewport)
+    per_line, widest = strip_lines(widths, viewport)
+    chips = [
+        watched(scope, STATIC, _chip, *args, int(widest), key=strip_key(seat))
+        for seat, args in enumerate(shown_chips)
+    ]
+    del per_line  # (one line: all of them)
+    return ft.Row(chips, spacing=CHIP_GAP, tight=True)
 
 
 def _chip(
-    seat: int, name: str, shown: str, chosen: bool, status: str | None
+    seat: int, name: str, shown: str, chosen: bool, status: str | None, widest: int
 ) -> ft.Control:
     """The chip of ``name`` (at ``seat``): name over ``shown`` (the round
     score as shown), filled when ``chosen``, the ``status`` icon; a tap shows
-    the player. Drawn from its arguments only (and the scope's translator and
+    the player; ``widest``: its width at most (a long name ends in "…").
+    Drawn from its arguments only (and the scope's translator and
     handler): memoized on them (:func:`player_strip`)."""
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
     icon = icon_of(status)
-    chip_w = chip_width(name, shown, icon is not None)
+    compact = widest < COMPACT
+    chip_w = (
+        widest if compact else min(widest, chip_width(name, shown, icon is not None))
+    )
     name_w = chip_w - _CHIP_FRAME - (_ICON if icon is not None else 0)
+    name_text = ft.Text(
+        name,
+        size=14 if compact else 15,
+        weight=ft.FontWeight.BOLD,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        width=chip_w - 8 - 4 if compact else name_w,
+        text_align=ft.TextAlign.CENTER if compact else ft.TextAlign.START,
+    )
+    lines: list[ft.Control]
+    if compact:  # the name alone on top, the dot beside the score
+        lines = [
+            name_text,
+            ft.Row([seat_dot(seat), ft.Text(shown, size=15)], spacing=3, tight=True),
+        ]
+    else:
+        lines = [
+            ft.Row(
+                [seat_dot(seat), name_text, *([icon] if icon is not None else [])],
+                spacing=4,
+                tight=True,
+            ),
+            ft.Text(shown, size=15),
+        ]
     return ft.Semantics(
         identifier=f"round-show-{seat}",
         button=True,
@@ -145,30 +157,12 @@ def _chip(
         label=f"{name} {shown} {text_of(status, t)}".rstrip(),
         content=ft.Container(
             ft.Column(
-                [
-                    ft.Row(
-                        [
-                            seat_dot(seat),
-                            ft.Text(
-                                name,
-                                size=15,
-                                weight=ft.FontWeight.BOLD,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                width=name_w,
-                            ),
-                            *([icon] if icon is not None else []),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    ),
-                    ft.Text(shown, size=15),
-                ],
+                lines,
                 spacing=0,
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+            padding=ft.Padding.symmetric(horizontal=4 if compact else 10, vertical=4),
             width=chip_w,
             height=52,
             border_radius=12,
@@ -185,24 +179,3 @@ def _chip(
 
 def strip_key(seat: int) -> str:
     return f"strip-{seat}"
-
-
-@ft.component
-def _Strip(
-    chips: list[ft.Control], widths: tuple[int, ...], seat: int, viewport: float
-) -> ft.Control:
-    """The chips in a clipped strip, shifted so that the chip of ``seat`` is
-    in sight (:func:`strip_shift`, from where it was: the strip moves only
-    as far as it must)."""
-    last: Any = ft.use_ref(0.0)
-    shift = strip_shift(widths, seat, viewport, float(last.current))
-    last.current = shift
-    row = ft.Row(
-        chips,
-        spacing=CHIP_GAP,
-        tight=True,
-        left=-shift,
-        top=0,
-        animate_position=ft.Animation(150, ft.AnimationCurve.EASE_OUT),
-    )
-    return ft.Stack([row], height=52, clip_behavior=ft.ClipBehavior.HARD_EDGE)

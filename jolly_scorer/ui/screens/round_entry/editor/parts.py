@@ -123,10 +123,18 @@ def button_specs(
     return ()
 
 
+#: the editor's buttons' padding (:func:`target_buttons`)
+NARROW = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
+
+
 def target_buttons(
     specs: tuple[ButtonSpec, ...], act: Act, arrange: Callable[[], Any]
 ) -> list[ft.Control]:
-    """The buttons of :func:`button_specs`; ``act(method, *args)`` runs one."""
+    """The buttons of :func:`button_specs`; ``act(method, *args)`` runs one.
+    Narrow (12 px padding beside the text, not 16-24): a lay-off's three
+    buttons ("Kombination", "Anlegen", "Hand") fit one line on a phone; on
+    two they pushed the card grid's last row under the Save bar (issue 35.8).
+    """
 
     def handler(method: Any, args: tuple[Any, ...]) -> Callable[[], Any]:
         if method is None:
@@ -141,6 +149,7 @@ def target_buttons(
             handler(method, args),
             filled=filled,
             selected=selected,
+            style=NARROW,
         )
         for identifier, text, icon, method, args, filled, selected in specs
     ]
