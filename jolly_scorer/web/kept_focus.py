@@ -16,7 +16,8 @@ This script (served in ``index.html`` beside ``web.held_keys``) holds back
 a ``blur`` of a text field that has no new focus (``relatedTarget`` null)
 until the end of the task; if the field was moved meanwhile (one of its
 ancestors taken out of the page and put back) and nothing else took the
-focus, the field gets it back and the engine never hears of the blur.
+focus, the field gets it back at once (before the next key) and the engine
+never hears of the blur.
 Otherwise the blur goes on as it came (the person tapped elsewhere, the
 field was removed), one task later. Blurs that name the element getting the
 focus (Tab, a tap on another field, the engine moving the focus itself) are
@@ -48,14 +49,20 @@ SCRIPT = """<script>
     }
     held.events.push(e.type);
   }
+  function refocus() {  // moved, not left: the field gets the focus back
+    var h = held;
+    var a = document.activeElement;
+    if (!h || !h.moved || !h.el.isConnected || (a && a !== document.body)) {
+      return false;
+    }
+    held = null;
+    h.el.focus({preventScroll: true});
+    return true;
+  }
   function decide() {
     var h = held;
+    if (!h || refocus()) return;
     held = null;
-    var a = document.activeElement;
-    if (h.moved && h.el.isConnected && (!a || a === document.body)) {
-      h.el.focus({preventScroll: true});  // moved, not left
-      return;
-    }
     h.events.forEach(function (type) {  // left: the blur goes on
       h.el.dispatchEvent(new FocusEvent(type, {bubbles: type === "focusout"}));
     });
@@ -69,6 +76,7 @@ SCRIPT = """<script>
       for (var j = 0; j < gone.length; j++) {
         if (gone[j] === held.el || (gone[j].contains && gone[j].contains(held.el))) {
           held.moved = true;
+          refocus();  // at once: a key typed next finds the field
           return;
         }
       }
