@@ -38,7 +38,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from jolly_scorer.web import held_keys
+from jolly_scorer.web import held_keys, kept_focus
 from jolly_scorer.web.reconnect import script, with_reconnect_banner
 
 __all__ = [
@@ -111,8 +111,9 @@ def _fingerprint(source: Path) -> str:
 
 def served_index(index_html: bytes) -> bytes:
     """Flet's ``index.html`` with the app's scripts: the reconnect banner
-    (``web.reconnect``) and the keys held after Enter (``web.held_keys``)."""
-    code = script() + held_keys.script()
+    (``web.reconnect``), the keys held after Enter (``web.held_keys``) and
+    the focus kept by a field Flutter moves (``web.kept_focus``)."""
+    code = script() + held_keys.script() + kept_focus.script()
     if not index_html:
         return code
     return with_reconnect_banner(index_html, code)

@@ -52,3 +52,84 @@ def test_names_typed_at_speed_with_enter_each(web_app, tmp_path, language, delay
         )
     except AssertionError as e:
         raise AssertionError(f"the fields hold {field_values(app, 5)}") from e
+
+
+def open_seeded(web_app, tmp_path, kind, language, viewport="phone"):
+    """The app on a data folder holding one game of ``kind`` (the screen
+    explorer's seeded games: ``benchmarks/screens.seed``)."""
+    from benchmarks.screens import seed
+
+    data = tmp_path / f"{kind}-{language}"
+    seed(data, kind)
+    app = web_app(
+        "jolly_scorer.ui.app:main",
+        viewport=viewport,
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
+    )
+    app.by_id("home-continue").first.wait_for(state="attached", timeout=30_000)
+    return app
+
+
+#: the hover tooltip of the control under the mouse, drawn over the page:
+#: an element labelled ``text`` outside the control itself
+TOOLTIP_SHOWN = """([text, id]) => [...document.querySelectorAll(
+    'flt-semantics[aria-label], flt-semantics span')]
+  .some(e => !e.closest(`[flt-semantics-identifier='${id}']`) &&
+    (e.getAttribute('aria-label') || e.textContent || '').trim() === text)"""
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_typed_cards_field_has_the_focus_when_it_opens(web_app, tmp_path, language):
+    """Issue 35.2: the keyboard icon of a hand editor ("Karten tippen",
+    "Kirjoita kortit") opens the typed-cards field with the keyboard focus:
+    "As" typed next lands in it. Before: the focus stayed on the page. Two
+    causes: Flet's Enter-submits field (``shift_enter``) takes no
+    ``focus()``; and once the field had the focus, the icon's hover tooltip
+    (the mouse rests where it tapped) came over the page, Flutter moved the
+    page's accessibility tree under it and the field lost the browser's
+    focus (``web.kept_focus``). So the keys are typed once that tooltip is
+    drawn, as a person types a moment after the tap."""
+    from jolly_scorer.ui.i18n import Translator
+
+    app = open_seeded(web_app, tmp_path, "romme5", language)
+    for step in ("home-continue", "enter-round", "round-closer-2", "round-hand-0"):
+        app.by_id(step).first.wait_for(state="attached", timeout=15_000)
+        tap(app, step)
+    app.by_id("editor-keyboard").first.wait_for(state="attached", timeout=15_000)
+    tap(app, "editor-keyboard")
+    app.by_id("meld-input").first.wait_for(state="attached", timeout=15_000)
+    try:
+        app.page.wait_for_function(FOCUSED_IN, arg="meld-input", timeout=10_000)
+    except Exception as e:
+        raise AssertionError(
+            f"the typed-cards field has no focus; the focus is on "
+            f"{focused_element(app)}"
+        ) from e
+    # the icon's tooltip ("Tap cards" now) comes over the page
+    tooltip = Translator(language)("Tap cards")
+    app.page.wait_for_function(
+        TOOLTIP_SHOWN, arg=[tooltip, "editor-keyboard"], timeout=10_000
+    )
+    app.next_frames(3)
+    app.page.keyboard.type("As", delay=60)
+    try:
+        app.wait_until(lambda: typed_cards(app) == ["As"], timeout=10_000)
+    except AssertionError as e:
+        app.screenshot(f"typed-cards-not-held-{language}")
+        raise AssertionError(
+            f"the typed-cards field holds {typed_cards(app)}; the focus is on "
+            f"{focused_element(app)}"
+        ) from e
+    app.screenshot(f"typed-cards-held-{language}")
+
+
+def focused_element(app):
+    return app.page.evaluate("() => document.activeElement.outerHTML.slice(0, 160)")
+
+
+def typed_cards(app):
+    return app.page.evaluate(
+        "() => [...document.querySelectorAll("
+        "'[flt-semantics-identifier=meld-input] textarea,"
+        " [flt-semantics-identifier=meld-input] input')].map(f => f.value)"
+    )

@@ -21,6 +21,7 @@ takes its browser's language).
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -72,6 +73,13 @@ def tap(page: Any, identifier: str) -> None:
 def said(page: Any, identifier: str) -> str:
     text: str = page.evaluate(SAID, identifier)
     return text
+
+
+def whole_numbers(text: str) -> str:
+    """``text`` with its numbers' thousands separators left out (a summary
+    says "schlecht 7.153", "miinus 7 153": the digits of two phones at once
+    may make a four-digit number)."""
+    return re.sub(r"(?<=\d)[.,\s\u00a0\u202f](?=\d{3}\b)", "", text)
 
 
 def field(page: Any, identifier: str) -> str | None:
@@ -208,16 +216,15 @@ def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_pat
             ),
             "Ben counting points, stored",
         )
-        # Ben's page heard (his fields drawn); his editor still open: refused
+        # Ben's page heard (his fields drawn): his hand editor closes by
+        # itself (before, it stayed open on cards that count for nothing; a
+        # tap still on its way to its grid is refused in words:
+        # tests/ui/test_table_clashes.py)
         by_id(ben, "round-bad-1").wait_for(timeout=WAIT)
-        tap(ben, "pick-3c")
-        wait_until(
-            lambda: REFUSED["fi"].replace("2♣", "3♣") in said(ben, "round-notice"),
-            lambda: f"3♣ refused in words: {said(ben, 'round-notice')!r}",
-        )
-        shoot_page(ben, "table-races-refused-fi")
+        by_id(ben, "pick-3c").first.wait_for(state="detached", timeout=WAIT)
+        assert not by_id(ben, "editor-done").count()
+        shoot_page(ben, "table-races-closed-fi")
         assert "3c" not in map(str, stored(data, "Ben").data.get("hand", []))
-        assert not by_id(ben, "pick-3c").count()  # the editor closed with it
         # -- 34.2: Ben's and Cleo's phones type into Dora's bad points at once
         tap(host, "round-mode-3-points")
         for page in (ben, cleo):
@@ -244,7 +251,8 @@ def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_pat
                         # (an input holds its text only where it was typed
                         # into: the host's, never focused, holds "")
                         field(page, "round-bad-3") if name != "host" else str(bads()),
-                        f"{bad[language]} {bads()}" in said(page, "round-player-3"),
+                        f"{bad[language]} {bads()}"
+                        in whole_numbers(said(page, "round-player-3")),
                     )
                     for name, (page, language) in pages.items()
                 }

@@ -166,3 +166,38 @@ def test_a_field_shows_what_is_stored_after_two_phones_typed_at_once() -> None:
         # the browser is told the field's number again (it shows 7 otherwise)
         patches = repr(dora.app.conn.messages[sent:])
         assert re.search(r"'value', '4'\]", patches)
+
+
+def test_a_hand_editor_closes_when_another_device_switches_its_part_to_points(
+    devices: tuple[Device, Device],
+) -> None:
+    """34.3's leftover: Ben's phone has his hand editor open with 2♣ in it;
+    the host switches Ben to counted points (its write is later and wins).
+    Ben's phone then says "not kept: 2♣" (true) and its editor closes:
+    before, it stayed open on 2♣ with the hand's points beside it, a field
+    showing what is not stored. A tap that was on its way to the picker
+    meanwhile is refused in words, never dropped silently."""
+    host, ben = devices
+    ben.entry.edit(Target("hand", "Ben"))
+    ben.entry.pick("2c")
+    ben.write()
+    host.catch_up()
+    host.entry.set_mode("Ben", "points")
+    host.write()
+    ben.catch_up()
+    assert ben.entry.rounds.modes["Ben"] == "points"
+    assert ben.entry.notice == (
+        "Ben's part was changed on another device; not kept: 2♣"
+    )
+    assert ben.entry.editing is None
+    ben.entry.pick("3c")  # the tap on the picker the page still showed
+    assert ben.entry.notice == "Ben counts points now; not entered: 3♣"
+    assert ben.entry.rounds.modes["Ben"] == "points"
+    # another player's editor stays open through a switch of Ben's part
+    ben.entry.edit(Target("hand", "Cleo"))
+    ben.entry.pick("4c")
+    host.entry.set_mode("Ben", "cards")
+    host.write()
+    ben.catch_up()
+    assert ben.entry.editing is not None
+    assert ben.entry.editing.target == Target("hand", "Cleo")

@@ -525,7 +525,10 @@ def test_enter_in_the_typed_cards_field_confirms(flet_app, jolly):
     s.tap("round-add-meld-0")
     s.tap("editor-keyboard")
     field = s.field("meld-input")
-    assert field.shift_enter  # Enter submits, Shift+Enter is a new line
+    # a one-line field, Enter submits: Flet 1.0.5's ``shift_enter`` field
+    # asks another focus node than the one it draws, and takes no
+    # ``focus()`` (issue 35.2)
+    assert not field.shift_enter and not field.multiline
     s.app.type_text(field, "5h 6h Zz", submit=True)
     assert s.app.find_all(semantics="round-editor")  # the bad token: stays
     assert s.field("meld-input").error == "Not a card: Zz"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.web import offline
+from jolly_scorer.web import kept_focus, offline
 from jolly_scorer.web.offline import (
     PATCHED,
     calls_out,
@@ -53,6 +53,7 @@ def test_the_offline_root_is_made_once_and_served(tmp_path: Path) -> None:
     served = index.read_bytes()
     assert BANNER_ID.encode() in served  # the reconnect banner
     assert b"HOLD_MS" in served  # and the keys typed after Enter (35.1)
+    assert kept_focus.script() in served  # a field Flutter moves keeps the focus
     assert not index.is_symlink()  # Starlette serves no link leaving the folder
     assert offline_web_root(cache=tmp_path) == root  # made once
     assert [p.name for p in tmp_path.iterdir()] == [root.name]

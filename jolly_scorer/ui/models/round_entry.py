@@ -86,6 +86,10 @@ class RoundEntryModel:
         self.player: str = rounds.players[0]
         self._editing: Editing | None = None
         self.laying_off: str | None = None
+        #: whose hand editor closed because another device switched that
+        #: part to counted points: a tap still on its way to the picker the
+        #: page showed is refused in words (issue 34.3)
+        self._to_points: str | None = None
         self.show_melds = rounds.melds_needed()
         self.typing = False
         self.error: str | None = None
@@ -207,6 +211,7 @@ class RoundEntryModel:
     def edit(self, target: Target | None) -> None:
         """Open the editor on a target (None closes it)."""
         self.laying_off = None
+        self._to_points = None
         if target is None:
             self.editing = None
             return
@@ -335,6 +340,12 @@ class RoundEntryModel:
     def pick(self, code: str) -> None:
         """A tap on the card picker."""
         editing = self.editing
+        gone = self._to_points
+        if editing is None and gone is not None:
+            # a tap on the picker of a hand editor that another device's
+            # switch to counted points closed meanwhile (issue 34.3)
+            self._refuse_for_points(gone, parse_card(code).label)
+            return
         if editing is None:
             return
         card = parse_card(code)
@@ -347,11 +358,7 @@ class RoundEntryModel:
             # switched to counted points on another device while this
             # editor was open (issue 34.3): the tap is refused, in words
             self.editing = None
-            self.notice = self.t(
-                "{name} counts points now; not entered: {card}",
-                name=target.player,
-                card=card.label,
-            )
+            self._refuse_for_points(target.player, card.label)
             return
         if target is not None and target.kind == "discard":
             self.rounds.add_card(target, card)  # one card: one tap and done
@@ -368,9 +375,24 @@ class RoundEntryModel:
                 editing, pile_cards=pile, text=format_cards(pile), split=None
             )
 
+    def _refuse_for_points(self, player: str, cards: str) -> None:
+        """Cards for ``player``'s hand, who counts points now: not entered,
+        and the page says so."""
+        self.notice = self.t(
+            "{name} counts points now; not entered: {card}", name=player, card=cards
+        )
+
     def typed(self, text: str) -> None:
         """The typed-card field changed: the cards up to a bad token count."""
         editing = self.editing
+        gone = self._to_points
+        if editing is None and gone is not None:
+            # typed into a hand editor that another device's switch to
+            # counted points closed meanwhile (issue 34.3)
+            cards, _token = parse_typed(text)
+            if cards:
+                self._refuse_for_points(gone, ", ".join(c.label for c in cards))
+            return
         if editing is None:
             return
         cards, token = parse_typed(text)
@@ -780,7 +802,21 @@ class RoundEntryModel:
         self._points = {
             key: value for key, value in self._points.items() if key[0] not in changed
         }
-        self.editing = _moved(self.editing, before, rounds, changed)
+        editing = self.editing
+        self.editing = _moved(editing, before, rounds, changed)
+        if (
+            self.editing is None
+            and editing is not None
+            and editing.target is not None
+            and editing.target.kind == "hand"
+            and rounds.modes.get(editing.target.player) == "points"
+        ):
+            self._to_points = editing.target.player
+        elif (
+            self._to_points is not None
+            and rounds.modes.get(self._to_points) != "points"
+        ):
+            self._to_points = None  # back to cards: a tap is no longer refused
         if self.laying_off is not None and self.laying_off not in rounds.players:
             self.laying_off = None
         if told:
@@ -812,6 +848,10 @@ def _moved(
         return None
     if target.kind == "hand" and after.closer == target.player:
         return None  # went out (another device said so): the hand does not count
+    if target.kind == "hand" and after.modes.get(target.player) == "points":
+        # counts points now (another device switched it, issue 34.3): an
+        # editor left open showed cards and their points that are not stored
+        return None
     seat = "" if target.kind == "discard" else target.player
     if seat in changed:
         text = format_cards(after.cards_of(target))

@@ -8,6 +8,7 @@ a meld). The menu of a joker's readings is ``round_entry_joker``
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -144,7 +145,12 @@ def cards_field(
     """A text field for card notation (``7h 8h X``).
 
     With ``on_submit`` Enter confirms: ``on_submit(text)`` gets the field's
-    text (Shift+Enter starts a new line). Without it Enter starts a new line
+    text. The field is then one line (Flutter's own Enter submits it), not
+    Flet's ``shift_enter`` field: Flet 1.0.5 draws that one with a second
+    focus node, and ``TextField.focus()`` asks the first one, so it never
+    took the focus when asked (issue 35.2, in Chromium); a line break that
+    reaches it anyway (pasted) is taken as Enter (:func:`_enter_typed`).
+    Without it Enter starts a new line
     (a separator like a space) instead of submitting: the focus stays in the
     field, so the next key never reaches another control. ``autofocus``
     focuses it as soon as it appears; ``one_line``: a line that scrolls
@@ -152,11 +158,17 @@ def cards_field(
     under the Save bar)."""
 
     def changed(e: ft.Event[ft.TextField]) -> None:
-        on_change(e.control.value or "")
+        text = e.data if isinstance(e.data, str) else (e.control.value or "")
+        entered = _enter_typed(text) if on_submit is not None else None
+        if entered is None:
+            on_change(text)
+        elif on_submit is not None:
+            on_change(entered)
+            on_submit(entered)
 
     def submitted(e: ft.Event[ft.TextField]) -> None:
         if on_submit is not None:
-            on_submit(e.control.value or "")
+            on_submit(e.data if isinstance(e.data, str) else (e.control.value or ""))
 
     field = TypedText(
         label=label or t("Type cards, e.g. 7h 8h X"),
@@ -164,29 +176,65 @@ def cards_field(
         on_change=changed,
         error=error,
         text_size=18,
-        multiline=True,
+        multiline=on_submit is None,
         min_lines=1,
-        max_lines=4 if multiline else 1 if one_line else 2,
+        max_lines=4 if multiline else 1 if one_line or on_submit else 2,
         autofocus=autofocus,
+        on_submit=submitted if on_submit is not None else None,
         autocorrect=False,
         enable_suggestions=False,
         capitalization=ft.TextCapitalization.NONE,
-        shift_enter=on_submit is not None,
-        on_submit=submitted if on_submit is not None else None,
+        # the browser reports the focus (``FocusedOnMount`` asks until it has it)
+        on_focus=_nothing if autofocus else None,
     )
     wrapped = ft.Semantics(identifier=identifier, content=field)
     return FocusedOnMount(wrapped, field) if autofocus else wrapped
 
 
+def _enter_typed(text: str) -> str | None:
+    """The text without its line break when one came (Enter), else None:
+    a one-line field that submits gets none typed, but a pasted text may
+    hold one (:func:`cards_field`).
+
+    >>> _enter_typed("As\\n"), _enter_typed("5h 6h\\n7h"), _enter_typed("As")
+    ('As', '5h 6h 7h', None)
+    """
+    if "\n" not in text:
+        return None
+    return " ".join(part for part in text.splitlines() if part).strip()
+
+
+def _nothing(e: Any) -> None:
+    """A handler, so that the browser reports the field's focus."""
+
+
+#: when ``FocusedOnMount`` asks (seconds after the field appeared), until
+#: the browser reports the field has the focus
+FOCUS_ASKS = (0.0, 0.25, 0.6, 1.2)
+
+
 @ft.component
-def FocusedOnMount(shown: ft.Control, field: ft.TextField) -> ft.Control:
-    """``shown``, whose ``field`` is asked for the keyboard focus once, as it
-    appears (issue 35.2: Flutter's ``autofocus`` on a field that appears
+def FocusedOnMount(shown: ft.Control, field: TypedText) -> ft.Control:
+    """``shown``, whose ``field`` is asked for the keyboard focus as it
+    appears, and again (:data:`FOCUS_ASKS`) until the browser reports that
+    it has it (issue 35.2: Flutter's ``autofocus`` on a field that appears
     after a tap on a button left the focus on that button, and the keys
-    typed next went nowhere)."""
+    typed next went nowhere). Each drawing of the field is a new object:
+    the newest is asked. Once it has the focus, the page keeps it there
+    when Flutter moves the field (a hover tooltip over the page:
+    ``web.kept_focus``)."""
+    latest: Any = ft.use_ref(lambda: field)
+    latest.current = field
 
     async def focus() -> None:
-        await cast(Any, field).focus()  # untyped in Flet
+        waited = 0.0
+        for at in FOCUS_ASKS:
+            await asyncio.sleep(at - waited)
+            waited = at
+            now: TypedText = latest.current
+            if now.has_focus():
+                return
+            await cast(Any, now).focus()  # untyped in Flet
 
     ft.use_effect(focus, [])
     return shown

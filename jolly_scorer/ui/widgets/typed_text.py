@@ -44,8 +44,18 @@ class TypedText(ft.TextField):
         object.__setattr__(self, "_resend", False)
         object.__setattr__(self, "_client", None)
         object.__setattr__(self, "_pushed", False)
+        # whether the browser last reported the focus on this field: one box
+        # shared by every drawing of the field (``_migrate_state``)
+        object.__setattr__(self, "_focus", [False])
+
+    def has_focus(self) -> bool:
+        """The browser's last word on this field was "focus" (it reports
+        it while the field has an ``on_focus`` or ``on_blur`` handler)."""
+        return bool(getattr(self, "_focus", [False])[0])
 
     def before_event(self, e: ft.ControlEvent) -> bool | None:
+        if e.name in ("focus", "blur"):
+            getattr(self, "_focus", [False])[0] = e.name == "focus"
         if e.name == "change" and isinstance(e.data, str):
             object.__setattr__(self, "_agreed", e.data)
             shown = getattr(self, "_shown", None)
@@ -65,6 +75,7 @@ class TypedText(ft.TextField):
     def _migrate_state(self, other: Any) -> None:
         super()._migrate_state(other)
         if isinstance(other, TypedText):
+            object.__setattr__(self, "_focus", getattr(other, "_focus", [False]))
             # keys typed that no change event has brought to the model yet
             agreed = getattr(other, "_agreed", other.value)
             resend = getattr(other, "_resend", False)
