@@ -207,11 +207,15 @@ def digit_reach(host: Any, phones: list[Any], count: int) -> list[float]:
     """The first phone types ``count`` numbers into Ben's bad points (its
     own seat, counted points); the time until each other page shows each."""
     press(host, "enter-round")
-    for phone in phones:
+    for n, phone in enumerate(phones):
         by_id(phone, "enter-round").tap(timeout=WAIT)
         seat = by_id(phone, "round-seat-1")
         seat.wait_for(timeout=WAIT)
         seat.tap(timeout=WAIT)
+        if n:  # Ben's seat is taken by the first phone: the others share it
+            by_id(phone, "round-seat-share-ask").wait_for(timeout=WAIT)
+            by_id(phone, "round-seat-share").tap(timeout=WAIT)
+        by_id(phone, "round-seat-change").wait_for(state="attached", timeout=WAIT)
     typist, others = phones[0], [host, *phones[1:]]
     by_id(typist, "round-seat-change").wait_for(state="attached", timeout=WAIT)
     if not by_id(typist, "round-bad-1").count():  # (a table that counted: there)
