@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-for extra in (ROOT, ROOT / "tests" / "e2e"):
+for extra in (ROOT, ROOT / "tests", ROOT / "tests" / "e2e"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
@@ -56,7 +56,6 @@ ENTRY = (390, 844)
 SIZES = [(320, 640), (360, 780), (390, 844), (430, 932), (1280, 800), (1920, 1080)]
 LANGUAGES = ["de", "fi", "en"]
 CHECKS = ["broken", "cut", "covered", "small", "english", "focus"]
-SERVE = ROOT / "tests" / "e2e" / "serve.py"
 LOCALES = ROOT / "jolly_scorer" / "ui" / "locales"
 MIN_TAP = 40
 
@@ -115,36 +114,11 @@ EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
 
 def seed_club(data: Path) -> None:
     """A club evening of 8: series 1 played (2 games a table), series 2
-    seated by the standing, one game of it started."""
-    from jolly_scorer.core.club.event import ClubEvent
-    from jolly_scorer.core.club.points import CONVERSIONS
-    from jolly_scorer.core.club.ranking import next_seating
-    from jolly_scorer.core.club.seating import draw_seating
-    from jolly_scorer.core.game import Counted, Round, add_round, new_game
-    from jolly_scorer.core.rules import find_rules
-    from jolly_scorer.store import Store
+    seated by the standing, one game of it started (the evening of
+    ``tests/e2e/test_club_browser.py``)."""
+    from test_club_browser import prepared
 
-    rules = find_rules("romme_de").replace(target=100)
-    event = ClubEvent(
-        "Freitagsrunde", rules, EIGHT, 2, 2, points=CONVERSIONS["bands5"], seed=7
-    )
-    with Store.open(data) as store:
-        event_id = store.create_event(event)
-        store.seat_series(event_id, draw_seating(EIGHT, series=1, seed=11))
-        seated = store.load_event(event_id).series[0].seating.tables
-        for table, players in enumerate(seated, 1):
-            for number in range(2):
-                bad = [120, 10 + 7 * table, 30 - number * 9]
-                counted = tuple(
-                    (p, Counted(bad=b)) for p, b in zip(players[1:], bad, strict=True)
-                )
-                game = new_game(rules, players, first_dealer=number)
-                game = add_round(game, Round(players[0], counted=counted))
-                store.start_table_game(event_id, 1, table, game)
-        play = store.event_play(event_id)
-        store.seat_series(event_id, next_seating(event, play.plays, EIGHT, seed=3))
-        players = store.load_event(event_id).series[1].seating.tables[0]
-        store.start_table_game(event_id, 2, 1, new_game(rules, players))
+    prepared(data)
 
 
 # --- the page ---------------------------------------------------------------
@@ -339,18 +313,20 @@ def _layoff(p: Page) -> None:
     p.tap("pick-8h")
 
 
-def _scoreboard(p: Page) -> None:
-    p.tap("home-continue")
-    p.wait_id("enter-round")
+def _go(*identifiers: str, wait: str = "") -> Callable[[Page], None]:
+    """The steps that tap ``identifiers`` in turn, then wait for ``wait``."""
+
+    def steps(p: Page) -> None:
+        p.taps(*identifiers)
+        if wait:
+            p.wait_id(wait)
+
+    return steps
 
 
-def _finished(p: Page) -> None:
-    p.tap("home-past")
-
-
-def _past(p: Page) -> None:
-    p.tap("home-past")
-    p.wait_id("open-stats")
+_scoreboard = _go("home-continue", wait="enter-round")
+_finished = _go("home-past")
+_past = _go("home-past", wait="open-stats")
 
 
 def _stats(p: Page) -> None:
@@ -359,8 +335,7 @@ def _stats(p: Page) -> None:
     p.wait_id("stats-chart")
 
 
-def _settings(p: Page) -> None:
-    p.tap("home-settings")
+_settings = _go("home-settings")
 
 
 def _meld_checker(p: Page) -> None:
@@ -370,8 +345,7 @@ def _meld_checker(p: Page) -> None:
             p.tap(f"pick-{card}")
 
 
-def _rules(p: Page) -> None:
-    p.tap("home-rules")
+_rules = _go("home-rules")
 
 
 def _tap_first(p: Page, prefix: str) -> None:
@@ -453,13 +427,13 @@ def _club_big(p: Page) -> None:
     p.wait_id("club-big-screen")
 
 
-def _host_panel(p: Page) -> None:
-    p.wait_id("table-close")
+def _at_table(name: str, steps: Callable[[Page], None], **more: Any) -> State:
+    """A state of the live table of 4 (Jolly), entered at its host's page."""
+    return State(name, "jolly4", steps, mode="table", ready="table-qr", **more)
 
 
-def _host_bar(p: Page) -> None:
-    p.tap("table-close")
-    p.wait_id("table-summary")
+_host_panel = _go(wait="table-close")
+_host_bar = _go("table-close", wait="table-summary")
 
 
 def _phone(p: Page) -> Any:
@@ -547,30 +521,11 @@ STATES = [
     State("club-seating", "club", _club_reveal("club-series-1"), names=EIGHT),
     State("club-ranking", "club", _club_reveal("club-tie-break"), names=EIGHT),
     State("club-big", "club", _club_big, names=EIGHT),
-    State(
-        "table-host-panel",
-        "jolly4",
-        _host_panel,
-        names=("Anna", "Ben", "Cleo", "Dora"),
-        mode="table",
-        ready="table-qr",
-    ),
-    State(
-        "table-host-bar",
-        "jolly4",
-        _host_bar,
-        names=("Anna", "Ben", "Cleo", "Dora"),
-        mode="table",
-        ready="table-qr",
-    ),
-    State("table-join", "jolly4", _join_page, mode="table", ready="table-qr"),
-    State(
-        "table-seat-question",
-        "jolly4",
-        _seat_question,
-        names=("Anna", "Ben", "Cleo", "Dora"),
-        mode="table",
-        ready="table-qr",
+    _at_table("table-host-panel", _host_panel, names=("Anna", "Ben", "Cleo", "Dora")),
+    _at_table("table-host-bar", _host_bar, names=("Anna", "Ben", "Cleo", "Dora")),
+    _at_table("table-join", _join_page),
+    _at_table(
+        "table-seat-question", _seat_question, names=("Anna", "Ben", "Cleo", "Dora")
     ),
     State("outage", "jolly3", _outage, names=("Anna", "Ben", "Cleo"), frozen=True),
 ]
@@ -900,67 +855,27 @@ class Served:
 
 @contextlib.contextmanager
 def served(data: Path, language: str, log: Path, mode: str = "app") -> Iterator[Served]:
-    """The app on a free port of 127.0.0.1 (``mode`` "table": the command's
-    live table, ``jolly-scorer --web --table``; the page opened first is the
-    host's)."""
-    import socket
+    """The app on a free port of 127.0.0.1, as ``jolly-scorer --web`` serves
+    it (``tests/server_process.start_server``; ``mode`` "table": the live
+    table, ``--table``, and the page opened first is the host's)."""
+    from server_process import start_server
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("FLET_SERVER_PORT", "FLET_SERVER_IP", "DISPLAY")
-    } | {
-        "LANGUAGE": language,
-        "JOLLY_SCORER_DATA": str(data),
-        "FLET_DISPLAY_URL_PREFIX": "serving",
-    }
-    if mode == "table":
-        command = [
-            sys.executable,
-            "-c",
-            "import sys; from jolly_scorer.cli import main;"
-            " sys.exit(main(sys.argv[1:]))",
-            "--web",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--no-open",
-            "--table",
-        ]
-    else:
-        command = [
-            sys.executable,
-            str(SERVE),
-            "jolly_scorer.ui.app:main",
-            "--port",
-            str(port),
-        ]
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
-    base = f"http://127.0.0.1:{port}"
+    server = start_server(
+        log.parent,
+        *(["--table"] if mode == "table" else []),
+        data=data,
+        env={"LANGUAGE": language, "FLET_DISPLAY_URL_PREFIX": "serving"},
+        log_path=log,
+        ready_within=90,
+    )
     try:
-        deadline = time.monotonic() + 90
-        while "ready at" not in log.read_text(errors="replace"):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app did not start:\n{log.read_text()}")
-            time.sleep(0.05)
-        server = Served(base + "/", base, proc, log)
+        app = Served(server.url + "/", server.url, server.proc, log)
         if mode == "table":
-            server.url = server.find(r"host screen (\S+)")
-        yield server
+            app.url = app.find(r"host screen (\S+)")
+        yield app
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.stop(timeout=5)
 
 
 def size_name(size: tuple[int, int]) -> str:

@@ -98,8 +98,11 @@ def start_server(
     port: int | None = None,
     command: bool = False,
     max_files: int | None = None,
+    log_path: Path | None = None,
+    ready_within: float = 30,
 ) -> Server:
-    """``jolly-scorer --web --port N --no-open ARGS`` on 127.0.0.1, once ready."""
+    """``jolly-scorer --web --port N --no-open ARGS`` on 127.0.0.1, once ready
+    (its output to ``log_path``, else ``TMP/server-PORT.log``)."""
     port = port or free_port()
     data = data or tmp / "data"
     server_env = {
@@ -107,7 +110,7 @@ def start_server(
     }
     server_env["JOLLY_SCORER_DATA"] = str(data)
     server_env.update(env or {})
-    log_path = tmp / f"server-{port}.log"
+    log_path = log_path or tmp / f"server-{port}.log"
     entry = [
         sys.executable,
         "-c",
@@ -138,7 +141,7 @@ def start_server(
     else:  # the imports done ahead (tests/support/spare.py)
         proc = spare.popen(cmd, cwd=ROOT, env=server_env, log_path=log_path)
     server = Server(proc, port, log_path, data)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + ready_within
     while "ready at" not in server.log():
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
