@@ -16,21 +16,26 @@ from jolly_scorer.ui.i18n import Translator
 BASE = "http://127.0.0.1:8550"
 
 
+#: per language: the club's PIN and QR code on the table card, and the words
+#: of a live table's (its host's screen)
+WORDS = {
+    "de": (
+        "PIN von der Tischkarte",
+        "QR-Code auf der Tischkarte",
+        "Bildschirm des Gastgebers",
+    ),
+    "fi": ("PIN-koodi pöytäkortista", "pöytäkortin QR-koodilla", "näytöllä näkyvä"),
+    "en": ("PIN on the table card", "QR code on the table card", "screen"),
+}
+
+
 def _no_store() -> Any:
     raise AssertionError("the join page reads no database")
 
 
-@pytest.mark.parametrize(
-    ("language", "card", "host"),
-    [
-        ("de", "PIN von der Tischkarte", "Bildschirm des Gastgebers"),
-        ("fi", "PIN-koodi pöytäkortista", "näytöllä näkyvä"),
-        ("en", "PIN on the table card", "screen"),
-    ],
-)
-def test_the_club_join_page_asks_for_the_pin_on_the_table_card(
-    language: str, card: str, host: str
-) -> None:
+@pytest.mark.parametrize("language", WORDS)
+def test_the_club_join_page_asks_for_the_pin_on_the_table_card(language: str) -> None:
+    card, _, host = WORDS[language]
     headers = {"accept-language": language}
     club = TestClient(
         build_app(lambda page: None, table=Club(_no_store)), base_url=BASE
@@ -48,19 +53,11 @@ def test_the_club_join_page_asks_for_the_pin_on_the_table_card(
     assert host in live.get("/join", headers=headers).text  # a live table's host
 
 
-@pytest.mark.parametrize(
-    ("language", "card", "host"),
-    [
-        ("de", "QR-Code auf der Tischkarte", "Gastgeber"),
-        ("fi", "pöytäkortin QR-koodilla", "isännän"),
-        ("en", "QR code on the table card", "host"),
-    ],
-)
-def test_a_club_slowed_by_wrong_pins_points_to_the_table_card(
-    language: str, card: str, host: str
-) -> None:
+@pytest.mark.parametrize("language", WORDS)
+def test_a_club_slowed_by_wrong_pins_points_to_the_table_card(language: str) -> None:
     """Issue 37: after a burst of wrong PINs the club's join page said to join
     "with the QR code on the host's screen"; a club's QR code is on the card."""
+    _, card, host = WORDS[language]
     gate = Table()
     wrong = "000000" if gate.pin != "000000" else "111111"
     club = Club(_no_store, gate=gate)
