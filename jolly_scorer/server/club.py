@@ -56,6 +56,7 @@ from jolly_scorer.server.guest_store import (
 from jolly_scorer.server.table import (
     NOT_VALID,
     PIN_DIGITS,
+    SLOWED,
     Access,
     JoinProblem,
     Table,
@@ -70,6 +71,12 @@ EVENT_FILE = "event.json"
 SESSION_KEY = "jolly-scorer live club"
 
 ONLY_RANKING = N_("This page shows the ranking; it cannot change anything.")
+#: :data:`~jolly_scorer.server.table.SLOWED` at a club: its QR codes are on
+#: the printed table cards, not on a host's screen (issue 37)
+SLOWED_AT_CLUB = N_(
+    "Many wrong PINs were tried here: wait {seconds} seconds before the next "
+    "try, or join with the QR code on the table card."
+)
 
 UsingStore = Callable[[], AbstractContextManager[Any]]
 
@@ -484,6 +491,8 @@ class Club:
 
         problem = self.gate.check_pin(pin, address, right)
         if problem is not None:
+            if problem.message == SLOWED:
+                problem = replace(problem, message=SLOWED_AT_CLUB)
             return None, problem
         return found[0].join_with_pin(pin, address, agent)
 

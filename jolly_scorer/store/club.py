@@ -380,6 +380,14 @@ class ClubEvents:
             raise EventNotFound(event_id)
         return int(row[0])
 
+    def event_revisions(self: _Host) -> dict[int, int]:
+        """Every club event's id and revision token: compare two calls to see
+        which events were added, changed or deleted (the store watcher, after
+        :meth:`~jolly_scorer.store.base.StoreBase.data_version` changed)."""
+        with self._reading() as conn:
+            rows = conn.execute("SELECT id, revision FROM club_events").fetchall()
+        return {int(event_id): int(revision) for event_id, revision in rows}
+
     def table_revisions(
         self: _Host, event_id: int, game_id: int
     ) -> tuple[int, int | None]:

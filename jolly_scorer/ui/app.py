@@ -341,6 +341,14 @@ def share_changes(
         page.pubsub.send_others(message)
 
     async def refresh(game_id: int) -> None:
+        if table_game is not None and game_id == state.game_id:
+            pinned = table_game()
+            if pinned is not None and pinned != game_id:
+                # the table moved on (its last round and the next series came
+                # from another process at once): its old game was not deleted
+                state.follow_place()
+                follow_table(state, table_game)
+                return
         state.refresh(game_id)
         if table_game is not None:
             follow_table(state, table_game)
@@ -429,8 +437,11 @@ def watch_other_processes(page: ft.Page, store: Store) -> None:
     def gone() -> None:
         hub.send_all({GONE_KEY: True, "database": database})
 
+    def event(event_id: int) -> None:  # a series seated elsewhere, say
+        hub.send_all({EVENT_KEY: event_id, "database": database})
+
     with contextlib.suppress(RuntimeError):  # no running loop: nothing to watch
-        watch_store(store, notify, gone)
+        watch_store(store, notify, gone, event)
 
 
 def store_problem(page: ft.Page, error: StoreError) -> None:

@@ -10,11 +10,12 @@ import pytest
 from support.app_steps import enter_round
 
 from jolly_scorer.core.club.event import ClubEvent
-from jolly_scorer.core.club.seating import draw_seating
+from jolly_scorer.core.club.seating import Seating, draw_seating
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.server.table import Access
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
+from jolly_scorer.ui.state import device_key
 
 FOUR = ("Anna", "Ben", "Cleo", "Dora")
 
@@ -336,6 +337,43 @@ def test_a_phone_shows_its_table_and_series_and_the_next_games_notice_goes(eveni
     assert hint.expand  # wraps within the footer's row: whole at 390 px
 
 
+EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
+#: series 2 of :func:`two_tables`: Anna moves to table 2, Ben stays at table 1
+SERIES_2 = (("Ben", "Cleo", "Dora", "Emil"), ("Anna", "Fritz", "Gabi", "Hans"))
+
+
+def two_tables(tmp_path, monkeypatch, language: str, seat: str):
+    """An evening of eight at two tables (two series of one game, the limit
+    100), series 1 seated (table 1: Anna to Dora), served live; the phone
+    ``phone-1`` of table 1 sat last as ``seat`` in table 1's game, and the
+    pages opened next are that phone's. Returns the club, the event's id,
+    table 1's game."""
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        store.set_setting("language", language)
+        event_id = store.create_event(ClubEvent("Friday", rules, EIGHT, 2, 1))
+        store.seat_series(event_id, Seating(1, "draw", 1, (EIGHT[:4], EIGHT[4:])))
+        club = ui_app._open_club(tmp_path, tmp_path)
+        club.address = "http://127.0.0.1:8550/"
+        first = club.table_game(1)()
+        assert first is not None
+        store.save_device_seat(first, device_key(f"{store.path}\nphone-1"), seat)
+    monkeypatch.setattr(ui_app, "current_table", lambda: club)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("guest", "phone-1", table=1)
+    )
+    return club, event_id, first
+
+
+def seat_series_2(data, event_id: int, store=None) -> None:
+    """Seat :data:`SERIES_2` (by ``store``, else by a store of its own)."""
+    if store is None:
+        with Store.open(data) as own:
+            seat_series_2(data, event_id, own)
+        return
+    store.seat_series(event_id, Seating(2, "standing", 2, SERIES_2))
+
+
 @pytest.mark.parametrize(
     ("language", "moved"),
     [
@@ -348,40 +386,61 @@ def test_a_phone_whose_player_moved_says_where_it_sits_now(
 ):
     """Issue 37 item 6: a phone that moved tables stayed at the old table
     without a word; it says "you now sit at table 2" in its language."""
-    from jolly_scorer.core.club.seating import Seating
-    from jolly_scorer.ui.state import device_key
-
-    eight = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
-    rules = find_rules("romme_de").replace(target=100)
-    with Store.open(tmp_path) as store:
-        store.set_setting("language", language)
-        event_id = store.create_event(ClubEvent("Friday", rules, eight, 2, 1))
-        store.seat_series(event_id, Seating(1, "draw", 1, (eight[:4], eight[4:])))
-        club = ui_app._open_club(tmp_path, tmp_path)
-        club.address = "http://127.0.0.1:8550/"
-        first = club.table_game(1)()
-        assert first is not None
-        key = device_key(f"{store.path}\n{'phone-1'}")
-        store.save_device_seat(first, key, "Anna")
-        # series 2: Anna at table 2
-        store.seat_series(
-            event_id,
-            Seating(
-                2,
-                "standing",
-                2,
-                (("Ben", "Cleo", "Dora", "Emil"), ("Anna", "Fritz", "Gabi", "Hans")),
-            ),
-        )
-    monkeypatch.setattr(ui_app, "current_table", lambda: club)
-    monkeypatch.setattr(
-        ui_app, "current_access", lambda: Access("guest", "phone-1", table=1)
-    )
+    club, event_id, _ = two_tables(tmp_path, monkeypatch, language, "Anna")
+    seat_series_2(tmp_path, event_id)  # series 2: Anna at table 2
     phone = flet_app(lambda p: ui_app.main(p, tmp_path), width=390, height=844)
     try:
         phone.wait_for(lambda: bool(phone.find_all(semantics="club-moved")))
         text = " ".join(phone.texts())
         assert moved in text, text
         assert "table" not in text.lower() or language == "en"
+    finally:
+        club.forget()
+
+
+@pytest.mark.parametrize(
+    ("seat", "moved", "last_round_elsewhere"),
+    [("Ben", False, False), ("Anna", True, False), ("Ben", False, True)],
+)
+def test_a_series_seated_by_another_process_reaches_a_joined_phone(
+    flet_app, tmp_path, monkeypatch, seat, moved, last_round_elsewhere
+):
+    """Issue 37: a series seated by another process (a second server on the
+    same folder) left a phone on its table's old game; touched, it said "Game
+    deleted.". As when the organiser's page of this server seats it, the
+    phone follows its table to the new game, or says where its player sits;
+    also when the same process saved the series' last round just before."""
+    from jolly_scorer.core.game import Counted, Round, add_round
+
+    club, event_id, first = two_tables(tmp_path, monkeypatch, "en", seat)
+    with Store.open(tmp_path) as store:
+        game = store.load_game(first)
+        out, *rest = game.players
+        done = Round(out, counted=tuple((p, Counted(bad=150)) for p in rest))
+        if not last_round_elsewhere:
+            store.save_game(first, add_round(game, done))  # series 1 is over
+    phone = flet_app(lambda p: ui_app.main(p, tmp_path), width=390, height=844)
+    try:
+        # the phone opens on its table's game (finished, or at its last round)
+        over = "enter-round" if last_round_elsewhere else "board-over-hint"
+        phone.wait_for(lambda: bool(phone.find_all(semantics=over)))
+        assert "Table 1 · series 1 of 2" in phone.texts()
+        with Store.open(tmp_path) as other:  # another process seats series 2
+            if last_round_elsewhere:  # ... just after its table's last round
+                other.save_game(first, add_round(game, done))
+            seat_series_2(tmp_path, event_id, other)
+        if moved:
+            phone.wait_for(
+                lambda: bool(phone.find_all(semantics="club-moved")), timeout=10
+            )
+            assert "Anna: you now sit at table 2 (series 2)" in " ".join(phone.texts())
+        else:
+            phone.wait_for(
+                lambda: "Table 1 · series 2 of 2" in phone.texts(), timeout=10
+            )
+            phone.wait_for(lambda: bool(phone.find_all(semantics="enter-round")))
+            new = club.table_game(1)()
+            assert new not in (None, first)
+        assert not any("deleted" in t for t in phone.texts())
     finally:
         club.forget()
