@@ -77,3 +77,68 @@ def flutter_ready(page, text: str, timeout: float = 30_000) -> None:
     page.get_by_text(text, exact=False).first.wait_for(
         state="attached", timeout=timeout
     )
+
+
+APP = "jolly_scorer.ui.app:main"
+
+
+def open_seeded(web_app, tmp_path, kind, language, viewport="phone", taps=()):
+    """The app on a data folder holding one game of ``kind`` (the screen
+    explorer's seeded games: ``benchmarks/screens.seed``), at its home
+    screen; then ``taps`` tapped in turn, each once it is there."""
+    from benchmarks.screens import seed
+
+    data = tmp_path / f"{kind}-{language}"
+    seed(data, kind)
+    app = web_app(
+        APP,
+        viewport=viewport,
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
+    )
+    app.by_id("home-continue").first.wait_for(state="attached", timeout=30_000)
+    for step in taps:
+        app.by_id(step).first.wait_for(state="attached", timeout=30_000)
+        tap(app, step)
+    return app
+
+
+def open_new_round(
+    web_app,
+    tmp_path,
+    names,
+    language="de",
+    viewport="phone",
+    rules="romme_de",
+    wait_text="Rommé",
+):
+    """The round entry of a new game of ``names`` (``rules``) on a data folder
+    of its own: the app opened (once it shows ``wait_text``), "continue" and
+    "enter round" clicked."""
+    from jolly_scorer.core import game as core
+    from jolly_scorer.core.rules import resolve_rules
+    from jolly_scorer.store import Store
+
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.create_game(core.new_game(resolve_rules(rules), names))
+    app = web_app(
+        APP,
+        viewport=viewport,
+        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
+        wait_text=wait_text,
+    )
+    app.by_id("home-continue").first.click()
+    app.by_id("enter-round").first.click()
+    return app
+
+
+def field_values(app, count):
+    """What the first ``count`` name fields of a new game hold (None: no
+    such field)."""
+    return app.page.evaluate(
+        """n => [...Array(n).keys()].map(i => {
+          const f = document.querySelector(
+            `[flt-semantics-identifier="player-name-${i + 1}"] input`);
+          return f ? f.value : null; })""",
+        count,
+    )

@@ -5,7 +5,7 @@ closed (nobody else enters at a game on one device)."""
 from __future__ import annotations
 
 import pytest
-from browser_steps import tap
+from browser_steps import open_seeded, tap
 
 pytestmark = pytest.mark.browser
 
@@ -20,18 +20,8 @@ def chip_label(app, seat):
 
 @pytest.mark.parametrize("language", ["de", "fi"])
 def test_chip_status_goes_when_the_editor_closes(web_app, tmp_path, language):
-    from benchmarks.screens import seed
-
-    data = tmp_path / f"romme5-{language}"
-    seed(data, "romme5")
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport="phone",
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-    )
-    for step in ("home-continue", "enter-round", "round-closer-2", "round-hand-0"):
-        app.by_id(step).first.wait_for(state="attached", timeout=30_000)
-        tap(app, step)
+    steps = ("home-continue", "enter-round", "round-closer-2", "round-hand-0")
+    app = open_seeded(web_app, tmp_path, "romme5", language, taps=steps)
     app.by_id("pick-2h").first.wait_for(state="attached", timeout=15_000)
     tap(app, "pick-2h")
     word = ENTERING[language]

@@ -5,25 +5,9 @@ the typed-cards field of a hand editor (35.2)."""
 from __future__ import annotations
 
 import pytest
-from browser_steps import tap
+from browser_steps import FOCUSED_IN, field_values, open_seeded, tap
 
 pytestmark = pytest.mark.browser
-
-FOCUSED_IN = (
-    "id => { const a = document.activeElement; return !!a &&"
-    " (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA') &&"
-    " !!a.closest(`[flt-semantics-identifier='${id}']`); }"
-)
-
-
-def field_values(app, count):
-    return app.page.evaluate(
-        """n => [...Array(n).keys()].map(i => {
-          const f = document.querySelector(
-            `[flt-semantics-identifier="player-name-${i + 1}"] input`);
-          return f ? f.value : null; })""",
-        count,
-    )
 
 
 @pytest.mark.parametrize(("language", "delay"), [("de", 60), ("fi", 100), ("de", 150)])
@@ -54,22 +38,6 @@ def test_names_typed_at_speed_with_enter_each(web_app, tmp_path, language, delay
         raise AssertionError(f"the fields hold {field_values(app, 5)}") from e
 
 
-def open_seeded(web_app, tmp_path, kind, language, viewport="phone"):
-    """The app on a data folder holding one game of ``kind`` (the screen
-    explorer's seeded games: ``benchmarks/screens.seed``)."""
-    from benchmarks.screens import seed
-
-    data = tmp_path / f"{kind}-{language}"
-    seed(data, kind)
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport=viewport,
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-    )
-    app.by_id("home-continue").first.wait_for(state="attached", timeout=30_000)
-    return app
-
-
 #: the hover tooltip of the control under the mouse, drawn over the page:
 #: an element labelled ``text`` outside the control itself
 TOOLTIP_SHOWN = """([text, id]) => [...document.querySelectorAll(
@@ -91,10 +59,8 @@ def test_typed_cards_field_has_the_focus_when_it_opens(web_app, tmp_path, langua
     drawn, as a person types a moment after the tap."""
     from jolly_scorer.ui.i18n import Translator
 
-    app = open_seeded(web_app, tmp_path, "romme5", language)
-    for step in ("home-continue", "enter-round", "round-closer-2", "round-hand-0"):
-        app.by_id(step).first.wait_for(state="attached", timeout=15_000)
-        tap(app, step)
+    steps = ("home-continue", "enter-round", "round-closer-2", "round-hand-0")
+    app = open_seeded(web_app, tmp_path, "romme5", language, taps=steps)
     app.by_id("editor-keyboard").first.wait_for(state="attached", timeout=15_000)
     tap(app, "editor-keyboard")
     app.by_id("meld-input").first.wait_for(state="attached", timeout=15_000)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_steps import tap
+from browser_steps import open_seeded
 
 pytestmark = pytest.mark.browser
 
@@ -20,18 +20,8 @@ def clip_of(app, identifier):
 
 @pytest.mark.parametrize("language", ["de", "fi"])
 def test_hovering_a_field_covers_no_number(web_app, tmp_path, language):
-    from benchmarks.screens import seed
-
-    data = tmp_path / f"romme5-{language}"
-    seed(data, "romme5")
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport="desktop",
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-    )
-    for step in ("home-continue", "enter-round", "round-closer-2", "round-count-all"):
-        app.by_id(step).first.wait_for(state="attached", timeout=30_000)
-        tap(app, step)
+    steps = ("home-continue", "enter-round", "round-closer-2", "round-count-all")
+    app = open_seeded(web_app, tmp_path, "romme5", language, "desktop", steps)
     app.by_id("round-bad-1").first.wait_for(state="attached", timeout=15_000)
     app.page.mouse.move(0, 0)
     app.settle()

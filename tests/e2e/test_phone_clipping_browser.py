@@ -6,35 +6,18 @@ Screenshots: build/screenshots/clip-*.png
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-from jolly_scorer.core import game as core
-from jolly_scorer.core.rules import resolve_rules
-from jolly_scorer.store import Store
+from browser_steps import open_new_round
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Eberhard"]
 
 
-def seed(data: Path, rules: str = "romme_de") -> None:
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules(rules), PLAYERS))
-
-
 def open_round(web_app, tmp_path, language="de", viewport="phone", rules="romme_de"):
-    data = tmp_path / "data"
-    seed(data, rules)
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport=viewport,
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-        wait_text="Jolly",
+    app = open_new_round(
+        web_app, tmp_path, PLAYERS, language, viewport, rules, wait_text="Jolly"
     )
-    app.by_id("home-continue").first.click()
-    app.by_id("enter-round").first.click()
     app.by_id("round-save-bar").first.wait_for(state="attached", timeout=15_000)
     return app
 

@@ -9,19 +9,9 @@ checks cannot see (keys typed at speed)."""
 from __future__ import annotations
 
 import pytest
-from browser_steps import tap
+from browser_steps import field_values, tap
 
 pytestmark = pytest.mark.browser
-
-
-def field_values(app, count):
-    return app.page.evaluate(
-        """n => [...Array(n).keys()].map(i => {
-          const f = document.querySelector(
-            `[flt-semantics-identifier="player-name-${i + 1}"] input`);
-          return f ? f.value : null; })""",
-        count,
-    )
 
 
 FOCUSED_IN = (

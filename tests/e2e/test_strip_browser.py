@@ -9,23 +9,14 @@ Screenshots: build/screenshots/strip-*.png
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from browser_steps import open_new_round
 
-from jolly_scorer.core import game as core
-from jolly_scorer.core.rules import resolve_rules
-from jolly_scorer.store import Store
 from jolly_scorer.ui.screens.round_entry.layout import PHONE_SPACING
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Emilia"]
-
-
-def seed(data: Path) -> None:
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("romme_de"), PLAYERS))
 
 
 def box(app, identifier):
@@ -59,16 +50,7 @@ def misplaced(app) -> list[str]:
 
 @pytest.mark.parametrize("language", ["de"])
 def test_the_chips_boxes_stay_on_the_chips(web_app, tmp_path, language):
-    data = tmp_path / "data"
-    seed(data)
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport="phone",
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-        wait_text="Rommé",
-    )
-    app.by_id("home-continue").first.click()
-    app.by_id("enter-round").first.click()
+    app = open_new_round(web_app, tmp_path, PLAYERS, language)
     app.by_id("round-show-0").first.wait_for(state="attached")
     app.settle()
     assert not misplaced(app)

@@ -9,23 +9,13 @@ Screenshots: build/screenshots/strip-six-*.png
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-from jolly_scorer.core import game as core
-from jolly_scorer.core.rules import resolve_rules
-from jolly_scorer.store import Store
+from browser_steps import open_new_round
 
 pytestmark = pytest.mark.browser
 
 SIX = ["Anna", "Ben", "Cleo", "Dora", "Eero", "Fanni"]
 LONG = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Emilia", "Fredrika"]
-
-
-def seed(data: Path, names: list[str]) -> None:
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("romme_de"), names))
 
 
 @pytest.mark.parametrize(
@@ -37,16 +27,7 @@ def seed(data: Path, names: list[str]) -> None:
     ],
 )
 def test_every_chip_is_whole_and_one_tap_away(web_app, tmp_path, language, size, names):
-    data = tmp_path / "data"
-    seed(data, names)
-    app = web_app(
-        "jolly_scorer.ui.app:main",
-        viewport=size,
-        env={"LANGUAGE": language, "JOLLY_SCORER_DATA": str(data)},
-        wait_text="Rommé",
-    )
-    app.by_id("home-continue").first.click()
-    app.by_id("enter-round").first.click()
+    app = open_new_round(web_app, tmp_path, names, language, size)
     app.by_id("round-show-0").first.wait_for(state="attached")
     app.settle()
     tag = f"{language}-{size[0]}-{'long' if names is LONG else 'six'}"
