@@ -246,3 +246,30 @@ def test_another_tables_game_is_told_apart_from_memory(evening):
     assert one.elsewhere(second) and two.elsewhere(first)
     assert not one.elsewhere(first) and not two.elsewhere(second)
     assert not one.elsewhere(10_000)  # not known: the phone asks its table
+
+
+def test_the_store_watcher_tells_of_a_club_event_another_process_changed(tmp_path):
+    """Issue 37: a series seated by another process changes no game, so the
+    store watcher (games' revisions only) told no page of it. It tells of the
+    club events changed elsewhere; this process's own writes reach the pages
+    through pubsub and are not told again."""
+    from jolly_scorer.server.watcher import StoreWatcher
+
+    data = tmp_path / "data"
+    games: list[int] = []
+    events: list[int] = []
+    with Store.open(data) as store:
+        event_id = store.create_event(
+            ClubEvent("Friday", find_rules("romme_de"), PLAYERS, 2, 1)
+        )
+        watcher = StoreWatcher(store, games.append, None, events.append)
+        watcher._tell(watcher._look())  # the starting point: nothing to tell
+        store.seat_series(event_id, draw_seating(PLAYERS, series=1, seed=3))
+        watcher._tell(watcher._look())  # this process's own write
+        assert (games, events) == ([], [])
+        with Store.open(data) as other:  # another process seats series 2
+            other.seat_series(event_id, draw_seating(PLAYERS, series=2, seed=4))
+        watcher._tell(watcher._look())
+        assert (games, events) == ([], [event_id])
+        watcher._tell(watcher._look())  # nothing new
+        assert events == [event_id]

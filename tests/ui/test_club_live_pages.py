@@ -444,3 +444,21 @@ def test_a_series_seated_by_another_process_reaches_a_joined_phone(
         assert not any("deleted" in t for t in phone.texts())
     finally:
         club.forget()
+
+
+def test_a_series_seated_by_another_process_shows_on_the_organisers_page(
+    flet_app, tmp_path
+):
+    """Issue 37: the organiser's page of one server follows a series seated by
+    another process on the same folder (a second server, say), as it follows
+    another page of its own server."""
+    rules = find_rules("romme_de").replace(target=100)
+    with Store.open(tmp_path) as store:
+        event_id = store.create_event(ClubEvent("Friday", rules, FOUR, 2, 1))
+    page = flet_app(lambda p: ui_app.main(p, tmp_path), width=1280, height=900)
+    page.click(page.find(semantics="home-club"))
+    page.click(page.find(semantics="club-open-1"))
+    assert not page.find_all(semantics="club-series-1")
+    with Store.open(tmp_path) as other:
+        other.seat_series(event_id, draw_seating(FOUR, series=1, seed=3))
+    page.wait_for(lambda: bool(page.find_all(semantics="club-series-1")), timeout=10)
