@@ -115,8 +115,8 @@ EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
 def seed_club(data: Path) -> None:
     """A club evening of 8: series 1 played (2 games a table), series 2
     seated by the standing, one game of it started (the evening of
-    ``tests/e2e/test_club_browser.py``)."""
-    from test_club_browser import prepared
+    ``tests/e2e/test_club_browser.py``: ``tests/support/club_evening.py``)."""
+    from support.club_evening import prepared
 
     prepared(data)
 

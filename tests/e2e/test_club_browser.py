@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import pytest
 from browser_steps import reveal, tap, type_in
+from support.club_evening import prepared
 from test_app_flow import play_round, shoot
 
-from jolly_scorer.core.club.event import ClubEvent
-from jolly_scorer.core.club.points import CONVERSIONS
-from jolly_scorer.core.club.ranking import next_seating, rank_event
-from jolly_scorer.core.club.seating import draw_seating
-from jolly_scorer.core.game import Counted, Round, add_round, new_game
+from jolly_scorer.core.club.ranking import rank_event
 from jolly_scorer.core.names import name_key
-from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import preset_name
@@ -102,40 +98,6 @@ def test_an_evening_played_on_one_laptop(web_app, tmp_path):
     text = app.by_id("club-big-screen").first.inner_text()
     at = [text.index(name) for name in final.order]
     assert at == sorted(at), (final.order, text)
-
-
-def prepared(folder):
-    """An evening of 8 in the store: series 1 played (2 games a table),
-    series 2 seated by standing, one game of it played."""
-    rules = find_rules("romme_de").replace(target=100)
-    event = ClubEvent(
-        "Freitagsrunde", rules, EIGHT, 2, 2, points=CONVERSIONS["bands5"], seed=7
-    )
-    with Store.open(folder) as store:
-        event_id = store.create_event(event)
-        store.seat_series(event_id, draw_seating(EIGHT, series=1, seed=11))
-        for table, players in enumerate(
-            store.load_event(event_id).series[0].seating.tables, 1
-        ):
-            for game in range(2):
-                bad = [0, 120, 10 + 7 * table, 30 - game * 9]
-                counted = tuple(
-                    (p, Counted(bad=b))
-                    for p, b in zip(players[1:], bad[1:], strict=True)
-                )
-                store.start_table_game(
-                    event_id,
-                    1,
-                    table,
-                    add_round(
-                        new_game(rules, players, first_dealer=game),
-                        Round(players[0], counted=counted),
-                    ),
-                )
-        play = store.event_play(event_id)
-        store.seat_series(event_id, next_seating(event, play.plays, EIGHT, seed=3))
-        players = store.load_event(event_id).series[1].seating.tables[0]
-        store.start_table_game(event_id, 2, 1, new_game(rules, players))
 
 
 @pytest.mark.parametrize("language", ["de", "fi"])

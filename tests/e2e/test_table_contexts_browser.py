@@ -13,7 +13,6 @@ restart of the host (7).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,61 +20,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_steps import flutter_ready  # noqa: E402
-from server_process import Server, start_server  # noqa: E402
-
-from conftest import shoot_page  # noqa: E402
-from jolly_scorer.core import game as core  # noqa: E402
-from jolly_scorer.core.rules import resolve_rules  # noqa: E402
-from jolly_scorer.store import Store  # noqa: E402
-from jolly_scorer.web.reconnect import BANNER_ID  # noqa: E402
-
-pytestmark = pytest.mark.browser
-
-PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
-WAIT = 20_000  # ms: one step on a loaded machine
-
-
-def by_id(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
-
-
-def tap(page: Any, identifier: str) -> None:
-    by_id(page, identifier).first.click()
-
-
-SAID = (
-    "id => { const n = document.querySelector("
-    "`[flt-semantics-identifier='${id}']`); return n ?"
-    " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
+from browser_steps import flutter_ready
+from server_process import Server, start_server
+from table_steps import (
+    WAIT,
+    by_id,
+    close_editor,
+    join,
+    phone_context,
+    said,
+    seat_part,
+    serve_table,
+    sit_down,
+    tap,
+    tap_together,
+    wait_said,
+    wait_until,
 )
 
+from conftest import shoot_page
+from jolly_scorer.store import Store
+from jolly_scorer.web.reconnect import BANNER_ID
 
-def said(page: Any, identifier: str) -> str:
-    """What a control says now: its accessible label and its text (read in
-    one go: a node redrawn between two reads is no wait)."""
-    text: str = page.evaluate(SAID, identifier)
-    return text
-
-
-def wait_said(page: Any, identifier: str, text: str, timeout: float = 20.0) -> str:
-    """Wait until ``identifier`` says ``text`` (checked in the page by a timer,
-    not at animation frames, which a page behind another one does not get);
-    what it says."""
-    try:
-        page.wait_for_function(
-            f"([id, text]) => ({SAID})(id).includes(text)",
-            arg=[identifier, text],
-            polling=50,
-            timeout=timeout * 1000,
-        )
-    except Exception as e:
-        now = said(page, identifier)
-        raise AssertionError(f"{identifier} says {now!r}, not {text!r}") from e
-    return said(page, identifier)
+pytestmark = pytest.mark.browser
 
 
 def still_shot(page: Any, name: str) -> None:
@@ -95,41 +62,6 @@ def wait_text(page: Any, text: str, timeout: float = WAIT) -> None:
     )
 
 
-def wait_until(check: Any, what: str, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
-def tap_together(pages: list[tuple[Any, str]]) -> None:
-    """Tap ``identifier`` on each page at one moment: every page is told the
-    same instant (its own clock, the same machine) 400 ms ahead and taps then
-    (a DOM click on the semantics node, as Flutter takes a screen reader's
-    tap), so the taps are a millisecond or two apart, not one round trip."""
-    at = time.time() * 1000 + 400
-    for page, identifier in pages:
-        by_id(page, identifier).first.wait_for(timeout=WAIT)
-        page.evaluate(
-            "([id, at]) => setTimeout(() => document.querySelector("
-            "`[flt-semantics-identifier='${id}']`).click(), at - Date.now())",
-            [identifier, at],
-        )
-
-
-def close_editor(page: Any) -> None:
-    if by_id(page, "editor-done").count():
-        tap(page, "editor-done")
-        by_id(page, "editor-done").wait_for(state="detached", timeout=WAIT)
-
-
-def seat_part(data: Path, round_number: int, name: str) -> Any:
-    with Store.open(data) as store:
-        game_id = store.list_games()[0].id
-        return store.load_seat_parts(game_id, round_number).get(name)
-
-
 def stored_hand(data: Path, round_number: int, name: str) -> list[str]:
     part = seat_part(data, round_number, name)
     return sorted(map(str, part.data.get("hand", []))) if part else []
@@ -138,32 +70,6 @@ def stored_hand(data: Path, round_number: int, name: str) -> list[str]:
 def rounds_saved(data: Path) -> int:
     with Store.open(data) as store:
         return len(store.load_game(store.list_games()[0].id).rounds)
-
-
-def phone_context(chromium: Any, language: str = "de") -> Any:
-    return chromium.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        locale=f"{language}-{language.upper()}",
-    )
-
-
-def join(chromium: Any, server: Server, pin: str, language: str = "de") -> Any:
-    page = phone_context(chromium, language).new_page()
-    page.goto(server.url + "/")
-    page.fill("#pin", pin)
-    page.click("button[type=submit]")
-    flutter_ready(page, "Dora")
-    return page
-
-
-def sit_down(page: Any, seat: int) -> None:
-    if not by_id(page, "enter-round").count():
-        tap(page, "home-continue")
-    tap(page, "enter-round")
-    tap(page, f"round-seat-{seat}")
-    by_id(page, f"round-done-{seat}").wait_for(timeout=WAIT)
 
 
 @dataclass
@@ -186,10 +92,7 @@ class Table:
 @pytest.fixture(scope="module")
 def table(chromium: Any, tmp_path_factory: Any) -> Iterator[Table]:
     tmp = tmp_path_factory.mktemp("table")
-    data = tmp / "data"
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
-    server = start_server(tmp, "--table", data=data, env={"LANGUAGE": "de"})
+    server = serve_table(tmp, {"LANGUAGE": "de"})
     contexts = []
     try:
         pin = server.find(r"type PIN (\d+)")
@@ -203,7 +106,7 @@ def table(chromium: Any, tmp_path_factory: Any) -> Iterator[Table]:
         tap(host, "home-continue")
         tap(host, "enter-round")
         by_id(host, "round-closer-0").wait_for(timeout=WAIT)
-        ben, cleo = join(chromium, server, pin), join(chromium, server, pin)
+        ben, cleo = join(chromium, server, pin=pin), join(chromium, server, pin=pin)
         contexts += [ben.context, cleo.context]
         sit_down(ben, 1)
         sit_down(cleo, 2)
@@ -417,10 +320,8 @@ def test_the_table_at_phone_size_in_german_and_finnish(chromium, tmp_path, langu
         "fi": "Yhteys pöytään katkesi – yhdistetään uudelleen…",
     }[language]
     data = tmp_path / "data"
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
     env = {"LANGUAGE": language}
-    server = start_server(tmp_path, "--table", data=data, env=env)
+    server = serve_table(tmp_path, env)
     contexts = []
     try:
         pin = server.find(r"type PIN (\d+)")
@@ -429,7 +330,7 @@ def test_the_table_at_phone_size_in_german_and_finnish(chromium, tmp_path, langu
         host = host_context.new_page()
         host.goto(server.find(r"host screen (\S+)"))
         flutter_ready(host, pin)
-        phone = join(chromium, server, pin, language)
+        phone = join(chromium, server, language, pin=pin)
         contexts.append(phone.context)
         sit_down(phone, 1)
         tap(phone, "pick-Kd")

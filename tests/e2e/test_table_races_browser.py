@@ -22,33 +22,29 @@ takes its browser's language).
 from __future__ import annotations
 
 import re
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_steps import flutter_ready
+from table_steps import (
+    ENGLISH,
+    WAIT,
+    by_id,
+    close_editor,
+    said,
+    seat_part,
+    serve_table,
+    sit,
+    tap,
+    tap_together,
+    wait_until,
+)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_steps import flutter_ready  # noqa: E402
-from server_process import start_server  # noqa: E402
-
-from conftest import shoot_page  # noqa: E402
-from jolly_scorer.core import game as core  # noqa: E402
-from jolly_scorer.core.rules import resolve_rules  # noqa: E402
-from jolly_scorer.store import Store  # noqa: E402
+from conftest import shoot_page
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
-WAIT = 20_000  # ms: one step on a loaded machine
-ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
-SAID = (
-    "id => { const n = document.querySelector("
-    "`[flt-semantics-identifier='${id}']`); return n ?"
-    " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
-)
 #: the text a field shows: its input's value (the semantics node holds the
 #: input Flutter edits; null when the field is not drawn)
 FIELD = (
@@ -62,19 +58,6 @@ REFUSED = {
 }
 
 
-def by_id(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
-
-
-def tap(page: Any, identifier: str) -> None:
-    by_id(page, identifier).first.click()
-
-
-def said(page: Any, identifier: str) -> str:
-    text: str = page.evaluate(SAID, identifier)
-    return text
-
-
 def whole_numbers(text: str) -> str:
     """``text`` with its numbers' thousands separators left out (a summary
     says "schlecht 7.153", "miinus 7 153": the digits of two phones at once
@@ -85,35 +68,6 @@ def whole_numbers(text: str) -> str:
 def field(page: Any, identifier: str) -> str | None:
     text: str | None = page.evaluate(FIELD, identifier)
     return text
-
-
-def wait_until(check: Any, what: Any, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError(
-                f"timed out waiting for {what() if callable(what) else what}"
-            )
-        time.sleep(0.05)
-
-
-def together(pages: list[tuple[Any, str]]) -> None:
-    """Tap ``identifier`` on each page at one moment (each page told the same
-    instant 400 ms ahead: a DOM click on the semantics node then)."""
-    at = time.time() * 1000 + 400
-    for page, identifier in pages:
-        by_id(page, identifier).first.wait_for(timeout=WAIT)
-        page.evaluate(
-            "([id, at]) => setTimeout(() => document.querySelector("
-            "`[flt-semantics-identifier='${id}']`).click(), at - Date.now())",
-            [identifier, at],
-        )
-
-
-def stored(data: Path, name: str) -> Any:
-    with Store.open(data) as store:
-        game_id = store.list_games()[0].id
-        return store.load_seat_parts(game_id, 1).get(name)
 
 
 def open_host(chromium: Any, server: Any) -> Any:
@@ -132,30 +86,8 @@ def open_host(chromium: Any, server: Any) -> Any:
     return host
 
 
-def sit(chromium: Any, server: Any, language: str, seat: int) -> Any:
-    context = chromium.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        locale=f"{language}-{language.upper()}",
-    )
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.fill("#pin", server.find(r"type PIN (\d+)"))
-    page.click("button[type=submit]")
-    flutter_ready(page, "Dora")
-    if not by_id(page, "enter-round").count():
-        tap(page, "home-continue")
-    tap(page, "enter-round")
-    tap(page, f"round-seat-{seat}")
-    by_id(page, f"round-done-{seat}").wait_for(timeout=WAIT)
-    return page
-
-
-def close_editor(page: Any) -> None:
-    if by_id(page, "editor-done").count():
-        tap(page, "editor-done")
-        by_id(page, "editor-done").wait_for(state="detached", timeout=WAIT)
+def stored(data: Path, name: str) -> Any:
+    return seat_part(data, 1, name)
 
 
 def bens_card(data: Path) -> bool:
@@ -165,9 +97,7 @@ def bens_card(data: Path) -> bool:
 
 def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_path):
     data = tmp_path / "data"
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
-    server = start_server(tmp_path, "--table", data=data, env=ENGLISH)
+    server = serve_table(tmp_path, ENGLISH)
     contexts = []
     try:
         host = open_host(chromium, server)
@@ -179,7 +109,7 @@ def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_pat
         pages = {"host": (host, "de"), "ben": (ben, "fi"), "cleo": (cleo, "de")}
         # -- 34.3, at one moment: Ben's hand opened as he sat down
         by_id(ben, "pick-2c").wait_for(timeout=WAIT)
-        together([(host, "round-count-all"), (ben, "pick-2c")])
+        tap_together([(host, "round-count-all"), (ben, "pick-2c")])
 
         def refused() -> bool:
             return REFUSED["fi"] in said(ben, "round-notice")

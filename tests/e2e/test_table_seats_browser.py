@@ -15,88 +15,35 @@ Finnish.
 
 from __future__ import annotations
 
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_steps import flutter_ready
+from server_process import start_server
+from table_steps import (
+    ENGLISH,
+    WAIT,
+    by_id,
+    enter_round,
+    join,
+    said,
+    seat_part,
+    serve_table,
+    tap,
+    wait_said,
+    wait_until,
+)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_steps import flutter_ready  # noqa: E402
-from server_process import start_server  # noqa: E402
-
-from conftest import shoot_page  # noqa: E402
-from jolly_scorer.core import game as core  # noqa: E402
-from jolly_scorer.core.rules import resolve_rules  # noqa: E402
-from jolly_scorer.store import Store  # noqa: E402
+from conftest import shoot_page
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
-WAIT = 20_000  # ms: one step on a loaded machine
-SAID = (
-    "id => { const n = document.querySelector("
-    "`[flt-semantics-identifier='${id}']`); return n ?"
-    " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
-)
+
+def to_seat_question(page: Any) -> None:
+    enter_round(page)
+    by_id(page, "round-seat-0").wait_for(timeout=WAIT)
 
 
-def by_id(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
-
-
-def tap(page: Any, identifier: str) -> None:
-    by_id(page, identifier).first.click()
-
-
-def said(page: Any, identifier: str) -> str:
-    """What a control says now: its accessible label and its text."""
-    text: str = page.evaluate(SAID, identifier)
-    return text
-
-
-def wait_said(page: Any, identifier: str, text: str, timeout: float = 20.0) -> str:
-    """Wait until ``identifier`` says ``text`` (checked by a timer in the page)."""
-    try:
-        page.wait_for_function(
-            f"([id, text]) => ({SAID})(id).includes(text)",
-            arg=[identifier, text],
-            polling=50,
-            timeout=timeout * 1000,
-        )
-    except Exception as e:
-        now = said(page, identifier)
-        raise AssertionError(f"{identifier} says {now!r}, not {text!r}") from e
-    return said(page, identifier)
-
-
-def wait_until(check: Any, what: str, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
-def seat_part(data: Path, round_number: int, name: str) -> Any:
-    with Store.open(data) as store:
-        game_id = store.list_games()[0].id
-        return store.load_seat_parts(game_id, round_number).get(name)
-
-
-def phone_context(chromium: Any, language: str) -> Any:
-    return chromium.new_context(
-        viewport=PHONE,
-        is_mobile=True,
-        has_touch=True,
-        locale=f"{language}-{language.upper()}",
-    )
-
-
-#: the server's own language English: the pages follow their browsers'
-ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 WORDS = {
@@ -109,13 +56,6 @@ WORDS = {
 }
 
 
-def serve(tmp: Path) -> Any:
-    data = tmp / "data"
-    with Store.open(data) as store:
-        store.create_game(core.new_game(resolve_rules("jolly_at"), PLAYERS))
-    return start_server(tmp, "--table", data=data, env=ENGLISH)
-
-
 def open_host(chromium: Any, server: Any, language: str) -> Any:
     context = chromium.new_context(
         viewport=LAPTOP, locale=f"{language}-{language.upper()}"
@@ -124,22 +64,6 @@ def open_host(chromium: Any, server: Any, language: str) -> Any:
     host.goto(server.find(r"host screen (\S+)"))
     flutter_ready(host, server.find(r"type PIN (\d+)"))
     return host
-
-
-def join(chromium: Any, server: Any, language: str) -> Any:
-    page = phone_context(chromium, language).new_page()
-    page.goto(server.url + "/")
-    page.fill("#pin", server.find(r"type PIN (\d+)"))
-    page.click("button[type=submit]")
-    flutter_ready(page, "Dora")
-    return page
-
-
-def to_seat_question(page: Any) -> None:
-    if not by_id(page, "enter-round").count():
-        tap(page, "home-continue")
-    tap(page, "enter-round")
-    by_id(page, "round-seat-0").wait_for(timeout=WAIT)
 
 
 def both_sizes(page: Any, name: str, size: dict[str, int]) -> None:
@@ -168,7 +92,7 @@ def host_panel_and_bar(host: Any, language: str) -> None:
 def test_the_hosts_bar_panel_and_seat_question_in_finnish(chromium, tmp_path):
     """Issue 34.9 and 34.10 in Finnish: the screenshots, and no English."""
     language = "fi"
-    server = serve(tmp_path)
+    server = serve_table(tmp_path, ENGLISH)
     contexts = []
     try:
         host = open_host(chromium, server, language)
@@ -196,7 +120,7 @@ def test_the_hosts_bar_panel_and_seat_question_in_finnish(chromium, tmp_path):
 
 def test_seats_the_counting_sheet_and_the_host_restarted_in_german(chromium, tmp_path):
     """Issue 34 items 1, 6, 8, 9 and 10 at one German table."""
-    server = serve(tmp_path)
+    server = serve_table(tmp_path, ENGLISH)
     contexts = []
     try:
         host = open_host(chromium, server, "de")
