@@ -118,9 +118,9 @@ def layout(
         header = ft.Column([header, notice], spacing=4)
     content: ft.Control
     if wide:
-        watch = [statuses_row(entry, t)] if entry.together else []
+        watch = [statuses_row(entry, t, scope)] if entry.together else []
         top = docked or ft.Column(
-            [preview_table(rounds, preview, t), *watch],
+            [preview_table(rounds, preview, t, scope), *watch],
             scroll=ft.ScrollMode.AUTO,
             spacing=12,
         )

@@ -132,8 +132,23 @@ def _PointsRows(
     wide = (page.width or 390) >= WIDE
     width = WIDE_FIELD if wide else 80
     columns = ("good", "bad") if rounds.rules.is_plus else ("bad",)
-    lines: list[ft.Control] = [_titles(entry, columns, width, t)]
     scope = use_scope()
+    # the titles and the pad show no part of the model but what is given
+    # here: watched parts with no share, neither rebuilt nor compared when
+    # a number changes (watched.py)
+    host_done = entry.together and entry.seat is None and width >= WIDE_FIELD
+    lines: list[ft.Control] = [
+        watched(
+            scope,
+            STATIC,
+            _titles,
+            columns,
+            width,
+            handglatt_hint(entry, t),
+            host_done,
+            key="titles",
+        )
+    ]
     places = entry.fields()  # once a redraw, not once a player
     for seat, name in enumerate(rounds.players):
         shown = round_score(rounds, name, preview.scores[name].score, t)
@@ -162,12 +177,14 @@ def _PointsRows(
     # the pad's 12 keys are a watched part with no share: neither rebuilt
     # nor compared on a key's tap (watched.py); the caption follows
     on_key = latest(entry, "pad", lambda key: act(keys.press, key))
-    pad = number_pad(
-        t,
+    pad = watched(
+        scope,
+        STATIC,
+        _pad,
         on_key,
         None if selected is None else selected[0],
-        width=440 if wide else None,
-        keys=watched(scope, STATIC, _pad_keys, on_key, key="pad-keys"),
+        440 if wide else None,
+        key="pad",
     )
     under: ft.Control = ft.Row([pad]) if wide else pad  # a laptop: 440 px
     if above is not None:  # a phone: the pad docked under what scrolls
@@ -179,6 +196,15 @@ def _PointsRows(
         )
         return ft.Column([listed, under], spacing=6, expand=True)
     return ft.Column([ft.Column(lines, spacing=4), under], spacing=6)
+
+
+def _pad(
+    on_key: Callable[[str], Any], whose: str | None, width: int | None
+) -> ft.Control:
+    """A watched part: the number pad, saying whose number it types."""
+    scope = use_scope()
+    keys = watched(scope, STATIC, _pad_keys, on_key, key="pad-keys")
+    return number_pad(scope.t, on_key, whose, width=width, keys=keys)
 
 
 def _pad_keys(on_key: Callable[[str], Any]) -> ft.Control:
@@ -269,11 +295,12 @@ def _done(
 
 
 def _titles(
-    entry: RoundEntryModel, columns: Sequence[str], width: int, t: Translator
+    columns: Sequence[str], width: int, hint: str | None, host_done: bool
 ) -> ft.Control:
-    """The column titles over the fields and, on a Handglatt round, that the
-    number typed is the count before the doubling (``round-handglatt-hint``)."""
-    hint = handglatt_hint(entry, t)
+    """A watched part: the column titles over the fields and, on a
+    Handglatt round, that the number typed is the count before the doubling
+    (``round-handglatt-hint``); ``host_done``: room for the host's Done."""
+    t = use_scope().t
     titles: list[ft.Control] = [
         ft.Container(expand=True)
         if hint is None
@@ -297,7 +324,7 @@ def _titles(
             )
         )
     titles.append(ft.Container(width=BUTTON_WIDTH))
-    if entry.together and entry.seat is None and width >= WIDE_FIELD:  # Done
+    if host_done:  # the host's Done at the end of each line
         titles.append(ft.Container(width=BUTTON_WIDTH))
     return ft.Container(
         ft.Row(titles, spacing=6, vertical_alignment=ft.CrossAxisAlignment.END),

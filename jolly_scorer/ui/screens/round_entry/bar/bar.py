@@ -14,7 +14,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import opening_warnings
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.models.round_watch import BAR
+from jolly_scorer.ui.models.round_watch import BAR, STATIC
 from jolly_scorer.ui.screens.round_entry.bar.questions import (
     button_pair,
     cancel_question,
@@ -49,7 +49,21 @@ def _watched_bar(buttons: dict[str, Relay], preview: Preview) -> ft.Control:
     # (not while cards are picked: the bar, and the grid above it, stay put)
     warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
     taps = {k: _tap(h) for k, h in buttons.items()}
-    return _bar(entry, preview, t, taps, missing, warnings)
+    # Cancel and Save show nothing of the model: a watched part with no
+    # share, neither rebuilt nor compared when a score changes (watched.py)
+    pair = watched(
+        scope, STATIC, _save_pair, buttons["cancel"], buttons["save"], key="bar-pair"
+    )
+    return _bar(entry, preview, t, taps, missing, warnings, pair)
+
+
+def _save_pair(cancel: Relay, save: Relay) -> ft.Control:
+    """A watched part: Cancel and Save (the translator from the scope)."""
+    t = use_scope().t
+    return button_pair(
+        ("round-cancel", t("Cancel"), ft.Icons.CLOSE, _tap(cancel)),
+        ("round-save", t("Save round"), ft.Icons.CHECK, _tap(save)),
+    )
 
 
 def _tap(handler: Callable[[], Any]) -> Callable[[], Any]:
@@ -65,7 +79,10 @@ def _bar(
     buttons: dict[str, Any],
     missing: str | None = None,
     warnings: tuple[str, ...] = (),
+    pair: ft.Control | None = None,
 ) -> ft.Control:
+    """The bar's controls (``pair``: Cancel and Save as drawn, else built
+    from ``buttons``)."""
     items: list[ft.Control] = []
     if entry.taken is not None:
         items += taken_choices(entry, entry.taken, preview, t, buttons)
@@ -117,7 +134,8 @@ def _bar(
             )
         )
         items.append(
-            button_pair(
+            pair
+            or button_pair(
                 ("round-cancel", t("Cancel"), ft.Icons.CLOSE, buttons["cancel"]),
                 ("round-save", t("Save round"), ft.Icons.CHECK, buttons["save"]),
             )
