@@ -16,15 +16,14 @@ import flet as ft
 from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview, RoundModel
-from jolly_scorer.ui.models.round_watch import STATIC
-from jolly_scorer.ui.screens.round_entry.scope import Scope
+from jolly_scorer.ui.models.round_watch import hand_topic
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
 from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import one_line
 from jolly_scorer.ui.widgets.card_pieces import BAD, GOOD
 from jolly_scorer.ui.widgets.round_score import round_score
 
 __all__ = [
-    "preview_row",
     "preview_table",
     "score_line",
     "signed",
@@ -76,8 +75,8 @@ def preview_table(
 ) -> ft.Control:
     """Every player's good, bad, bonus and round score (penalty: bad only).
     With ``scope`` (the round entry's screen) each player's row is a watched
-    part drawn again only when its texts changed (a digit typed for Ben
-    rebuilds Ben's row, not the table)."""
+    part of the player's share: a digit typed for Ben draws Ben's row again,
+    not the table (alone, when it came from another device)."""
     plus = model.rules.is_plus
     heads = [t("Good"), t("Bad"), t("Bonus"), t("Round")] if plus else [t("Points")]
     # a column as wide as its longest heading (issue 35.4: "Schlecht" at 58
@@ -93,24 +92,18 @@ def preview_table(
         )
     ]
     for seat, name in enumerate(model.players):
-        s = preview.scores[name]
-        total = round_score(model, name, s.score, t)  # "–": not typed yet
-        cells: tuple[tuple[str, str | None, bool], ...]
-        if plus:
-            cells = (
-                (t.number(s.good), GOOD if s.good else None, False),
-                (t.number(s.bad), BAD if s.bad else None, False),
-                (t.number(s.bonus), None, False),
-                (total, None, True),
-            )
-        else:
-            cells = ((total, None, True),)
-        label = f"{name}: {score_line(s, plus, t)}; " + t("round {score}", score=total)
-        args = (seat, name, width, cells, label)
         rows.append(
-            preview_row(*args)
+            _preview_row(model, preview, t, seat, name, width)
             if scope is None
-            else watched(scope, STATIC, preview_row, *args, key=f"preview-{seat}")
+            else watched(
+                scope,
+                hand_topic(name),
+                _watched_row,
+                seat,
+                name,
+                width,
+                key=f"p-{seat}",
+            )
         )
     return ft.Container(
         ft.Column(rows, spacing=6),
@@ -120,27 +113,33 @@ def preview_table(
     )
 
 
-def preview_row(
-    seat: int,
-    name: str,
-    width: int,
-    cells: tuple[tuple[str, str | None, bool], ...],
-    label: str,
+def _watched_row(seat: int, name: str, width: int) -> ft.Control:
+    """A watched part: ``name``'s row of the preview (the entry and the
+    translator from the screen's scope; the scores are in the share)."""
+    scope = use_scope()
+    rounds = scope.entry.rounds
+    return _preview_row(rounds, rounds.preview(), scope.t, seat, name, width)
+
+
+def _preview_row(
+    model: RoundModel, preview: Preview, t: Translator, seat: int, name: str, width: int
 ) -> ft.Control:
-    """A player's row of the preview: ``cells`` (text, colour, bold)."""
+    plus = model.rules.is_plus
+    s = preview.scores[name]
+    total = round_score(model, name, s.score, t)  # "–": not typed yet
+    if plus:
+        cells = [
+            _cell(t.number(s.good), width, colour=GOOD if s.good else None),
+            _cell(t.number(s.bad), width, colour=BAD if s.bad else None),
+            _cell(t.number(s.bonus), width),
+            _cell(total, width, bold=True),
+        ]
+    else:
+        cells = [_cell(total, width, bold=True)]
     return ft.Semantics(
         identifier=f"round-preview-{seat}",
-        label=label,
-        content=ft.Row(
-            [
-                one_line(name, 17),
-                *[
-                    _cell(text, width, bold=bold, colour=colour)
-                    for text, colour, bold in cells
-                ],
-            ],
-            spacing=4,
-        ),
+        label=f"{name}: {score_line(s, plus, t)}; " + t("round {score}", score=total),
+        content=ft.Row([one_line(name, 17), *cells], spacing=4),
     )
 
 

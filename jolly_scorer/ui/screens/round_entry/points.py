@@ -22,7 +22,6 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.counted_keys import Place, SheetKeys
-from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import STATIC, hand_topic
 from jolly_scorer.ui.screens.round_entry.counted import (
@@ -71,7 +70,6 @@ def player_box(
 
 def points_rows(
     entry: RoundEntryModel,
-    preview: Preview,
     t: Translator,
     act: Act,
     above: list[ft.Control] | None = None,
@@ -79,14 +77,13 @@ def points_rows(
     """Everyone counted points: every player's line, the number pad, and the
     keys of the page going to the selected field. With ``above`` (a phone):
     those controls and the lines scroll, the pad stays under them, whole."""
-    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act), above)
+    rows: ft.Control = _PointsRows(entry, t, latest(entry, "act", act), above)
     return rows
 
 
 @ft.component
 def _PointsRows(
     entry: RoundEntryModel,
-    preview: Preview,
     t: Translator,
     act: Act,
     above: list[ft.Control] | None = None,
@@ -149,12 +146,11 @@ def _PointsRows(
             key="titles",
         )
     ]
-    places = entry.fields()  # once a redraw, not once a player
     for seat, name in enumerate(rounds.players):
-        shown = round_score(rounds, name, preview.scores[name].score, t)
         here = selected if selected is not None and selected[0] == name else None
         # drawn again only when the player's share of the model, or what
-        # is given here (their score, their field selected), changed
+        # is given here (their field selected), changed; alone when another
+        # device's news changed the player's share (watched.py)
         lines.append(
             watched(
                 scope,
@@ -162,13 +158,11 @@ def _PointsRows(
                 _sheet_line,
                 seat,
                 name,
-                shown,
                 columns,
                 width,
                 here,
-                _first_of(entry, places, name),
                 # the host's page: each line's Done (a phone's is in its header)
-                entry.status(name) if entry.together and entry.seat is None else False,
+                bool(entry.together and entry.seat is None),
                 keys,
                 built,
                 key=f"line-{name}",
@@ -215,21 +209,24 @@ def _pad_keys(on_key: Callable[[str], Any]) -> ft.Control:
 def _sheet_line(
     seat: int,
     name: str,
-    shown: str,
     columns: tuple[Any, ...],
     width: int,
     here: Place | None,
-    first: Place | None,
-    status: str | None | bool,
+    with_done: bool,
     keys: SheetKeys,
     built: dict[Any, Any],
 ) -> ft.Control:
     """A watched part: ``name``'s line (``here``: their field selected, if
-    one is; ``first``: the field a tap on the name selects; ``status``:
-    their Done status on the host's page, False where the line has no Done);
-    the entry, translator and handler come from the screen's scope."""
+    one is; ``with_done``: the host's page, their Done on the line); the
+    entry, translator and handler come from the screen's scope. What it
+    shows of the model it works out here, all of it in the player's share
+    (the round score, the field a tap on the name selects, the status)."""
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
+    rounds = entry.rounds
+    shown = round_score(rounds, name, rounds.preview().scores[name].score, t)
+    first = _first_of(entry, entry.fields(), name)
+    status: str | None | bool = entry.status(name) if with_done else False
     sheet = Selection(here, keys.select)
     fields: list[ft.Control] = []
     mine = entry.rounds.points_keys(name)

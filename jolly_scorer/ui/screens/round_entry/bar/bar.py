@@ -31,20 +31,22 @@ from jolly_scorer.ui.widgets.card_pieces import GOOD
 __all__ = ["save_bar"]
 
 
-def save_bar(scope: Scope, preview: Preview, buttons: dict[str, Any]) -> ft.Control:
-    """``preview``: the screen's (its share of the model holds it whole);
-    ``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
+def save_bar(scope: Scope, buttons: dict[str, Any]) -> ft.Control:
+    """``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
     ``look``, ``correct``, ``drop``. Drawn again only when its share of the
     model changed (``watched.py``; its handlers stay the newest:
     ``keep.latest``)."""
     stable = {k: latest(scope.entry, f"bar-{k}", f) for k, f in buttons.items()}
-    return watched(scope, BAR, _watched_bar, stable, preview, key="bar")
+    return watched(scope, BAR, _watched_bar, stable, key="bar")
 
 
-def _watched_bar(buttons: dict[str, Relay], preview: Preview) -> ft.Control:
-    """A watched part: the entry and translator come from the screen's scope."""
+def _watched_bar(buttons: dict[str, Relay]) -> ft.Control:
+    """A watched part: the entry and translator come from the screen's
+    scope; the scores (the round's preview, in the share) are worked out
+    here (it may be drawn alone: ``watched.py``)."""
     scope = use_scope()
     entry, t = scope.entry, scope.t
+    preview = entry.rounds.preview()
     missing = None if preview.complete else entry.missing()
     # (not while cards are picked: the bar, and the grid above it, stay put)
     warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()

@@ -11,8 +11,8 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.models.round_watch import STATIC
-from jolly_scorer.ui.screens.round_entry.scope import Scope
+from jolly_scorer.ui.models.round_watch import hand_topic
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
 from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import seat_dot
 
@@ -62,23 +62,31 @@ def statuses_row(
     entry: RoundEntryModel, t: Translator, scope: Scope | None = None
 ) -> ft.Control:
     """Every player's status at a glance (beside the preview on a laptop).
-    With ``scope`` (the round entry's screen) each chip is a watched part
-    drawn again only when its player's status changed."""
-    chips: list[ft.Control] = []
-    for seat, name in enumerate(entry.rounds.players):
-        status = entry.status(name)
-        word = text_of(status, t) or t("nothing yet")
-        args = (seat, name, status, word)
-        chips.append(
-            status_chip(*args)
-            if scope is None
-            else watched(scope, STATIC, status_chip, *args, key=f"status-{seat}")
+    With ``scope`` (the round entry's screen) each chip is a watched part of
+    the player's share (their status is in it)."""
+    chips: list[ft.Control] = [
+        status_chip(entry, t, seat, name)
+        if scope is None
+        else watched(
+            scope, hand_topic(name), _watched_chip, seat, name, key=f"s-{seat}"
         )
+        for seat, name in enumerate(entry.rounds.players)
+    ]
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 
-def status_chip(seat: int, name: str, status: str | None, word: str) -> ft.Control:
+def _watched_chip(seat: int, name: str) -> ft.Control:
+    """A watched part: ``name``'s status chip (entry, translator: the scope)."""
+    scope = use_scope()
+    return status_chip(scope.entry, scope.t, seat, name)
+
+
+def status_chip(
+    entry: RoundEntryModel, t: Translator, seat: int, name: str
+) -> ft.Control:
     """A player's status beside the preview (``round-status-N``)."""
+    status = entry.status(name)
+    word = text_of(status, t) or t("nothing yet")
     icon = icon_of(status)
     return ft.Semantics(
         identifier=f"round-status-{seat}",
