@@ -186,6 +186,7 @@ def shares(entry: RoundEntryModel) -> dict[Topic, Hashable]:
     editing = entry.editing.target if entry.editing is not None else None
     entered = _frozen(rounds.entered)
     out: dict[Topic, Hashable] = {}
+    preview = rounds.preview()
     for player in rounds.players:
         own = (Place("hand", player), Place("counted", player))
         points = entry._points
@@ -199,6 +200,11 @@ def shares(entry: RoundEntryModel) -> dict[Topic, Hashable]:
             editing == Target("hand", player),
             tuple(p for p in problems if p.place in own),
             rounds.counted_adds_to_cards(player),
+            # what the counting sheet's line, the preview's row and the
+            # status chip of the player work out for themselves when another
+            # device's news draws them alone (screen.py: ``parts_only``)
+            _frozen(preview.scores[player]),
+            entry.status(player),
         )
     for index, meld in enumerate(rounds.melds):
         place = Place("meld", meld.owner, index)
@@ -213,7 +219,6 @@ def shares(entry: RoundEntryModel) -> dict[Topic, Hashable]:
         editing if editing is not None and editing.kind == "discard" else None,
         tuple(p for p in problems if p.place.kind in ("closer", "discard")),
     )
-    preview = rounds.preview()
     out[STRIP] = (
         entry.player,
         _frozen(rounds.modes),
@@ -296,9 +301,15 @@ class RoundWatch:
 
         return dispose
 
-    def announce(self) -> frozenset[Topic]:
+    def common_changed(self) -> bool:
+        """Whether a common value changed since the last announcement (the
+        next one tells every part)."""
+        return _common(self.entry) != self._common
+
+    def announce(self, *, tell: bool = True) -> frozenset[Topic]:
         """The parts changed since the last announcement; their listeners
-        are told (every part, when a common value changed)."""
+        are told (every part, when a common value changed). ``tell=False``:
+        only the versions change (the screen's redraw hands them down)."""
         common = _common(self.entry)
         now = shares(self.entry)
         changed: set[Topic]
@@ -314,7 +325,8 @@ class RoundWatch:
         self._common, self._shares = common, now
         for topic in changed:
             self._versions[topic] = self._versions.get(topic, 0) + 1
-        self._tell(changed)
+        if tell:
+            self._tell(changed)
         return frozenset(changed)
 
     def _tell(self, topics: Iterable[Topic]) -> None:

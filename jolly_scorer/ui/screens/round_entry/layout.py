@@ -88,9 +88,9 @@ def layout(
     # the pad stays whole above the Save bar and its message (issue 35.5)
     sheet_scrolls = entry.all_counted and not wide
     if sheet_scrolls:
-        body = [points_rows(entry, preview, t, act, above=body)]
+        body = [points_rows(entry, t, act, above=body)]
     elif entry.all_counted:  # the counting sheet, phone and laptop (issue 17)
-        body.append(points_rows(entry, preview, t, act))
+        body.append(points_rows(entry, t, act))
     elif wide:
         body.append(
             ft.ResponsiveRow(
@@ -118,9 +118,9 @@ def layout(
         header = ft.Column([header, notice], spacing=4)
     content: ft.Control
     if wide:
-        watch = [statuses_row(entry, t)] if entry.together else []
+        watch = [statuses_row(entry, t, scope)] if entry.together else []
         top = docked or ft.Column(
-            [preview_table(rounds, preview, t), *watch],
+            [preview_table(rounds, preview, t, scope), *watch],
             scroll=ft.ScrollMode.AUTO,
             spacing=12,
         )

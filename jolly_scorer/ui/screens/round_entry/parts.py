@@ -16,6 +16,9 @@ import flet as ft
 from jolly_scorer.core.scoring import PlayerScore
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Preview, RoundModel
+from jolly_scorer.ui.models.round_watch import hand_topic
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import one_line
 from jolly_scorer.ui.widgets.card_pieces import BAD, GOOD
 from jolly_scorer.ui.widgets.round_score import round_score
@@ -67,8 +70,13 @@ def _head(text: str, width: int) -> ft.Control:
     )
 
 
-def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Control:
-    """Every player's good, bad, bonus and round score (penalty: bad only)."""
+def preview_table(
+    model: RoundModel, preview: Preview, t: Translator, scope: Scope | None = None
+) -> ft.Control:
+    """Every player's good, bad, bonus and round score (penalty: bad only).
+    With ``scope`` (the round entry's screen) each player's row is a watched
+    part of the player's share: a digit typed for Ben draws Ben's row again,
+    not the table (alone, when it came from another device)."""
     plus = model.rules.is_plus
     heads = [t("Good"), t("Bad"), t("Bonus"), t("Round")] if plus else [t("Points")]
     # a column as wide as its longest heading (issue 35.4: "Schlecht" at 58
@@ -84,29 +92,17 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
         )
     ]
     for seat, name in enumerate(model.players):
-        s = preview.scores[name]
-        total = round_score(model, name, s.score, t)  # "–": not typed yet
-        if plus:
-            cells = [
-                _cell(t.number(s.good), width, colour=GOOD if s.good else None),
-                _cell(t.number(s.bad), width, colour=BAD if s.bad else None),
-                _cell(t.number(s.bonus), width),
-                _cell(total, width, bold=True),
-            ]
-        else:
-            cells = [_cell(total, width, bold=True)]
         rows.append(
-            ft.Semantics(
-                identifier=f"round-preview-{seat}",
-                label=f"{name}: {score_line(s, plus, t)}; "
-                + t("round {score}", score=total),
-                content=ft.Row(
-                    [
-                        one_line(name, 17),
-                        *cells,
-                    ],
-                    spacing=4,
-                ),
+            _preview_row(model, preview, t, seat, name, width)
+            if scope is None
+            else watched(
+                scope,
+                hand_topic(name),
+                _watched_row,
+                seat,
+                name,
+                width,
+                key=f"p-{seat}",
             )
         )
     return ft.Container(
@@ -114,6 +110,36 @@ def preview_table(model: RoundModel, preview: Preview, t: Translator) -> ft.Cont
         padding=12,
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+    )
+
+
+def _watched_row(seat: int, name: str, width: int) -> ft.Control:
+    """A watched part: ``name``'s row of the preview (the entry and the
+    translator from the screen's scope; the scores are in the share)."""
+    scope = use_scope()
+    rounds = scope.entry.rounds
+    return _preview_row(rounds, rounds.preview(), scope.t, seat, name, width)
+
+
+def _preview_row(
+    model: RoundModel, preview: Preview, t: Translator, seat: int, name: str, width: int
+) -> ft.Control:
+    plus = model.rules.is_plus
+    s = preview.scores[name]
+    total = round_score(model, name, s.score, t)  # "–": not typed yet
+    if plus:
+        cells = [
+            _cell(t.number(s.good), width, colour=GOOD if s.good else None),
+            _cell(t.number(s.bad), width, colour=BAD if s.bad else None),
+            _cell(t.number(s.bonus), width),
+            _cell(total, width, bold=True),
+        ]
+    else:
+        cells = [_cell(total, width, bold=True)]
+    return ft.Semantics(
+        identifier=f"round-preview-{seat}",
+        label=f"{name}: {score_line(s, plus, t)}; " + t("round {score}", score=total),
+        content=ft.Row([one_line(name, 17), *cells], spacing=4),
     )
 
 

@@ -22,7 +22,6 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.counted_keys import Place, SheetKeys
-from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import STATIC, hand_topic
 from jolly_scorer.ui.screens.round_entry.counted import (
@@ -71,7 +70,6 @@ def player_box(
 
 def points_rows(
     entry: RoundEntryModel,
-    preview: Preview,
     t: Translator,
     act: Act,
     above: list[ft.Control] | None = None,
@@ -79,14 +77,13 @@ def points_rows(
     """Everyone counted points: every player's line, the number pad, and the
     keys of the page going to the selected field. With ``above`` (a phone):
     those controls and the lines scroll, the pad stays under them, whole."""
-    rows: ft.Control = _PointsRows(entry, preview, t, latest(entry, "act", act), above)
+    rows: ft.Control = _PointsRows(entry, t, latest(entry, "act", act), above)
     return rows
 
 
 @ft.component
 def _PointsRows(
     entry: RoundEntryModel,
-    preview: Preview,
     t: Translator,
     act: Act,
     above: list[ft.Control] | None = None,
@@ -132,14 +129,28 @@ def _PointsRows(
     wide = (page.width or 390) >= WIDE
     width = WIDE_FIELD if wide else 80
     columns = ("good", "bad") if rounds.rules.is_plus else ("bad",)
-    lines: list[ft.Control] = [_titles(entry, columns, width, t)]
     scope = use_scope()
-    places = entry.fields()  # once a redraw, not once a player
+    # the titles and the pad show no part of the model but what is given
+    # here: watched parts with no share, neither rebuilt nor compared when
+    # a number changes (watched.py)
+    host_done = entry.together and entry.seat is None and width >= WIDE_FIELD
+    lines: list[ft.Control] = [
+        watched(
+            scope,
+            STATIC,
+            _titles,
+            columns,
+            width,
+            handglatt_hint(entry, t),
+            host_done,
+            key="titles",
+        )
+    ]
     for seat, name in enumerate(rounds.players):
-        shown = round_score(rounds, name, preview.scores[name].score, t)
         here = selected if selected is not None and selected[0] == name else None
         # drawn again only when the player's share of the model, or what
-        # is given here (their score, their field selected), changed
+        # is given here (their field selected), changed; alone when another
+        # device's news changed the player's share (watched.py)
         lines.append(
             watched(
                 scope,
@@ -147,13 +158,11 @@ def _PointsRows(
                 _sheet_line,
                 seat,
                 name,
-                shown,
                 columns,
                 width,
                 here,
-                _first_of(entry, places, name),
                 # the host's page: each line's Done (a phone's is in its header)
-                entry.status(name) if entry.together and entry.seat is None else False,
+                bool(entry.together and entry.seat is None),
                 keys,
                 built,
                 key=f"line-{name}",
@@ -162,12 +171,14 @@ def _PointsRows(
     # the pad's 12 keys are a watched part with no share: neither rebuilt
     # nor compared on a key's tap (watched.py); the caption follows
     on_key = latest(entry, "pad", lambda key: act(keys.press, key))
-    pad = number_pad(
-        t,
+    pad = watched(
+        scope,
+        STATIC,
+        _pad,
         on_key,
         None if selected is None else selected[0],
-        width=440 if wide else None,
-        keys=watched(scope, STATIC, _pad_keys, on_key, key="pad-keys"),
+        440 if wide else None,
+        key="pad",
     )
     under: ft.Control = ft.Row([pad]) if wide else pad  # a laptop: 440 px
     if above is not None:  # a phone: the pad docked under what scrolls
@@ -181,6 +192,15 @@ def _PointsRows(
     return ft.Column([ft.Column(lines, spacing=4), under], spacing=6)
 
 
+def _pad(
+    on_key: Callable[[str], Any], whose: str | None, width: int | None
+) -> ft.Control:
+    """A watched part: the number pad, saying whose number it types."""
+    scope = use_scope()
+    keys = watched(scope, STATIC, _pad_keys, on_key, key="pad-keys")
+    return number_pad(scope.t, on_key, whose, width=width, keys=keys)
+
+
 def _pad_keys(on_key: Callable[[str], Any]) -> ft.Control:
     """A watched part: the number pad's keys (the translator from the scope)."""
     return pad_keys(use_scope().t, on_key)
@@ -189,21 +209,24 @@ def _pad_keys(on_key: Callable[[str], Any]) -> ft.Control:
 def _sheet_line(
     seat: int,
     name: str,
-    shown: str,
     columns: tuple[Any, ...],
     width: int,
     here: Place | None,
-    first: Place | None,
-    status: str | None | bool,
+    with_done: bool,
     keys: SheetKeys,
     built: dict[Any, Any],
 ) -> ft.Control:
     """A watched part: ``name``'s line (``here``: their field selected, if
-    one is; ``first``: the field a tap on the name selects; ``status``:
-    their Done status on the host's page, False where the line has no Done);
-    the entry, translator and handler come from the screen's scope."""
+    one is; ``with_done``: the host's page, their Done on the line); the
+    entry, translator and handler come from the screen's scope. What it
+    shows of the model it works out here, all of it in the player's share
+    (the round score, the field a tap on the name selects, the status)."""
     scope = use_scope()
     entry, t, act = scope.entry, scope.t, scope.act
+    rounds = entry.rounds
+    shown = round_score(rounds, name, rounds.preview().scores[name].score, t)
+    first = _first_of(entry, entry.fields(), name)
+    status: str | None | bool = entry.status(name) if with_done else False
     sheet = Selection(here, keys.select)
     fields: list[ft.Control] = []
     mine = entry.rounds.points_keys(name)
@@ -269,11 +292,12 @@ def _done(
 
 
 def _titles(
-    entry: RoundEntryModel, columns: Sequence[str], width: int, t: Translator
+    columns: Sequence[str], width: int, hint: str | None, host_done: bool
 ) -> ft.Control:
-    """The column titles over the fields and, on a Handglatt round, that the
-    number typed is the count before the doubling (``round-handglatt-hint``)."""
-    hint = handglatt_hint(entry, t)
+    """A watched part: the column titles over the fields and, on a
+    Handglatt round, that the number typed is the count before the doubling
+    (``round-handglatt-hint``); ``host_done``: room for the host's Done."""
+    t = use_scope().t
     titles: list[ft.Control] = [
         ft.Container(expand=True)
         if hint is None
@@ -297,7 +321,7 @@ def _titles(
             )
         )
     titles.append(ft.Container(width=BUTTON_WIDTH))
-    if entry.together and entry.seat is None and width >= WIDE_FIELD:  # Done
+    if host_done:  # the host's Done at the end of each line
         titles.append(ft.Container(width=BUTTON_WIDTH))
     return ft.Container(
         ft.Row(titles, spacing=6, vertical_alignment=ft.CrossAxisAlignment.END),

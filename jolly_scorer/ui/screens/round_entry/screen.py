@@ -19,7 +19,7 @@ its draft goes to ``on_draft``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -33,6 +33,7 @@ from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import RoundWatch
 from jolly_scorer.ui.screens.round_entry.bar.bar import save_bar
 from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handlers
+from jolly_scorer.ui.screens.round_entry.counted import handglatt_hint
 from jolly_scorer.ui.screens.round_entry.header import round_header
 from jolly_scorer.ui.screens.round_entry.keep import latest
 from jolly_scorer.ui.screens.round_entry.layout import WIDE, layout
@@ -181,8 +182,30 @@ def RoundEntry(
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
     entry.refresh_error()  # a refusal no longer true goes (before anything shows it)
     # whatever changed the entry (a tap, another device's part, the
-    # arranger): the parts whose share changed are drawn again (watched.py)
-    watch.announce()
+    # arranger): the parts whose share changed are drawn again (watched.py),
+    # handed their new versions by this redraw
+    watch.announce(tell=False)
+    framed: Any = ft.use_ref(None)
+    framed.current = frame_key(entry)
+
+    def parts_only() -> bool:
+        """Another device's news: when the frame shows nothing of what
+        changed (the counting sheet, the same fields, statuses and
+        selection), only the parts whose share changed draw themselves
+        again (the watch tells them) and the frame is neither built nor
+        compared. False: the screen must be drawn again."""
+        entry.refresh_error()
+        if (
+            framed.current is None
+            or frame_key(entry) != framed.current
+            or watch.common_changed()
+        ):
+            return False
+        watch.announce()
+        return True
+
+    if shared is not None:
+        shared.parts_only = parts_only
     # the scores as far as entered, worked out once a redraw for the layout
     # and the Save bar (the strip, a watched part that only its share of the
     # model redraws, works out its own when it is drawn)
@@ -200,7 +223,7 @@ def RoundEntry(
                     entry, t, lambda: act(entry.keep_entering), buttons["save"]
                 )
                 if entry.confirm_save
-                else save_bar(scope, preview, buttons)
+                else save_bar(scope, buttons)
             ),
             header=round_header(
                 rounds,
@@ -214,6 +237,25 @@ def RoundEntry(
         ),
     )
     return screen
+
+
+def frame_key(entry: RoundEntryModel) -> Hashable | None:
+    """What the frame around the watched parts shows of the per-player
+    state (the watch's common values aside): the counting sheet's fields,
+    the field asked for, everyone's status (the header's Done), the player
+    shown, the Handglatt hint, whether melds are entered. None: not the
+    counting sheet, or an editor open (the frame is drawn at each change)."""
+    if not entry.all_counted or entry.editing is not None:
+        return None
+    rounds = entry.rounds
+    return (
+        tuple(entry.fields()),
+        entry.focus,
+        tuple(entry.status(p) for p in rounds.players),
+        entry.player,
+        handglatt_hint(entry, entry.t),
+        rounds.melds_needed(),
+    )
 
 
 @ft.component

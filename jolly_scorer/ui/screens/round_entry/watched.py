@@ -15,6 +15,13 @@ settings and ``act`` from the screen's context (``scope.use_scope``); the
 scope is an argument too (a changed setting or translator draws it again).
 Handlers in a watched part must not go stale: they call ``keep.latest``
 handlers, which always run the screen's newest function.
+
+Another device's news may draw a part alone (the screen's ``parts_only``:
+the frame shows nothing that changed): the watch tells the part's topic and
+the part draws itself again with the arguments it had. So a part's
+arguments are what the frame decides (its place, the field selected), and
+what it shows of the model it works out itself from the entry, and that is
+in its share.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.models.round_watch import Topic
+from jolly_scorer.ui.models.round_watch import STATIC, Topic
 from jolly_scorer.ui.screens.round_entry.scope import Scope
 
 __all__ = ["watched"]
@@ -39,7 +46,26 @@ def _Watched(
     *args: Any,
 ) -> ft.Control:
     """``draw(*args)``; memoized: drawn again only when an argument changed
-    (``version``: the share of ``topic``)."""
+    (``version``: the share of ``topic``), or alone when the watch tells
+    ``topic`` (another device's news, the screen not drawn again: the
+    screen's ``parts_only``)."""
+    _, set_told = ft.use_state(0)
+    # (the hook's cleanup is given, not returned: Flet forgets a returned
+    # one when the component draws again)
+    heard: Any = ft.use_ref(None)
+
+    def listen() -> None:
+        if topic != STATIC:  # no share: never told
+            heard.current = scope.watch.subscribe(
+                topic, lambda _: set_told(lambda n: n + 1)
+            )
+
+    def stop() -> None:
+        if heard.current is not None:
+            heard.current()
+            heard.current = None
+
+    ft.use_effect(listen, [scope.watch, topic], cleanup=stop)
     return draw(*args)
 
 

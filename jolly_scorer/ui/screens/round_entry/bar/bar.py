@@ -14,7 +14,7 @@ from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.problem_text import opening_warnings
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
-from jolly_scorer.ui.models.round_watch import BAR
+from jolly_scorer.ui.models.round_watch import BAR, STATIC
 from jolly_scorer.ui.screens.round_entry.bar.questions import (
     button_pair,
     cancel_question,
@@ -31,25 +31,41 @@ from jolly_scorer.ui.widgets.card_pieces import GOOD
 __all__ = ["save_bar"]
 
 
-def save_bar(scope: Scope, preview: Preview, buttons: dict[str, Any]) -> ft.Control:
-    """``preview``: the screen's (its share of the model holds it whole);
-    ``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
+def save_bar(scope: Scope, buttons: dict[str, Any]) -> ft.Control:
+    """``buttons``: the handlers ``cancel``, ``discard``, ``keep``, ``save``,
     ``look``, ``correct``, ``drop``. Drawn again only when its share of the
     model changed (``watched.py``; its handlers stay the newest:
     ``keep.latest``)."""
     stable = {k: latest(scope.entry, f"bar-{k}", f) for k, f in buttons.items()}
-    return watched(scope, BAR, _watched_bar, stable, preview, key="bar")
+    return watched(scope, BAR, _watched_bar, stable, key="bar")
 
 
-def _watched_bar(buttons: dict[str, Relay], preview: Preview) -> ft.Control:
-    """A watched part: the entry and translator come from the screen's scope."""
+def _watched_bar(buttons: dict[str, Relay]) -> ft.Control:
+    """A watched part: the entry and translator come from the screen's
+    scope; the scores (the round's preview, in the share) are worked out
+    here (it may be drawn alone: ``watched.py``)."""
     scope = use_scope()
     entry, t = scope.entry, scope.t
+    preview = entry.rounds.preview()
     missing = None if preview.complete else entry.missing()
     # (not while cards are picked: the bar, and the grid above it, stay put)
     warnings = tuple(opening_warnings(entry.rounds, t)) if not entry.editing else ()
     taps = {k: _tap(h) for k, h in buttons.items()}
-    return _bar(entry, preview, t, taps, missing, warnings)
+    # Cancel and Save show nothing of the model: a watched part with no
+    # share, neither rebuilt nor compared when a score changes (watched.py)
+    pair = watched(
+        scope, STATIC, _save_pair, buttons["cancel"], buttons["save"], key="bar-pair"
+    )
+    return _bar(entry, preview, t, taps, missing, warnings, pair)
+
+
+def _save_pair(cancel: Relay, save: Relay) -> ft.Control:
+    """A watched part: Cancel and Save (the translator from the scope)."""
+    t = use_scope().t
+    return button_pair(
+        ("round-cancel", t("Cancel"), ft.Icons.CLOSE, _tap(cancel)),
+        ("round-save", t("Save round"), ft.Icons.CHECK, _tap(save)),
+    )
 
 
 def _tap(handler: Callable[[], Any]) -> Callable[[], Any]:
@@ -65,7 +81,10 @@ def _bar(
     buttons: dict[str, Any],
     missing: str | None = None,
     warnings: tuple[str, ...] = (),
+    pair: ft.Control | None = None,
 ) -> ft.Control:
+    """The bar's controls (``pair``: Cancel and Save as drawn, else built
+    from ``buttons``)."""
     items: list[ft.Control] = []
     if entry.taken is not None:
         items += taken_choices(entry, entry.taken, preview, t, buttons)
@@ -117,7 +136,8 @@ def _bar(
             )
         )
         items.append(
-            button_pair(
+            pair
+            or button_pair(
                 ("round-cancel", t("Cancel"), ft.Icons.CLOSE, buttons["cancel"]),
                 ("round-save", t("Save round"), ft.Icons.CHECK, buttons["save"]),
             )

@@ -11,12 +11,16 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
+from jolly_scorer.ui.models.round_watch import hand_topic
+from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
+from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets.basics import seat_dot
 
 __all__ = [
     "done_button",
     "icon_of",
     "status_icon",
+    "status_chip",
     "status_mark",
     "status_text",
     "statuses_row",
@@ -54,34 +58,55 @@ def status_mark(entry: RoundEntryModel, player: str, t: Translator) -> ft.Contro
     )
 
 
-def statuses_row(entry: RoundEntryModel, t: Translator) -> ft.Control:
-    """Every player's status at a glance (beside the preview on a laptop)."""
-    chips: list[ft.Control] = []
-    for seat, name in enumerate(entry.rounds.players):
-        icon = status_icon(entry, name)
-        word = status_text(entry, name, t) or t("nothing yet")
-        chips.append(
-            ft.Semantics(
-                identifier=f"round-status-{seat}",
-                label=f"{name}: {word}",
-                content=ft.Container(
-                    ft.Row(
-                        [
-                            seat_dot(seat),
-                            ft.Text(name, size=15, weight=ft.FontWeight.BOLD),
-                            *([icon] if icon is not None else []),
-                            ft.Text(word, size=15, color=ft.Colors.OUTLINE),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    ),
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                    border_radius=12,
-                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                ),
-            )
+def statuses_row(
+    entry: RoundEntryModel, t: Translator, scope: Scope | None = None
+) -> ft.Control:
+    """Every player's status at a glance (beside the preview on a laptop).
+    With ``scope`` (the round entry's screen) each chip is a watched part of
+    the player's share (their status is in it)."""
+    chips: list[ft.Control] = [
+        status_chip(entry, t, seat, name)
+        if scope is None
+        else watched(
+            scope, hand_topic(name), _watched_chip, seat, name, key=f"s-{seat}"
         )
+        for seat, name in enumerate(entry.rounds.players)
+    ]
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def _watched_chip(seat: int, name: str) -> ft.Control:
+    """A watched part: ``name``'s status chip (entry, translator: the scope)."""
+    scope = use_scope()
+    return status_chip(scope.entry, scope.t, seat, name)
+
+
+def status_chip(
+    entry: RoundEntryModel, t: Translator, seat: int, name: str
+) -> ft.Control:
+    """A player's status beside the preview (``round-status-N``)."""
+    status = entry.status(name)
+    word = text_of(status, t) or t("nothing yet")
+    icon = icon_of(status)
+    return ft.Semantics(
+        identifier=f"round-status-{seat}",
+        label=f"{name}: {word}",
+        content=ft.Container(
+            ft.Row(
+                [
+                    seat_dot(seat),
+                    ft.Text(name, size=15, weight=ft.FontWeight.BOLD),
+                    *([icon] if icon is not None else []),
+                    ft.Text(word, size=15, color=ft.Colors.OUTLINE),
+                ],
+                spacing=4,
+                tight=True,
+            ),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=12,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ),
+    )
 
 
 def status_icon(entry: RoundEntryModel, player: str) -> ft.Control | None:

@@ -41,6 +41,9 @@ class Shared:
         self.together = together
         self.t = t
         self.rerender = rerender
+        #: the screen's "draw only the parts another device's news changed"
+        #: (False: it could not; the screen is drawn again)
+        self.parts_only: Callable[[], bool] = lambda: False
         entry.unstored = self.unstored
 
     def unstored(self) -> frozenset[str]:
@@ -171,7 +174,7 @@ class Shared:
             entry.error = self.t(failure_text(error))
             self.rerender()
             return False
-        if changed:
+        if changed and not self.parts_only():
             self.rerender()
         return True
 
