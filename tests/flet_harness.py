@@ -357,7 +357,22 @@ class FletTestApp:
         ``contains`` is a substring of one of them; ``semantics`` is an
         ``ft.Semantics(identifier=...)``; ``label`` also matches Semantics labels.
         """
-        out = []
+        return list(
+            self._matching(predicate, type, key, text, contains, label, semantics)
+        )
+
+    def _matching(
+        self,
+        predicate: Callable[[BaseControl], bool] | None,
+        type: type | None,  # noqa: A002
+        key: Any,
+        text: str | None,
+        contains: str | None,
+        label: str | None,
+        semantics: str | None,
+    ) -> Iterator[BaseControl]:
+        """The controls :meth:`find_all` lists, one at a time (a walk of the
+        page that stops where its caller stops)."""
         for c, _ in iter_controls(self.page):
             if type is not None and not isinstance(c, type):
                 continue
@@ -374,17 +389,40 @@ class FletTestApp:
                 continue
             if predicate is not None and not predicate(c):
                 continue
-            out.append(c)
-        return out
+            yield c
 
-    def find(self, predicate: Callable[[BaseControl], bool] | None = None, **kw: Any):
-        """The first matching control; fails the test with a tree dump if none."""
-        found = self.find_all(predicate, **kw)
-        if not found:
-            raise AssertionError(
-                f"no control matches {kw or predicate!r}; page shows:\n" + self.dump()
+    def find(
+        self,
+        predicate: Callable[[BaseControl], bool] | None = None,
+        *,
+        type: type | None = None,  # noqa: A002
+        key: Any = None,
+        text: str | None = None,
+        contains: str | None = None,
+        label: str | None = None,
+        semantics: str | None = None,
+    ) -> Any:
+        """The first matching control (the walk stops there); fails the test
+        with a tree dump if none."""
+        for found in self._matching(
+            predicate, type, key, text, contains, label, semantics
+        ):
+            return found
+        kw = {
+            name: value
+            for name, value in (
+                ("type", type),
+                ("key", key),
+                ("text", text),
+                ("contains", contains),
+                ("label", label),
+                ("semantics", semantics),
             )
-        return found[0]
+            if value is not None
+        }
+        raise AssertionError(
+            f"no control matches {kw or predicate!r}; page shows:\n" + self.dump()
+        )
 
     def texts(self) -> list[str]:
         """Every visible string on the page, tree order (handy in asserts)."""
