@@ -61,9 +61,6 @@ from jolly_scorer.server.table import COOKIE, Access, Table
 from jolly_scorer.ui.arranging import use_heavy_runner
 from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 
-log = logging.getLogger("jolly_scorer.server")
-
-
 APP_NAME = "jolly-scorer"
 SESSION_TIMEOUT = 120  # seconds a dropped page session is kept for a reconnect
 MAX_FRAME = 1 << 20  # bytes in one websocket frame

@@ -55,6 +55,7 @@ from jolly_scorer.ui.models.parts_road import PartsRoad
 from jolly_scorer.ui.models.round import RoundTaken
 from jolly_scorer.ui.models.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
+from jolly_scorer.ui.texts import host_only_words
 
 __all__ = ["AppState", "GameStore", "Screen", "device_key"]
 
@@ -683,9 +684,7 @@ class AppState:
         takes back as it likes.)"""
         if not self.is_guest:
             return None
-        return self._fail(
-            self.t("Undo and finishing the game are on the host's device.")
-        )
+        return self._fail(host_only_words(self.t, club=self.club_table))
 
     def _step(self, back: bool) -> str | None:
         if (refused := self._host_only()) is not None:

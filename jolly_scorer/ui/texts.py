@@ -24,6 +24,7 @@ __all__ = [
     "REASON_CODES",
     "COMMON_LABELS",
     "card_name",
+    "host_only_words",
     "knob_label",
     "play_rules",
     "preset_description",
@@ -255,3 +256,17 @@ def card_name(card: str, t: Translator) -> str:
     rank, suit = card[:-1], card[-1].lower()
     rank_text = t(_RANKS[rank]) if rank in _RANKS else rank
     return t("{rank} of {suit}", rank=rank_text, suit=t(_SUITS[suit]))
+
+
+def host_only_words(t: Translator, club: bool = False) -> str:
+    """Where a joined phone's Undo and "finish the game" are (issue 34.12):
+    the host's device, or at a club table the organiser's (who opens the
+    table's game from the evening's tables).
+
+    >>> from jolly_scorer.ui.i18n import Translator
+    >>> host_only_words(Translator("de"), club=True)
+    'Rückgängig und Spiel beenden macht die Turnierleitung.'
+    """
+    if club:
+        return t("Undo and finishing the game are the organiser's.")
+    return t("Undo and finishing the game are on the host's device.")

@@ -317,6 +317,9 @@ def test_a_phone_shows_its_table_and_series_and_the_next_games_notice_goes(eveni
     phone.click(phone.find(semantics="home-continue"))
     phone.wait_for(lambda: bool(phone.find_all(semantics="enter-round")))
     assert phone.find_all(semantics="club-place")
+    # a club table has no host's device: its games' Undo is the organiser's
+    hint = phone.find(semantics="board-host-only").label
+    assert hint == "Undo and finishing the game are the organiser's."
     open_event(organiser)
     organiser.click(organiser.find(semantics="club-play-1-1"))
     enter_round(organiser, 0, {1: (None, 120), 2: (None, 20), 3: (None, 30)})

@@ -26,6 +26,7 @@ from jolly_scorer.ui.screens.scoreboard.dialogs import (
 )
 from jolly_scorer.ui.screens.scoreboard.entering import EnteringLine
 from jolly_scorer.ui.state import AppState
+from jolly_scorer.ui.texts import host_only_words
 from jolly_scorer.ui.widgets.basics import WIDE, tagged
 from jolly_scorer.ui.widgets.buttons import big_button, icon_button
 from jolly_scorer.ui.widgets.kept_parts import Keep, Same
@@ -206,7 +207,7 @@ def _footer(
         ),
     ]
     if state.is_guest:  # a joined phone: the host undoes and ends the game
-        hint = t("Undo and finishing the game are on the host's device.")
+        hint = host_only_words(t, club=state.club_table)
         footer.append(
             ft.Semantics(
                 identifier="board-host-only",
