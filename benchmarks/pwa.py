@@ -147,6 +147,14 @@ def usable(page: Any, text: str) -> None:
 RESOURCES = ("main.dart.js", "canvaskit.wasm", "pyodide.asm.wasm", "app.tar.gz")
 
 
+#: Flet's own console lines (python.js), in the hello world too: Flutter's
+#: ``jsConnect`` and the worker's answer.
+FLET_LOG = {
+    "Starting up Python worker": "page: jsConnect (Flet's log)",
+    "Python worker initialized": "page: python initialized (Flet's log)",
+}
+
+
 HAS_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
     if (name.startsWith("jolly-snapshot-")
@@ -173,6 +181,8 @@ def visit(
         parts = message.text.split(" ")
         if parts[0] == "jolly-timeline":
             marks.append((float(parts[-1]) / 1000, " ".join(parts[1:-1])))
+        elif message.text.startswith(tuple(FLET_LOG)):  # both sites, when it arrived
+            marks.append((time.time(), FLET_LOG[message.text.split(":")[0]]))
 
     try:
         # other hosts are blocked by the host resolver rule (ARGS); no
@@ -221,11 +231,17 @@ def main() -> None:
     parser.add_argument(
         "--plain", action="store_true", help="serve no precompressed files"
     )
+    parser.add_argument(
+        "--base-site",
+        type=Path,
+        help="a phone app built before (build-web DIR of another commit), "
+        "measured in the same rounds as 'base'",
+    )
     options = parser.parse_args()
     Counting.plain = options.plain
     from playwright.sync_api import sync_playwright
 
-    from jolly_scorer.web.build import build_site, stage_app
+    from jolly_scorer.web.build import build_site, measure, stage_app
 
     with tempfile.TemporaryDirectory(prefix="pwa-bench-") as tmp:
         work = Path(tmp)
@@ -244,6 +260,8 @@ def main() -> None:
                 "Add one",
             ),
         }
+        if options.base_site:
+            sites["base"] = (measure(options.base_site.resolve()), "New game")
         times: dict[tuple[str, str], list[float]] = {}
         transfer: dict[str, list[tuple[int, int]]] = {}
         with sync_playwright() as pw:
@@ -253,7 +271,7 @@ def main() -> None:
                     try:
                         profile = work / f"profile-{name}-{round_}"
                         took, sent, raw, line = visit(
-                            pw, profile, url, text, True, name == "app"
+                            pw, profile, url, text, True, name != "hello"
                         )
                         times.setdefault((name, "first"), []).append(took)
                         transfer.setdefault(name, []).append((sent, raw))
@@ -274,12 +292,16 @@ def main() -> None:
                             for at, step in steps:
                                 print(f"    {at:6.2f} s  {step}", file=sys.stderr)
         for visit_kind in ("first", "repeat"):
-            app = statistics.median(times[("app", visit_kind)])
             hello = statistics.median(times[("hello", visit_kind)])
-            print(
-                f"{visit_kind} visit: app {app:.1f} s, hello {hello:.1f} s, "
-                f"ratio {app / hello:.2f}"
-            )
+            for name in sites:
+                if name == "hello":
+                    continue
+                app = statistics.median(times[(name, visit_kind)])
+                label = "" if name == "app" else f" ({name})"
+                print(
+                    f"{visit_kind} visit{label}: app {app:.1f} s, hello "
+                    f"{hello:.1f} s, ratio {app / hello:.2f}"
+                )
         app_site, hello_site = sites["app"][0], sites["hello"][0]
 
         def mb(name: str, index: int) -> float:
