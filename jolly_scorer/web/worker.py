@@ -128,16 +128,31 @@ _jolly_warm_screen()
 #: Run before ``jsConnect`` (the worker is idle until then): what Flet's
 #: bootstrap does at connect that does not depend on the connect's
 #: arguments, that is the site's ``main.py`` (``ft.run``: Flet's
-#: ``PyodideConnection`` registers ``flet_js.start_connection``). Flet's
-#: bootstrap then skips it (``jolly_started``), and its connect only answers
-#: the page. A failure leaves it to the bootstrap, as before.
-START = (
-    "import runpy, sys\n"
-    "if '__pypackages__' not in sys.path:\n"
-    "    sys.path.insert(0, '__pypackages__')\n"
-    "runpy.run_module('main', run_name='__main__')\n"
-    "jolly_started = True\n"
-)
+#: ``PyodideConnection`` registers ``flet_js.start_connection``) and the
+#: bridge of ``print`` to the page's console pane. Flet's bootstrap script
+#: (about 150 lines Pyodide would parse and compile at connect) is then not
+#: run (``jolly_started``, :data:`W_BOOT`), and its connect only answers the
+#: page. A failure leaves it all to the bootstrap, as before.
+START = """
+import runpy, sys
+import flet_js
+import msgpack as _jolly_msgpack
+
+if '__pypackages__' not in sys.path:
+    sys.path.insert(0, '__pypackages__')
+
+
+def _jolly_send_python_output(text, is_stderr):
+    # as Flet's bootstrap's _send_python_output: a 0x00 frame, [7, {...}]
+    flet_js.receive_callback(
+        bytes([0])
+        + _jolly_msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}])
+    )
+
+
+runpy.run_module('main', run_name='__main__')
+jolly_started = True
+"""
 FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
 #: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
 SNAPSHOT_PREFIX = "jolly-snapshot-"
@@ -216,10 +231,15 @@ W_DOWNLOAD = (
     "            pass  # jolly-scorer: unpacked by the preload\n"
     '        elif "script" not in py_args:\n'
 )
-W_ANCHOR_RUN = '            runpy.run_module(python_module_name, run_name="__main__")\n'
-W_RUN = (
-    '            if not globals().get("jolly_started"):  # jolly-scorer: or before\n'
-    '                runpy.run_module(python_module_name, run_name="__main__")\n'
+W_ANCHOR_BOOT = "        await self.pyodide.runPythonAsync(`\n"
+W_BOOT = (
+    "        // jolly-scorer: the app started before jsConnect (worker.py START):\n"
+    "        // the bootstrap's script is not parsed and run again\n"
+    '        if (self.pyodide.globals.get("jolly_started")) {\n'
+    "            self.flet_js.send_python_output =\n"
+    '                self.pyodide.globals.get("_jolly_send_python_output");\n'
+    "            self.flet_js.userAppStarting();\n"
+    "        } else await self.pyodide.runPythonAsync(`\n"
 )
 W_ANCHOR_STARTED = '        self.postMessage("initialized");\n'
 W_STARTED = '        self.jollyMark("worker: app started");\n' + W_ANCHOR_STARTED
@@ -292,7 +312,7 @@ self.jollyKeepSnapshot = async function (snapshot) {
 // own gunzip (DecompressionStream) and a plain reader of the tar's entries
 // (files and folders; ustar, pax and GNU long names). Anything else in it,
 // or no DecompressionStream: unpackArchive as before.
-self.jollyUntar = async function (pyodide, archive) {
+self.jollyUntar = async function (pyodide, archive, skip) {
     const decoder = new TextDecoder();
     const stream = new Blob([archive]).stream()
         .pipeThrough(new DecompressionStream("gzip"));
@@ -341,6 +361,7 @@ self.jollyUntar = async function (pyodide, archive) {
     }
     for (const [type, name, data] of entries) {
         if (!name || name === "." || name === "./") continue;
+        if (skip && skip.test(name)) continue;
         const path = home + "/" + name.replace(/\/+$/, "");
         const folder = type === "5" ? path : path.slice(0, path.lastIndexOf("/"));
         if (!made.has(folder)) {
@@ -351,9 +372,14 @@ self.jollyUntar = async function (pyodide, archive) {
     }
 };
 
-self.jollyUnpack = async function (pyodide, archive) {
+// After a restore the modules are in memory: their bytecode is not written
+// (a module imported later compiles from its source, as before build-web
+// compiled any)
+const JOLLY_BYTECODE = /(^|\/)__pycache__\//;
+
+self.jollyUnpack = async function (pyodide, archive, skip) {
     try {
-        await self.jollyUntar(pyodide, archive);
+        await self.jollyUntar(pyodide, archive, skip);
         return;
     } catch (error) {
         console.warn("jolly-scorer: archive unpacked by Pyodide:", error);
@@ -416,7 +442,7 @@ self.jollyPreload = function (data) {
                     createPyodideModule,
                 });
                 self.jollyMark("worker: pyodide from snapshot");
-                await self.jollyUnpack(pyodide, await archive);
+                await self.jollyUnpack(pyodide, await archive, JOLLY_BYTECODE);
                 self.jollyMark("worker: archive unpacked");
                 pyodide.runPython("import random\nrandom.seed()");
                 pyodide.globals.set("jolly_preloaded", true);
@@ -504,7 +530,7 @@ def patch_python_js(text: str) -> str:
 def patch_worker_js(text: str) -> str:
     text = _replace_once(text, W_ANCHOR_LOAD, W_LOAD, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_DOWNLOAD, W_DOWNLOAD, "python-worker.js")
-    text = _replace_once(text, W_ANCHOR_RUN, W_RUN, "python-worker.js")
+    text = _replace_once(text, W_ANCHOR_BOOT, W_BOOT, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_STARTED, W_STARTED, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_MESSAGE, W_MESSAGE, "python-worker.js")
     from jolly_scorer.ui.app import LATER_SCREENS

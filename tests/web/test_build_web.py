@@ -103,8 +103,9 @@ def test_early_worker_and_snapshot(site: Path):
     assert "app.worker = early || new Worker(" in python
     # Flet's download of the archive is skipped only after the preload
     assert web_worker.W_DOWNLOAD in worker
-    # the app is started before jsConnect; Flet's bootstrap then skips it
-    assert web_worker.W_RUN in worker
+    # the app is started before jsConnect; Flet's bootstrap script is then
+    # not run again
+    assert web_worker.W_BOOT in worker
     assert json.dumps(web_worker.START) in worker
     assert worker.index("jollyStartApp(pyodide, true)") < worker.index(
         "jollyStartApp(pyodide, false)"
