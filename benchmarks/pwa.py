@@ -2,6 +2,7 @@
 published hello-world counter built the same way, in the same run.
 
     uv run python benchmarks/pwa.py [--repeat N] [--timeline] [--plain]
+        [--base-site DIR]
 
 Both sites are built by :func:`jolly_scorer.web.build.build_site`; the hello
 world (its own ``main.py``, only flet's packages) with ``fast=False``: Flet's
@@ -19,8 +20,15 @@ resolver). For each site and each of ``--repeat`` rounds:
 * repeat visit: the browser restarted on that profile (an installed app opened
   again), from ``goto`` to usable; the service worker answers.
 
+``--base-site DIR`` adds a phone app built before (``jolly-scorer build-web
+DIR`` at another commit) as "base", visited in the same rounds after the app
+and the hello world: old and new alternated in one run, each against the same
+hello world.
+
 ``--timeline`` prints each visit's steps (the ``jolly-timeline`` marks of the
-page, the worker and the app, and when the big files arrived). Last lines:
+page, the worker and the app, Flet's own console lines at ``jsConnect`` and
+at the worker's answer, in the hello world too, and when the big files
+arrived). Last lines:
 
     first visit: app X s, hello Y s, ratio R
     repeat visit: app X s, hello Y s, ratio R
