@@ -2,6 +2,7 @@
 published hello-world counter built the same way, in the same run.
 
     uv run python benchmarks/pwa.py [--repeat N] [--timeline] [--plain]
+        [--base-site DIR]
 
 Both sites are built by :func:`jolly_scorer.web.build.build_site`; the hello
 world (its own ``main.py``, only flet's packages) with ``fast=False``: Flet's
@@ -19,8 +20,15 @@ resolver). For each site and each of ``--repeat`` rounds:
 * repeat visit: the browser restarted on that profile (an installed app opened
   again), from ``goto`` to usable; the service worker answers.
 
+``--base-site DIR`` adds a phone app built before (``jolly-scorer build-web
+DIR`` at another commit) as "base", visited in the same rounds after the app
+and the hello world: old and new alternated in one run, each against the same
+hello world.
+
 ``--timeline`` prints each visit's steps (the ``jolly-timeline`` marks of the
-page, the worker and the app, and when the big files arrived). Last lines:
+page, the worker and the app, Flet's own console lines at ``jsConnect`` and
+at the worker's answer, in the hello world too, and when the big files
+arrived). Last lines:
 
     first visit: app X s, hello Y s, ratio R
     repeat visit: app X s, hello Y s, ratio R
@@ -147,6 +155,14 @@ def usable(page: Any, text: str) -> None:
 RESOURCES = ("main.dart.js", "canvaskit.wasm", "pyodide.asm.wasm", "app.tar.gz")
 
 
+#: Flet's own console lines (python.js), in the hello world too: Flutter's
+#: ``jsConnect`` and the worker's answer.
+FLET_LOG = {
+    "Starting up Python worker": "page: jsConnect (Flet's log)",
+    "Python worker initialized": "page: python initialized (Flet's log)",
+}
+
+
 HAS_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
     if (name.startsWith("jolly-snapshot-")
@@ -173,6 +189,8 @@ def visit(
         parts = message.text.split(" ")
         if parts[0] == "jolly-timeline":
             marks.append((float(parts[-1]) / 1000, " ".join(parts[1:-1])))
+        elif message.text.startswith(tuple(FLET_LOG)):  # both sites, when it arrived
+            marks.append((time.time(), FLET_LOG[message.text.split(":")[0]]))
 
     try:
         # other hosts are blocked by the host resolver rule (ARGS); no
@@ -221,11 +239,17 @@ def main() -> None:
     parser.add_argument(
         "--plain", action="store_true", help="serve no precompressed files"
     )
+    parser.add_argument(
+        "--base-site",
+        type=Path,
+        help="a phone app built before (build-web DIR of another commit), "
+        "measured in the same rounds as 'base'",
+    )
     options = parser.parse_args()
     Counting.plain = options.plain
     from playwright.sync_api import sync_playwright
 
-    from jolly_scorer.web.build import build_site, stage_app
+    from jolly_scorer.web.build import build_site, measure, stage_app
 
     with tempfile.TemporaryDirectory(prefix="pwa-bench-") as tmp:
         work = Path(tmp)
@@ -244,6 +268,8 @@ def main() -> None:
                 "Add one",
             ),
         }
+        if options.base_site:
+            sites["base"] = (measure(options.base_site.resolve()), "New game")
         times: dict[tuple[str, str], list[float]] = {}
         transfer: dict[str, list[tuple[int, int]]] = {}
         with sync_playwright() as pw:
@@ -253,7 +279,7 @@ def main() -> None:
                     try:
                         profile = work / f"profile-{name}-{round_}"
                         took, sent, raw, line = visit(
-                            pw, profile, url, text, True, name == "app"
+                            pw, profile, url, text, True, name != "hello"
                         )
                         times.setdefault((name, "first"), []).append(took)
                         transfer.setdefault(name, []).append((sent, raw))
@@ -274,12 +300,16 @@ def main() -> None:
                             for at, step in steps:
                                 print(f"    {at:6.2f} s  {step}", file=sys.stderr)
         for visit_kind in ("first", "repeat"):
-            app = statistics.median(times[("app", visit_kind)])
             hello = statistics.median(times[("hello", visit_kind)])
-            print(
-                f"{visit_kind} visit: app {app:.1f} s, hello {hello:.1f} s, "
-                f"ratio {app / hello:.2f}"
-            )
+            for name in sites:
+                if name == "hello":
+                    continue
+                app = statistics.median(times[(name, visit_kind)])
+                label = "" if name == "app" else f" ({name})"
+                print(
+                    f"{visit_kind} visit{label}: app {app:.1f} s, hello "
+                    f"{hello:.1f} s, ratio {app / hello:.2f}"
+                )
         app_site, hello_site = sites["app"][0], sites["hello"][0]
 
         def mb(name: str, index: int) -> float:

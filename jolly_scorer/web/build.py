@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from jolly_scorer.web.bytecode import compile_staged
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
 from jolly_scorer.web.offline import PATCHED, calls_out, without_rive_cdn
 from jolly_scorer.web.worker import early_python, is_early
@@ -191,6 +192,7 @@ def stage_app(
 def _stage_jolly_scorer(staging: Path, packages: Path) -> None:
     build_only = {
         HERE / "build.py",
+        HERE / "bytecode.py",
         HERE / "icons.py",
         HERE / "worker.py",
         HERE / SERVICE_WORKER,
@@ -653,6 +655,8 @@ class Site:
     files: int
     size: int
     archive: int
+    #: Why the archive holds no bytecode (None: it does; web/bytecode.py).
+    no_bytecode: str | None = None
 
 
 def _check_target(target: Path) -> None:
@@ -730,15 +734,22 @@ def build_site(
 ) -> Site:
     """Build the site into ``target`` (created; replaced if an earlier build);
     ``stage`` puts the app in the staging folder (default: jolly-scorer);
-    ``fast=False`` leaves out :data:`SPEED_PATCHES` and the precompressed
-    files (the hello world that benchmarks/pwa.py compares with)."""
+    ``fast=False`` leaves out :data:`SPEED_PATCHES`, the bytecode and the
+    precompressed files (the hello world that benchmarks/pwa.py compares
+    with)."""
     say = log or (lambda text: None)
+    no_bytecode: str | None = "not asked for"
     target = target.expanduser().resolve()
     _check_target(target)
     with tempfile.TemporaryDirectory(prefix="jolly-web-") as tmp:
         work = Path(tmp)
         say("staging the app and its packages")
         stage(work / "app")
+        if fast:
+            say("compiling bytecode with Pyodide's Python (Node.js)")
+            no_bytecode = compile_staged(work / "app" / "__pypackages__")
+            if no_bytecode is not None:
+                say(f"no bytecode ({no_bytecode}): the app compiles as it imports")
         say("flet publish (Pyodide, offline)")
         dist = work / "dist"
         publish(work / "app", dist, work, base_url)
@@ -754,7 +765,9 @@ def build_site(
             shutil.rmtree(target)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(dist, target)
-    return measure(target)
+    site = measure(target)
+    site.no_bytecode = no_bytecode
+    return site
 
 
 def describe(site: Site) -> Iterable[str]:

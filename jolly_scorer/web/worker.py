@@ -86,6 +86,73 @@ WARM = (
     "for _icons in (_flet.Icons, _flet.CupertinoIcons):\n"
     "    getattr(_icons, 'ADD', None)\n"
 )
+#: Run after the imports and again after a restore, before ``jsConnect``
+#: (the worker waits for it there): a throwaway screen diffed and packed as
+#: Flet sends one, so that the first screen's diff and msgpack run on warm
+#: code (the adaptive interpreter's specialised bytecode, which the snapshot
+#: keeps, and the WebAssembly functions compiled, which it does not). Nothing
+#: of it is sent; a failure is ignored.
+WARM_SCREEN = """
+def _jolly_warm_screen():
+    try:
+        import flet as ft
+        import msgpack
+        from flet.controls.base_control import BaseControl
+        from flet.controls.object_patch import ObjectPatch
+        from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+        column = ft.Column(
+            [
+                ft.Text("Jolly", size=20, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [ft.Icon(ft.Icons.ADD), ft.FilledButton("A", icon=ft.Icons.ADD)]
+                ),
+                ft.Container(ft.ListTile(title=ft.Text("a"), subtitle=ft.Text("b"))),
+                ft.TextButton("b"),
+                ft.OutlinedButton("c"),
+                ft.IconButton(ft.Icons.SETTINGS),
+            ],
+            scroll=ft.ScrollMode.AUTO,
+        )
+        bar = ft.AppBar(title=ft.Text("t"))
+        view = ft.View(route="/", controls=[column], appbar=bar)
+        patch = ObjectPatch.from_diff(None, view, control_cls=BaseControl)[0]
+        encode = configure_encode_object_for_msgpack(BaseControl)
+        msgpack.packb(patch.to_message(), default=encode)
+    except Exception:
+        pass
+
+
+_jolly_warm_screen()
+"""
+#: Run before ``jsConnect`` (the worker is idle until then): what Flet's
+#: bootstrap does at connect that does not depend on the connect's
+#: arguments, that is the site's ``main.py`` (``ft.run``: Flet's
+#: ``PyodideConnection`` registers ``flet_js.start_connection``) and the
+#: bridge of ``print`` to the page's console pane. Flet's bootstrap script
+#: (about 150 lines Pyodide would parse and compile at connect) is then not
+#: run (``jolly_started``, :data:`W_BOOT`), and its connect only answers the
+#: page. A failure leaves it all to the bootstrap, as before.
+START = """
+import runpy, sys
+import flet_js
+import msgpack as _jolly_msgpack
+
+if '__pypackages__' not in sys.path:
+    sys.path.insert(0, '__pypackages__')
+
+
+def _jolly_send_python_output(text, is_stderr):
+    # as Flet's bootstrap's _send_python_output: a 0x00 frame, [7, {...}]
+    flet_js.receive_callback(
+        bytes([0])
+        + _jolly_msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}])
+    )
+
+
+runpy.run_module('main', run_name='__main__')
+jolly_started = True
+"""
 FLET_JS = "import js, sys\nsys.modules.setdefault('flet_js', js.flet_js)\n"
 #: Cache Storage names of snapshots (not the service worker's "jolly-scorer-").
 SNAPSHOT_PREFIX = "jolly-snapshot-"
@@ -164,6 +231,16 @@ W_DOWNLOAD = (
     "            pass  # jolly-scorer: unpacked by the preload\n"
     '        elif "script" not in py_args:\n'
 )
+W_ANCHOR_BOOT = "        await self.pyodide.runPythonAsync(`\n"
+W_BOOT = (
+    "        // jolly-scorer: the app started before jsConnect (worker.py START):\n"
+    "        // the bootstrap's script is not parsed and run again\n"
+    '        if (self.pyodide.globals.get("jolly_started")) {\n'
+    "            self.flet_js.send_python_output =\n"
+    '                self.pyodide.globals.get("_jolly_send_python_output");\n'
+    "            self.flet_js.userAppStarting();\n"
+    "        } else await self.pyodide.runPythonAsync(`\n"
+)
 W_ANCHOR_STARTED = '        self.postMessage("initialized");\n'
 W_STARTED = '        self.jollyMark("worker: app started");\n' + W_ANCHOR_STARTED
 W_ANCHOR_MESSAGE = "self.onmessage = async (event) => {\n"
@@ -189,6 +266,24 @@ const JOLLY_MODULES = __MODULES__;
 const JOLLY_SNAPSHOT_MODULES = __SNAPSHOT_MODULES__;
 const JOLLY_FLET_JS = "__FLET_JS__";
 const JOLLY_WARM = "__WARM__";
+const JOLLY_START = "__START__";
+const JOLLY_WARM_SCREEN = "__WARM_SCREEN__";
+
+// The app started before jsConnect (worker.py START), and after a restore its
+// first screen's code warmed (WARM_SCREEN); at connect only the page's
+// register message and the first screen are left.
+self.jollyStartApp = async function (pyodide, warm) {
+    try {
+        if (warm) {
+            pyodide.runPython(JOLLY_WARM_SCREEN);
+            self.jollyMark("worker: warmed");
+        }
+        await pyodide.runPythonAsync(JOLLY_START);
+        self.jollyMark("worker: app ready");
+    } catch (error) {
+        console.warn("jolly-scorer: the app starts at connect:", error);
+    }
+};
 
 self.jollyReadSnapshot = async function () {
     if (!self.caches) return null;
@@ -217,7 +312,7 @@ self.jollyKeepSnapshot = async function (snapshot) {
 // own gunzip (DecompressionStream) and a plain reader of the tar's entries
 // (files and folders; ustar, pax and GNU long names). Anything else in it,
 // or no DecompressionStream: unpackArchive as before.
-self.jollyUntar = async function (pyodide, archive) {
+self.jollyUntar = async function (pyodide, archive, skip) {
     const decoder = new TextDecoder();
     const stream = new Blob([archive]).stream()
         .pipeThrough(new DecompressionStream("gzip"));
@@ -266,6 +361,7 @@ self.jollyUntar = async function (pyodide, archive) {
     }
     for (const [type, name, data] of entries) {
         if (!name || name === "." || name === "./") continue;
+        if (skip && skip.test(name)) continue;
         const path = home + "/" + name.replace(/\/+$/, "");
         const folder = type === "5" ? path : path.slice(0, path.lastIndexOf("/"));
         if (!made.has(folder)) {
@@ -276,9 +372,14 @@ self.jollyUntar = async function (pyodide, archive) {
     }
 };
 
-self.jollyUnpack = async function (pyodide, archive) {
+// After a restore the modules are in memory: their bytecode is not written
+// (a module imported later compiles from its source, as before build-web
+// compiled any)
+const JOLLY_BYTECODE = /(^|\/)__pycache__\//;
+
+self.jollyUnpack = async function (pyodide, archive, skip) {
     try {
-        await self.jollyUntar(pyodide, archive);
+        await self.jollyUntar(pyodide, archive, skip);
         return;
     } catch (error) {
         console.warn("jolly-scorer: archive unpacked by Pyodide:", error);
@@ -341,10 +442,11 @@ self.jollyPreload = function (data) {
                     createPyodideModule,
                 });
                 self.jollyMark("worker: pyodide from snapshot");
-                await self.jollyUnpack(pyodide, await archive);
+                await self.jollyUnpack(pyodide, await archive, JOLLY_BYTECODE);
                 self.jollyMark("worker: archive unpacked");
                 pyodide.runPython("import random\nrandom.seed()");
                 pyodide.globals.set("jolly_preloaded", true);
+                await self.jollyStartApp(pyodide, true);
                 return pyodide;
             } catch (error) {
                 console.warn("jolly-scorer: snapshot not restored:", error);
@@ -355,6 +457,7 @@ self.jollyPreload = function (data) {
         self.jollyMark("worker: pyodide");
         await self.jollyImport(pyodide, await archive, JOLLY_MODULES);
         pyodide.globals.set("jolly_preloaded", true);
+        await self.jollyStartApp(pyodide, false);
         return pyodide;
     })();
     self.jollyPreloaded.catch((error) => console.warn("jolly-scorer: preload:", error));
@@ -427,6 +530,7 @@ def patch_python_js(text: str) -> str:
 def patch_worker_js(text: str) -> str:
     text = _replace_once(text, W_ANCHOR_LOAD, W_LOAD, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_DOWNLOAD, W_DOWNLOAD, "python-worker.js")
+    text = _replace_once(text, W_ANCHOR_BOOT, W_BOOT, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_STARTED, W_STARTED, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_MESSAGE, W_MESSAGE, "python-worker.js")
     from jolly_scorer.ui.app import LATER_SCREENS
@@ -437,7 +541,9 @@ def patch_worker_js(text: str) -> str:
         .replace("__MODULES__", json.dumps(list(PRELOAD_MODULES)))
         .replace("__SNAPSHOT_MODULES__", json.dumps(list(later)))
         .replace('"__FLET_JS__"', json.dumps(FLET_JS))
-        .replace('"__WARM__"', json.dumps(WARM))
+        .replace('"__WARM__"', json.dumps(WARM + WARM_SCREEN))
+        .replace('"__START__"', json.dumps(START))
+        .replace('"__WARM_SCREEN__"', json.dumps(WARM_SCREEN))
     )
     return text + preload
 

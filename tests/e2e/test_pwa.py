@@ -60,6 +60,7 @@ class StaticServer:
     def __init__(self, root: Path, port: int) -> None:
         handler = functools.partial(Quiet, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -201,32 +202,46 @@ def wait_for_snapshot(page: Any) -> None:
         page.wait_for_timeout(250)
 
 
-def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) -> None:
-    port = free_port()
-    server = StaticServer(pwa_site, port)
-    profile = tmp_path / "profile"
+@contextlib.contextmanager
+def first_visit(
+    chromium: Any, site: Path, profile: Path
+) -> Iterator[tuple[Any, StaticServer, list[str]]]:
+    """The site served on a free port and opened in a browser on ``profile``:
+    the page, the server (stopped on leaving) and the blocked requests."""
+    server = StaticServer(site, free_port())
     try:
-        with browser(chromium, profile, port) as (context, blocked):
+        with browser(chromium, profile, server.port) as (context, blocked):
             page = context.pages[0] if context.pages else context.new_page()
             open_app(page, server.url)
-            page.get_by_text("New game").first.wait_for(timeout=LOAD_TIMEOUT)
-            # the worker has stored the whole site before the server goes away,
-            # and the interpreter's snapshot is kept (made before any game:
-            # the games are not in it)
-            page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-            wait_for_snapshot(page)
-            tap(page, "home-new-game")
-            type_in(page, "player-name-1", "Anna")
-            type_in(page, "player-name-2", "Ben")
-            tap(page, "start-game")
-            play_round(page, {1: 15})
-            after_one = totals(page, 2)
-            # closed as soon as the round shows as saved
-        assert all("127.0.0.1" not in url for url in blocked)
+            yield page, server, blocked
     finally:
         server.stop()
+
+
+def start_game(page: Any) -> None:
+    """A new game of Anna and Ben, from Home."""
+    tap(page, "home-new-game")
+    type_in(page, "player-name-1", "Anna")
+    type_in(page, "player-name-2", "Ben")
+    tap(page, "start-game")
+
+
+def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    with first_visit(chromium, pwa_site, profile) as (page, server, blocked):
+        page.get_by_text("New game").first.wait_for(timeout=LOAD_TIMEOUT)
+        # the worker has stored the whole site before the server goes away,
+        # and the interpreter's snapshot is kept (made before any game:
+        # the games are not in it)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        wait_for_snapshot(page)
+        start_game(page)
+        play_round(page, {1: 15})
+        after_one = totals(page, 2)
+        # closed as soon as the round shows as saved
+    assert all("127.0.0.1" not in url for url in blocked)
     # no server at all now: the service worker serves the installed app
-    with browser(chromium, profile, port) as (context, blocked):
+    with browser(chromium, profile, server.port) as (context, blocked):
         page = context.pages[0] if context.pages else context.new_page()
         steps: list[str] = []
         page.on("console", lambda message: steps.append(message.text))
@@ -279,29 +294,19 @@ def test_a_half_entered_round_survives_closing_the_app(
     """The phone's system closes the app while a round is half entered: opened
     again, the round's entries are there, the one not typed is still missing
     (not 0), and no round was saved."""
-    port = free_port()
-    server = StaticServer(pwa_site, port)
     profile = tmp_path / "profile"
-    try:
-        with browser(chromium, profile, port) as (context, _):
-            page = context.pages[0] if context.pages else context.new_page()
-            open_app(page, server.url)
-            tap(page, "home-new-game")
-            type_in(page, "player-name-1", "Anna")
-            type_in(page, "player-name-2", "Ben")
-            tap(page, "start-game")
-            tap(page, "enter-round")
-            tap(page, "round-closer-0")
-            tap(page, "round-count-all")
-            type_in(page, "round-bad-1", "15")
-            # the answer to the typing is on the screen: the page's updates
-            # wait until the browser's storage has the change (web/browser.py)
-            page.wait_for_function(SHOWS, arg=["round-total-1", "15"], timeout=20_000)
-            assert "–" in shown(page, "round-total-0")  # Anna's: not typed
-            # closed with the round half entered
-    finally:
-        server.stop()
-    with browser(chromium, profile, port) as (context, _):
+    with first_visit(chromium, pwa_site, profile) as (page, server, _):
+        start_game(page)
+        tap(page, "enter-round")
+        tap(page, "round-closer-0")
+        tap(page, "round-count-all")
+        type_in(page, "round-bad-1", "15")
+        # the answer to the typing is on the screen: the page's updates
+        # wait until the browser's storage has the change (web/browser.py)
+        page.wait_for_function(SHOWS, arg=["round-total-1", "15"], timeout=20_000)
+        assert "–" in shown(page, "round-total-0")  # Anna's: not typed
+        # closed with the round half entered
+    with browser(chromium, profile, server.port) as (context, _):
         page = context.pages[0] if context.pages else context.new_page()
         open_app(page, server.url)
         by_id(page, "home-continue").wait_for(timeout=LOAD_TIMEOUT)

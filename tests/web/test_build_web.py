@@ -103,6 +103,13 @@ def test_early_worker_and_snapshot(site: Path):
     assert "app.worker = early || new Worker(" in python
     # Flet's download of the archive is skipped only after the preload
     assert web_worker.W_DOWNLOAD in worker
+    # the app is started before jsConnect; Flet's bootstrap script is then
+    # not run again
+    assert web_worker.W_BOOT in worker
+    assert json.dumps(web_worker.START) in worker
+    assert worker.index("jollyStartApp(pyodide, true)") < worker.index(
+        "jollyStartApp(pyodide, false)"
+    )
     # the snapshot is kept under this build's key, which the worker names
     key = web_worker.snapshot_key(site)
     assert key.startswith(web_worker.SNAPSHOT_PREFIX)
@@ -127,6 +134,16 @@ def test_the_snapshot_holds_every_name_of_flet():
 
     exec(compile(web_worker.WARM, "warm", "exec"), {})
     assert all(name in vars(flet) for name in flet.__all__)
+
+
+def test_the_warm_up_screen_is_diffed_and_packed_as_flet_sends_it():
+    """The throwaway screen warmed before jsConnect (worker.WARM_SCREEN)
+    runs through Flet's diff and msgpack; its failures are ignored in the
+    browser, so here they are raised."""
+    ignored = "except Exception:\n        pass"
+    strict = web_worker.WARM_SCREEN.replace(ignored, "finally:\n        pass")
+    assert strict != web_worker.WARM_SCREEN
+    exec(compile(strict, "warm_screen", "exec"), {})
 
 
 def test_snapshot_key_follows_the_build(site: Path, tmp_path: Path):

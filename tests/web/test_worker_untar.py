@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import tarfile
@@ -31,7 +32,8 @@ const FS = {
   writeFile: (p, d) => { files[p] = createHash("sha256").update(d).digest("hex"); },
 };
 try {
-  await self.jollyUntar({ FS }, readFileSync(process.argv[2]));
+  const skip = process.argv[3] ? new RegExp(process.argv[3]) : undefined;
+  await self.jollyUntar({ FS }, readFileSync(process.argv[2]), skip);
   console.log(JSON.stringify(files));
 } catch (error) {
   console.log(JSON.stringify({ refused: String(error) }));
@@ -39,7 +41,7 @@ try {
 """
 
 
-def untar(tmp_path: Path, archive: bytes) -> dict[str, str]:
+def untar(tmp_path: Path, archive: bytes, skip: str = "") -> dict[str, str]:
     start = W_PRELOAD.index("self.jollyUntar = async function")
     end = W_PRELOAD.index("self.jollyUnpack = async function")
     script = tmp_path / "untar.mjs"
@@ -48,7 +50,10 @@ def untar(tmp_path: Path, archive: bytes) -> dict[str, str]:
     path.write_bytes(archive)
     assert NODE is not None
     out = subprocess.run(
-        [NODE, str(script), str(path)], capture_output=True, text=True, check=True
+        [NODE, str(script), str(path), skip],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     found: dict[str, str] = json.loads(out.stdout)
     return found
@@ -96,3 +101,20 @@ def test_the_same_files_as_tarfile(tmp_path: Path, fmt: int) -> None:
 def test_a_name_leaving_the_folder_is_refused(tmp_path: Path) -> None:
     bad = archive({"/../escape.py": b"x"}, tarfile.PAX_FORMAT)
     assert "refused" in untar(tmp_path, bad)
+
+
+def test_after_a_restore_the_bytecode_is_not_unpacked(tmp_path: Path) -> None:
+    """The restored interpreter has its modules in memory: the worker skips
+    the archive's ``__pycache__`` (JOLLY_BYTECODE), and writes the rest."""
+    pattern = re.search(r"const JOLLY_BYTECODE = /(.*)/;", W_PRELOAD)
+    assert pattern is not None
+    members: dict[str, bytes | None] = {
+        **MEMBERS,
+        "/__pypackages__/pkg/__pycache__/__init__.cpython-314.pyc": b"pyc",
+    }
+    everything = untar(tmp_path, archive(members, tarfile.GNU_FORMAT))
+    assert any("__pycache__" in name for name in everything)
+    skipped = untar(tmp_path, archive(members, tarfile.GNU_FORMAT), pattern[1])
+    assert skipped == {
+        name: digest for name, digest in everything.items() if "__pycache__" not in name
+    }

@@ -1,0 +1,100 @@
+"""Bytecode for the phone app, compiled at build time by Pyodide's own Python
+(issue 36, docs/performance.md "The phone app's start").
+
+Pyodide compiles every module it imports from source: the first visit spent
+1.4 s of its start importing the app, Flet and their packages, and the snapshot
+worker as much again. A ``.pyc`` is only read by the Python that wrote it
+(Pyodide 314.0.7 is Python 3.14; the build runs on the host's 3.11), so the
+build runs the Pyodide that ``flet-web`` ships, and that the site ships, in
+Node.js, and compiles ``__pypackages__`` with it. The ``.pyc`` files are
+*unchecked-hash* ones (PEP 552): read without looking at the source's time
+stamp, which the worker's unpacking of ``app.tar.gz`` does not keep, nor its
+hash, which would cost what the ``.pyc`` saves. They are made from the very
+sources beside them, in the staged app, and ``app.tar.gz`` holds both (the
+sources for tracebacks).
+
+Node is optional: without it (or if the compile fails or takes too long) the
+site is built as before, without bytecode, and :func:`compile_staged` says why.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+__all__ = ["COMPILE_SCRIPT", "TIMEOUT", "compile_staged", "pyodide_dir"]
+
+#: Seconds the compile may take (about 8 s on a loaded 2-core machine).
+TIMEOUT = 300
+#: Run by Node: ``node compile.mjs PYODIDE_DIR PACKAGES``. Mounts the staged
+#: ``__pypackages__`` where the worker unpacks it and compiles every module.
+COMPILE_SCRIPT = r"""
+import { pathToFileURL } from "node:url";
+const [pyodideDir, packages] = process.argv.slice(2);
+const { loadPyodide } = await import(
+    pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const target = "/home/pyodide/__pypackages__";
+pyodide.FS.mkdirTree(target);
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: packages }, target);
+// a module that does not compile gets no .pyc (its import fails as before)
+const failed = pyodide.runPython(`
+import compileall, py_compile, sys
+sys.dont_write_bytecode = False
+ok = compileall.compile_dir(
+    "${target}", quiet=1,
+    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+"ok " + sys.implementation.cache_tag + ("" if ok else ", some modules not")
+`);
+console.log(failed);
+"""
+
+
+def pyodide_dir() -> Path | None:
+    """The Pyodide that ``flet-web`` ships (the one the site ships)."""
+    spec = importlib.util.find_spec("flet_web")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(next(iter(spec.submodule_search_locations))) / "web" / "pyodide"
+    return folder if (folder / "pyodide.mjs").is_file() else None
+
+
+def compile_staged(packages: Path, *, node: str | None = None) -> str | None:
+    """Write ``__pycache__/*.cpython-314.pyc`` beside every module under
+    ``packages`` (a staged ``__pypackages__``). Returns None when done, else
+    why not (no Node, no Pyodide, a failure): the build goes on without."""
+    node = node or shutil.which("node")
+    if node is None:
+        return "Node.js not found"
+    runtime = pyodide_dir()
+    if runtime is None:
+        return "flet-web's Pyodide not found"
+    with tempfile.TemporaryDirectory(prefix="jolly-pyc-") as tmp:
+        script = Path(tmp) / "compile.mjs"
+        script.write_text(COMPILE_SCRIPT, encoding="utf-8")
+        try:
+            done = subprocess.run(
+                [node, str(script), str(runtime), str(packages.resolve())],
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            _drop(packages)
+            return f"Node.js did not compile: {error}"
+    answer = done.stdout.strip().splitlines()[-1:] or [""]
+    if done.returncode != 0 or not answer[0].startswith("ok "):
+        _drop(packages)
+        tail = (done.stdout + done.stderr).strip().splitlines()[-2:]
+        return "compile failed: " + " | ".join(tail)
+    return None
+
+
+def _drop(packages: Path) -> None:
+    """No half-compiled tree: every ``__pycache__`` under ``packages`` goes."""
+    for cache in sorted(packages.rglob("__pycache__"), reverse=True):
+        shutil.rmtree(cache, ignore_errors=True)
