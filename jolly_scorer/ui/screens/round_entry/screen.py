@@ -202,6 +202,7 @@ def RoundEntry(
                 if entry.confirm_save
                 else save_bar(scope, preview, buttons)
             ),
+            height=page.height or 844,
             header=round_header(
                 rounds,
                 round_index,
