@@ -245,14 +245,19 @@ def top_row(
         )
     return ft.Row(
         [
-            ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella",
-                heading,  # "Pelaajan Benedikt käteen jääneet kortit": a phone
-                size=17 if wide else 15,  # has ~180 px beside the tools
-                weight=ft.FontWeight.BOLD,
+            ft.Semantics(  # its own node: the explorer sees the title's box
+                identifier="editor-title",
+                container=True,
                 expand=True,
-                max_lines=4,  # "Benedikt lisää kortteja: Pelaajan Annabella
-                overflow=ft.TextOverflow.ELLIPSIS,  # yhdistelmä 1" (a lay-off
-                # has one row of buttons: room for it)
+                content=ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella",
+                    heading,  # "Pelaajan Benedikt käteen jääneet kortit": a phone
+                    size=17 if wide else 15,  # has ~180 px beside the tools
+                    weight=ft.FontWeight.BOLD,
+                    expand=True,
+                    max_lines=4,  # "Benedikt lisää kortteja: Pelaajan Annabella
+                    overflow=ft.TextOverflow.ELLIPSIS,  # yhdistelmä 1" (a lay-off
+                    # has one row of buttons: room for it)
+                ),
             ),
             *tools,
         ],
