@@ -801,7 +801,13 @@ def check(
             one_line = n["wordWidth"] * height / 1.25  # width at the font it implies
             if box[2] < 0.7 * one_line and height >= 28:
                 found.append(("broken", f"{_name(n)} {box[2]:.0f}x{height:.0f} px"))
-        if visible and n.get("line") and broken_inside(n["line"], box[2], box[3]):
+        # (a control's words are its label, not what it draws: a card chip
+        # labelled "hertta kuningatar Q♥" draws "Q♥")
+        in_control = n["tappable"] or any(
+            by_index[a]["tappable"] for a in n["ancestors"] if a in by_index
+        )
+        several = visible and n.get("line") and not in_control
+        if several and broken_inside(n["line"], box[2], box[3]):
             found.append(("broken", f"{_name(n)} a word broken at {_box(box)}"))
         # cut: outside the screen, or clipped by a box that does not scroll
         if visible and not n["scrolls"]:
