@@ -933,8 +933,13 @@ def broken_inside(line: dict[str, Any], width: float, height: float) -> bool:
         size = step / 5
         lines, wider = _lines(words, float(line["space"]), size, width)
         shown = height / (LINE_HEIGHTS[1] * size), height / (LINE_HEIGHTS[0] * size)
-        # some whole number of lines, no more than the text takes, fills the box
-        fits = any(shown[0] - 0.1 <= k <= shown[1] + 0.1 for k in range(1, lines + 1))
+        # some whole number of lines, no more than the text takes, fills the
+        # box (a word broken inside shows on two lines at least: one line
+        # of a text cut after it with "…" breaks nothing seen)
+        first = 2 if wider else 1
+        fits = any(
+            shown[0] - 0.1 <= k <= shown[1] + 0.1 for k in range(first, lines + 1)
+        )
         if fits:
             if wider:
                 broken = True

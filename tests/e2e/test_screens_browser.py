@@ -144,6 +144,10 @@ def test_broken_sees_a_word_broken_inside_a_text_of_several_words():
     assert not broken_inside(HINT, 280, 46)
     runde = {"space": 0.25, "words": [["Runde", 2.61], ["1", 0.5]]}
     assert not broken_inside(runde, 81, 31)
+    # one line in a tall box (the club's seating, Finnish): not two lines of
+    # a large font with "(arvalla)" broken
+    seat = {"space": 0.25, "words": [["8", 0.5], ["(arvalla)", 3.3862]]}
+    assert not broken_inside(seat, 89.78, 47.19)
 
 
 #: the explorer's fixed subset in CI: (state, size, languages), each state
