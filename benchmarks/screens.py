@@ -628,6 +628,22 @@ NODES = r"""() => {
       canvas.font = '100px Roboto, sans-serif';
       wordWidth = canvas.measureText(text).width / 100;  // at 1 px
     }
+    // a text of several words: the browser's one line of it (its span, at
+    // the span's font) and each word's width at 1 px in that font, to tell
+    // how many lines Flutter drew it on and at what size (check: broken)
+    let line = null;
+    const span = spans.find(sp => /scale\(/.test(sp.style.transform));
+    if (span && /\s/.test(text)) {
+      const cs = getComputedStyle(span);
+      const m = /scale\(([\d.]+),\s*([\d.]+)\)/.exec(span.style.transform);
+      const size = parseFloat(cs.fontSize);
+      canvas.font = `${cs.fontWeight} 100px ${cs.fontFamily}`;
+      const at1 = w => canvas.measureText(w).width / 100;
+      line = {size, sx: parseFloat(m[1]), sy: parseFloat(m[2]),
+              height: span.getBoundingClientRect().height / parseFloat(m[2]),
+              space: at1(' '), words: text.split(/\s+/).filter(w => w)
+                .map(w => [w, at1(w)])};
+    }
     out.push({i: index.get(n), id: n.getAttribute('flt-semantics-identifier')
                 || (n.parentElement
                     && n.parentElement.getAttribute('flt-semantics-identifier'))
@@ -635,7 +651,7 @@ NODES = r"""() => {
               text, label, role, tappable, field,
               box: [r.left, r.top, r.width, r.height],
               seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
-              scrolls, clipped, ancestors, wordWidth, stretch, atEdge,
+              scrolls, clipped, ancestors, wordWidth, stretch, atEdge, line,
               kids: n.querySelectorAll(own_html ? TAPS : 'flt-semantics').length});
   }
   const a = document.activeElement;
@@ -740,6 +756,14 @@ def check(
             one_line = n["wordWidth"] * height / 1.25  # width at the font it implies
             if box[2] < 0.7 * one_line and height >= 28:
                 found.append(("broken", f"{_name(n)} {box[2]:.0f}x{height:.0f} px"))
+        # (a control's words are its label, not what it draws: a card chip
+        # labelled "hertta kuningatar Q♥" draws "Q♥")
+        in_control = n["tappable"] or any(
+            by_index[a]["tappable"] for a in n["ancestors"] if a in by_index
+        )
+        several = visible and n.get("line") and not in_control
+        if several and broken_inside(n["line"], box[2], box[3]):
+            found.append(("broken", f"{_name(n)} a word broken at {_box(box)}"))
         # cut: outside the screen, or clipped by a box that does not scroll
         if visible and not n["scrolls"]:
             x, y, w, h = seen
@@ -818,6 +842,65 @@ def check(
         )
     del by_index
     return found
+
+
+#: a text's line height over its font size in Flutter's Material 3 text
+#: styles (16/24, 14/20, 24/32), with some room either side
+LINE_HEIGHTS = (1.2, 1.55)
+#: the font sizes a text of this app is drawn at (13 to 30 px: no smaller)
+FONT_SIZES = (13.0, 40.0)
+
+
+def _lines(
+    words: list[tuple[str, float]], space: float, size: float, width: float
+) -> tuple[int, bool]:
+    """How many lines ``words`` (each its width at 1 px) take at font
+    ``size`` in ``width`` px, wrapped between words, and whether a word is
+    wider than the line (so broken inside)."""
+    lines, used, wider = 1, 0.0, False
+    for _, at1 in words:
+        w = at1 * size
+        if used and used + space * size + w > width + 1:
+            lines, used = lines + 1, 0.0
+        if w > width + 1:  # broken: on as many lines as it needs
+            wider = True
+            lines += int(w // width)
+            w = w % width
+        used = used + (space * size if used else 0) + w
+    return lines, wider
+
+
+def broken_inside(line: dict[str, Any], width: float, height: float) -> bool:
+    """A text of several words drawn with a word broken inside ("Ausgele/gte
+    Karten"): no font size explains the box's height with the words wrapped
+    only between them, and one does with a word wider than the box.
+
+    Flutter's span gives neither the font nor the line count, only the box:
+    each font size (:data:`FONT_SIZES`) wraps the words into some lines, and
+    the box holds some of them (all, or fewer: a text cut after its last
+    line with "…"), each line as tall as :data:`LINE_HEIGHTS` allows."""
+    words = [(w, float(at1)) for w, at1 in line["words"]]
+    if len(words) < 2 or width <= 0:
+        return False
+    whole = broken = False
+    low_size, high_size = FONT_SIZES
+    for step in range(int(low_size * 5), int(high_size * 5) + 1):
+        size = step / 5
+        lines, wider = _lines(words, float(line["space"]), size, width)
+        shown = height / (LINE_HEIGHTS[1] * size), height / (LINE_HEIGHTS[0] * size)
+        # some whole number of lines, no more than the text takes, fills the
+        # box (a word broken inside shows on two lines at least: one line
+        # of a text cut after it with "…" breaks nothing seen)
+        first = 2 if wider else 1
+        fits = any(
+            shown[0] - 0.1 <= k <= shown[1] + 0.1 for k in range(first, lines + 1)
+        )
+        if fits:
+            if wider:
+                broken = True
+            else:
+                whole = True
+    return broken and not whole
 
 
 def _covered_by_bar(n: dict[str, Any], nodes: list[dict[str, Any]]) -> bool:

@@ -110,7 +110,12 @@ def _meld_checker(state: AppState) -> ft.Control:
     game = state.game
     rules = game.rules if game is not None else state.preferences.default_rules()
     checker = build_meld_checker(
-        ft.context.page, state.t, rules, state.settings, state.page_width
+        ft.context.page,
+        state.t,
+        rules,
+        state.settings,
+        state.page_width,
+        state.page_height,
     )
     return screen(state, state.t("Check a meld"), [checker])
 
@@ -552,6 +557,7 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
 
     def resized(e: ft.PageResizeEvent) -> None:
         state.page_width = e.width
+        state.page_height = e.height  # a redraw: a short phone's round entry
 
     page.on_resize = resized
     page_keys.install(page)  # keys reach the server from the first update on

@@ -98,6 +98,7 @@ class AppState:
     error: str | None = None
     notice: str | None = None
     page_width: float | None = None  # the window's width (phone or desktop layout)
+    page_height: float | None = None  # its height (a short phone's round entry)
     revision: int = 0  # bumped on changes a view cannot see in the other fields
     #: Called with a game's id after every committed change to it (the app tells
     #: the other sessions, e.g. a phone and a laptop at the same table).

@@ -14,9 +14,16 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Eberhard"]
 
 
-def open_round(web_app, tmp_path, language="de", viewport="phone", rules="romme_de"):
+def open_round(
+    web_app,
+    tmp_path,
+    language="de",
+    viewport="phone",
+    rules="romme_de",
+    players=PLAYERS,
+):
     app = open_new_round(
-        web_app, tmp_path, PLAYERS, language, viewport, rules, wait_text="Jolly"
+        web_app, tmp_path, players, language, viewport, rules, wait_text="Jolly"
     )
     app.by_id("round-save-bar").first.wait_for(state="attached", timeout=15_000)
     return app
@@ -98,36 +105,78 @@ def assert_last_row_whole(app):
 KEYS = (
     "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"pick-\"]')]"
     ".map(e => { const r = e.getBoundingClientRect();"
-    " return [e.getAttribute('flt-semantics-identifier'), r.top, r.height]; })"
+    " return [e.getAttribute('flt-semantics-identifier'), r.left, r.top,"
+    " r.height]; })"
     ".filter(k => /^pick-([2-9]|10|[JQKA])[hdcs]$/.test(k[0]))"
 )
 
 
-@pytest.mark.parametrize("language", ["de", "fi"])
+EIGHT_CARDS = ("2h", "5h", "9h", "Jd", "Qs", "4c", "7c", "Kd")
+#: a Rommi hand of a player who never opened (issue 35.7)
+FOURTEEN_CARDS = (*EIGHT_CARDS, "3s", "8d", "Ah", "10c", "6s", "Qh")
+SIX = ["Anna", "Ben", "Cleo", "Dora", "Eero", "Fanni"]
+
+
+@pytest.mark.parametrize(
+    ("language", "size", "rules", "players", "cards"),
+    [
+        ("de", (390, 844), "romme_de", PLAYERS, EIGHT_CARDS),
+        ("fi", (390, 844), "romme_de", PLAYERS, EIGHT_CARDS),
+        ("de", (320, 640), "rommi_fi", SIX, FOURTEEN_CARDS),
+    ],
+    ids=["de-390-8", "fi-390-8", "de-320-14"],
+)
 def test_the_whole_card_grid_shows_on_a_phone_after_the_cards_wrap(
-    web_app, tmp_path, language
+    web_app, tmp_path, language, size, rules, players, cards
 ):
     """Task 2 (issue 17.8): at 390 x 844, once an 8-card hand wraps onto a
     second line, the editor's last grid row sat 1-2 px under the Save bar's
-    edge (the grid scrolled): every key is whole above the Save bar."""
-    app = open_round(web_app, tmp_path, language=language)
+    edge (the grid scrolled): every key is whole above the Save bar.
+    Issue 35.7: a 14-card Rommi hand at 320 x 640 (six players) is entered
+    with every key in sight, each at least 40 x 40 px and on the screen
+    (seven 44 px keys needed 326 px where 280 were free, and the grid was
+    376 px tall: the spades row was under the Save bar). The open editor
+    takes the whole screen there; Close brings the strip and the bar back."""
+    app = open_round(
+        web_app, tmp_path, language, viewport=size, rules=rules, players=players
+    )
     app.by_id("round-closer-2").first.click()
     app.by_id("round-hand-0").first.click()
-    for card in ("2h", "5h", "9h", "Jd", "Qs", "4c", "7c", "Kd"):
+    for card in cards:
         app.by_id(f"pick-{card}").first.click()
-    app.wait_label("K♦")
+    app.wait_label(cards[-1].replace("h", "♥").replace("d", "♦"))
     app.settle()
-    app.screenshot(f"clip-{language}-phone-hand-8")
-    bar = box(app, "round-save-bar")
+    app.screenshot(f"clip-{language}-{size[0]}-phone-hand-{len(cards)}")
+    bar = app.page.evaluate(BAR_TOP)
     keys = app.page.evaluate(KEYS)
     assert len(keys) == 52, keys
-    tallest = max(height for _, _, height in keys)
+    tallest = max(height for _, _, _, height in keys)
+    bottom = size[1] if bar is None else bar
     cut = [
-        (name, round(top, 1), round(height, 1))
-        for name, top, height in keys
-        if top + height > bar["y"] + 0.01 or height < tallest - 0.5
+        (name, round(left, 1), round(top, 1), round(height, 1))
+        for name, left, top, height in keys
+        if top < 0 or top + height > bottom + 0.01 or height < tallest - 0.5
     ]
-    assert not cut, (bar["y"], tallest, cut)
+    assert not cut, (bottom, tallest, cut)
+    across = app.page.evaluate(KEYS_ACROSS)  # each key's width and right edge
+    assert min(width for width, _ in across) >= 40, across
+    assert max(right for _, right in across) <= size[0] + 0.01, across
+    assert tallest >= 40
+    if bar is None:  # the whole screen: Close brings the Save bar back
+        app.by_id("editor-done").first.click()
+        app.by_id("round-save-bar").first.wait_for(state="attached", timeout=15_000)
+
+
+#: the Save bar's top, or None when it is not shown
+BAR_TOP = (
+    "() => { const b = document.querySelector("
+    "'[flt-semantics-identifier=\"round-save-bar\"]');"
+    " return b ? b.getBoundingClientRect().top : null; }"
+)
+KEYS_ACROSS = (
+    "() => [...document.querySelectorAll('[flt-semantics-identifier^=\"pick-\"]')]"
+    ".map(e => e.getBoundingClientRect()).map(r => [r.width, r.right])"
+)
 
 
 @pytest.mark.parametrize("width", [360, 390])

@@ -94,6 +94,52 @@ def test_covered_judges_what_is_drawn(chromium):
     ]
 
 
+#: the all-at-once editor's title at 320 x 640 before 35.7's narrow Close,
+#: as the explorer read it: each word's width at 1 px (Flutter's span), the
+#: title's box 62 x 84 px: "Ausgele/gte Karten von An…" on four lines
+TITLE = {
+    "space": 0.25,
+    "words": [
+        ["Ausgelegte", 4.4985],
+        ["Karten", 2.7207],
+        ["von", 1.5],
+        ["Anna", 2.166],
+        ["(beliebige", 3.998],
+        ["Reihenfolge)", 5.2202],
+    ],
+}
+HINT = {  # "Jede ausgelegte Karte antippen, in beliebiger Reihenfolge."
+    "space": 0.25,
+    "words": [
+        ["Jede", 1.7769],
+        ["ausgelegte", 4.2202],
+        ["Karte", 2.2207],
+        ["antippen,", 3.6934],
+        ["in", 0.7778],
+        ["beliebiger", 3.998],
+        ["Reihenfolge.", 5.1372],
+    ],
+}
+
+
+def test_broken_sees_a_word_broken_inside_a_text_of_several_words():
+    """The "broken" check of a text of several words (it caught one-word
+    texts only): the title broken inside "Ausgelegte" is reported; the same
+    title with room (150 px, two lines), a hint on two lines and "Runde 1"
+    on one are not."""
+    from benchmarks.screens import broken_inside
+
+    assert broken_inside(TITLE, 62.06, 84)
+    assert not broken_inside(TITLE, 150, 63)
+    assert not broken_inside(HINT, 280, 46)
+    runde = {"space": 0.25, "words": [["Runde", 2.61], ["1", 0.5]]}
+    assert not broken_inside(runde, 81, 31)
+    # one line in a tall box (the club's seating, Finnish): not two lines of
+    # a large font with "(arvalla)" broken
+    seat = {"space": 0.25, "words": [["8", 0.5], ["(arvalla)", 3.3862]]}
+    assert not broken_inside(seat, 89.78, 47.19)
+
+
 #: the explorer's fixed subset in CI: (state, size, languages), each state
 #: the one an item of issue 35 was seen in (the whole matrix: the benchmark)
 ALL = ("broken", "cut", "covered", "small", "english", "focus")

@@ -6,6 +6,13 @@ tall joker key in the second. Seven keys across fit 366 px at 44 px and more;
 eight rows of 44 px leave room above for the meld being built and its verdict
 and below for the Save bar. The grid has a fixed size: adding a card never
 moves it. A card with no copy left in the pack is grey, struck through and off.
+
+On a narrow or short phone (320 x 640: 296 px across, the whole screen for
+a 14-card hand) the same grid, one tap a card, is drawn smaller: keys of at
+least 40 px (:data:`MIN_KEY`), 2 px apart, and 40 px tall when the caller
+asks (``key_height``): 8 x 40 + gaps = 336 px instead of 376. Seven columns
+at 40 px are the least that still shows all 53 cards at once: fewer columns
+or suit tabs would cost a row more or a tap more for every suit change.
 """
 
 from __future__ import annotations
@@ -25,27 +32,62 @@ __all__ = [
     "GAP",
     "GRID_HEIGHT",
     "KEY_HEIGHT",
+    "MIN_KEY",
+    "SHORT_KEY",
     "CardGrid",
     "Relay",
+    "gap",
+    "grid_height",
     "key_width",
 ]
 
 COLUMNS = 7
 GAP = 3
+#: the gap between keys when 44 px keys do not fit across (a 320 px phone)
+NARROW_GAP = 2
 KEY_HEIGHT = 44
-MIN_KEY = 44
+#: a key's height on a short phone (320 x 640): the whole grid in sight
+SHORT_KEY = 40
+COMFORTABLE_KEY = 44
+MIN_KEY = 40
 MAX_KEY = 64
-#: The grid's height: two blocks of four rows of keys, a double gap between.
-GRID_HEIGHT = 8 * KEY_HEIGHT + 6 * GAP + 2 * GAP
 
 
-def key_width(available: float) -> float:
-    """The width of a key for ``available`` pixels across (at least 44).
+def gap(available: float, key_height: float = KEY_HEIGHT) -> int:
+    """The gap between keys: 2 px when 44 px keys do not fit across or the
+    keys are short, else 3.
 
-    >>> round(key_width(366), 1), key_width(1000), key_width(300)
-    (49.7, 64, 44)
+    >>> gap(366), gap(296), gap(366, SHORT_KEY)
+    (3, 2, 2)
     """
-    return max(MIN_KEY, min(MAX_KEY, (available - (COLUMNS - 1) * GAP) / COLUMNS))
+    fits = (available - (COLUMNS - 1) * GAP) / COLUMNS >= COMFORTABLE_KEY
+    return GAP if fits and key_height >= KEY_HEIGHT else NARROW_GAP
+
+
+def grid_height(key_height: float = KEY_HEIGHT, between: float = GAP) -> float:
+    """The grid's height: two blocks of four rows of keys, a double gap
+    between.
+
+    >>> grid_height(), grid_height(SHORT_KEY, NARROW_GAP)
+    (376, 336)
+    """
+    return 8 * key_height + 6 * between + 2 * between
+
+
+#: The grid's height with 44 px keys.
+GRID_HEIGHT = grid_height()
+
+
+def key_width(available: float, between: float = GAP) -> float:
+    """The width of a key for ``available`` pixels across (at least 40).
+
+    >>> round(key_width(366), 1), key_width(1000), key_width(280)
+    (49.7, 64, 40)
+    >>> round(key_width(296, NARROW_GAP), 2)
+    40.57
+    """
+    width = (available - (COLUMNS - 1) * between) / COLUMNS
+    return max(MIN_KEY, min(MAX_KEY, width))
 
 
 @ft.component
@@ -108,6 +150,8 @@ def _suit_row(
     suit: Suit,
     ranks: tuple[Any, ...],
     width: float,
+    height: float,
+    between: float,
     four_color: bool,
     gone: frozenset[str],
     on_pick: Callable[[str], Any],
@@ -120,14 +164,14 @@ def _suit_row(
             f"{rank.value}{suit.symbol}",
             ink,
             width,
-            KEY_HEIGHT,
+            height,
             f"{rank.value}{suit.value}" in gone,
             on_pick,
             language,
         )
         for rank in ranks
     ]
-    return ft.Row(keys, spacing=GAP, tight=True)
+    return ft.Row(keys, spacing=between, tight=True)
 
 
 class Relay:
@@ -151,37 +195,51 @@ def _card_grid(
     four_color: bool = False,
     language: str | None = None,
     gone: frozenset[str] = frozenset(),
+    key_height: float = KEY_HEIGHT,
 ) -> ft.Control:
     """Every card one tap (see the module docstring): ``available`` is the
     width the grid may use, ``language`` that of the keys' spoken names,
-    ``gone`` the cards with no copy left (off)."""
-    width = key_width(available)
+    ``gone`` the cards with no copy left (off), ``key_height`` a key's
+    height (:data:`SHORT_KEY` on a short phone: :func:`grid_height`)."""
+    between = gap(available, key_height)
+    width = key_width(available, between)
     low, high = RANKS[:7], RANKS[7:]
-    first = ft.Column(
-        [_suit_row(s, low, width, four_color, gone, on_pick, language) for s in SUITS],
-        spacing=GAP,
-        tight=True,
-    )
-    high_rows = ft.Column(
-        [_suit_row(s, high, width, four_color, gone, on_pick, language) for s in SUITS],
-        spacing=GAP,
-        tight=True,
-    )
+
+    def rows(ranks: tuple[Any, ...]) -> ft.Control:
+        return ft.Column(
+            [
+                _suit_row(
+                    s,
+                    ranks,
+                    width,
+                    key_height,
+                    between,
+                    four_color,
+                    gone,
+                    on_pick,
+                    language,
+                )
+                for s in SUITS
+            ],
+            spacing=between,
+            tight=True,
+        )
+
     joker = _KEY(
         "X",
         "X\n★",
         JOKER_COLOUR,
         width,
-        KEY_HEIGHT * 4 + GAP * 3,
+        key_height * 4 + between * 3,
         "X" in gone,
         on_pick,
         language,
     )
-    second = ft.Row([high_rows, joker], spacing=GAP, tight=True)
+    second = ft.Row([rows(high), joker], spacing=between, tight=True)
     return ft.Semantics(
         identifier="card-picker",
         container=True,
-        content=ft.Column([first, second], spacing=GAP * 2, tight=True),
+        content=ft.Column([rows(low), second], spacing=between * 2, tight=True),
     )
 
 

@@ -19,7 +19,7 @@ from jolly_scorer.core.melds import Meld, MeldType
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import parse_typed
 from jolly_scorer.ui.texts import reason_text
-from jolly_scorer.ui.widgets.card_picker import CardGrid
+from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT, CardGrid
 from jolly_scorer.ui.widgets.cards import CardChip
 from jolly_scorer.ui.widgets.joker_menu import joker_menu
 from jolly_scorer.ui.widgets.typed_text import TypedText
@@ -87,7 +87,7 @@ def card_row(
 
     # a long hand (Rommi: 14 cards of a player who never opened) in smaller
     # chips: two lines, not three, so the card grid stays whole above the
-    # Save bar on a phone (issue 35.7)
+    # Save bar on a phone, at 320 px too (issue 35.7)
     compact = len(cards) > COMPACT_FROM
 
     return ft.Row(
@@ -106,7 +106,7 @@ def card_row(
         wrap=not scroll,
         scroll=ft.ScrollMode.AUTO if scroll else None,
         auto_scroll=scroll,
-        spacing=4 if compact else 6,
+        spacing=2 if compact else 6,  # seven 40 px chips in 296 px
         run_spacing=4 if compact else 6,
     )
 
@@ -247,13 +247,15 @@ def picker(
     *,
     gone: frozenset[str] = frozenset(),
     available: float = 366,
+    key_height: float = KEY_HEIGHT,
 ) -> ft.Control:
     """The compact one-tap card grid (used-up cards off); ``available``: its
-    width in pixels."""
+    width in pixels, ``key_height``: a key's (40 on a short phone)."""
     return CardGrid(
         on_pick,
         available=available,
         four_color=bool(settings and settings.four_colour),
         language=t.language,
         gone=gone,
+        key_height=key_height,
     )

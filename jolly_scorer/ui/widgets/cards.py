@@ -78,6 +78,10 @@ def _ink(card: Card, four_color: bool) -> str:
     return suit_color(shown.suit if not card.is_joker else None, four_color)
 
 
+#: a compact chip's width: a tap's least (40 px)
+COMPACT_WIDTH = 40
+
+
 @ft.component
 def CardChip(
     card: str,
@@ -91,10 +95,11 @@ def CardChip(
     on_click: Callable[[], Any] | None = None,
 ) -> ft.Control:
     """One card as a readable chip; ``card`` is canonical notation ("X=6h").
-    ``compact``: a smaller chip, still 40 px tall (a long hand's rows)."""
+    ``compact``: a smaller chip, 40 x 40 px (a long hand's rows: seven
+    fit 296 px across, a 320 px phone; issue 35.7)."""
     t = t or Translator()
     parsed = Card.parse(card)
-    size = 30 if large else 18 if compact else 22
+    size = 30 if large else 17 if compact else 22
     ink = _ink(parsed, four_color)
     label = ft.Text(
         parsed.label,
@@ -123,8 +128,10 @@ def CardChip(
         button=on_click is not None,
         content=ft.Container(
             content=content,
+            width=COMPACT_WIDTH if compact else None,
+            alignment=ft.Alignment.CENTER if compact else None,
             padding=ft.Padding.symmetric(
-                horizontal=6 if compact else 10, vertical=8 if compact else 6
+                horizontal=0 if compact else 10, vertical=8 if compact else 6
             ),
             bgcolor=bg,
             border=ft.Border.all(3 if selected or invalid else 1, border_colour),

@@ -13,6 +13,9 @@ from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["actions", "choices"]
 
+#: a short phone's buttons: 12 px beside the words (16-24 by default)
+NARROW = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
+
 
 def choices(
     model: MeldCheckerModel, t: Translator, act: Callable[..., None]
@@ -54,17 +57,31 @@ def choices(
 
 
 def actions(
-    model: MeldCheckerModel, t: Translator, act: Callable[..., None]
+    model: MeldCheckerModel,
+    t: Translator,
+    act: Callable[..., None],
+    *,
+    narrow: bool = False,
 ) -> ft.Control:
-    """Clear, and in melds mode another meld."""
+    """Clear, and in melds mode another meld; ``narrow`` (a short phone):
+    12 px beside the words, both on one line above the grid."""
+    style = NARROW if narrow else None
     buttons = [
         labelled_button(
-            "meld-clear", t("Clear"), ft.Icons.CLEAR_ALL, lambda: act(model.clear)
+            "meld-clear",
+            t("Clear"),
+            ft.Icons.CLEAR_ALL,
+            lambda: act(model.clear),
+            style=style,
         )
     ]
     if model.mode == "melds":
         another = labelled_button(
-            "meld-add", t("Another meld"), ft.Icons.ADD, lambda: act(model.add_meld)
+            "meld-add",
+            t("Another meld"),
+            ft.Icons.ADD,
+            lambda: act(model.add_meld),
+            style=style,
         )
         buttons.insert(0, another)
     return ft.Row(buttons, wrap=True, spacing=8)

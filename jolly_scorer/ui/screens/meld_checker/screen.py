@@ -30,7 +30,14 @@ from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.screens.meld_checker.choices import actions, choices
 from jolly_scorer.ui.screens.meld_checker.hand import hand_panel
 from jolly_scorer.ui.screens.meld_checker.melds import joker_panel, melds_panel
-from jolly_scorer.ui.widgets.card_picker import GRID_HEIGHT, CardGrid, Relay
+from jolly_scorer.ui.widgets.card_picker import (
+    KEY_HEIGHT,
+    SHORT_KEY,
+    CardGrid,
+    Relay,
+    gap,
+    grid_height,
+)
 from jolly_scorer.ui.widgets.card_pieces import cards_field
 
 if TYPE_CHECKING:
@@ -43,6 +50,11 @@ WIDE = 900
 #: On a phone, the pixels of the page above the checker (the screen's top bar
 #: and padding): the checker fills the rest, its grid at the bottom edge.
 PHONE_CHROME = 84
+#: below this height a phone's grid has 40 px tall keys (round entry's too)
+SHORT = 800
+#: below this width the grid has the page's whole width (12 px a side)
+NARROW = 360
+PAGE_SIDE = 12
 
 
 def build_meld_checker(
@@ -51,12 +63,13 @@ def build_meld_checker(
     rules: Rules,
     settings: UiSettings,
     width: float | None = None,
+    height: float | None = None,
 ) -> ft.Control:
     """The meld checker (a component for ``page.render``).
 
     It does not scroll and has no title: put it in the screen's scrolling body.
     """
-    return MeldChecker(page, t, rules, settings, width)
+    return MeldChecker(page, t, rules, settings, width, height)
 
 
 @ft.component
@@ -66,10 +79,12 @@ def MeldChecker(
     rules: Rules,
     settings: UiSettings | None,
     width: float | None = None,
+    height: float | None = None,
 ) -> ft.Control:
-    """The screen; see the module docstring. ``width``: the page's width as
-    last resized (a prop, so a resized page lays the checker out again: a
-    laptop's window widened from a phone's got the phone's layout)."""
+    """The screen; see the module docstring. ``width``, ``height``: the
+    page's as last resized (props, so a resized page lays the checker out
+    again: a laptop's window widened from a phone's got the phone's
+    layout)."""
     ref: Any = ft.use_ref(lambda: MeldCheckerModel(rules, t))
     model: MeldCheckerModel = ref.current
     model.use(rules, t)
@@ -105,7 +120,14 @@ def MeldChecker(
 
     relay.target = lambda code: act(model.pick, code)
     width = width or page.width or 390
+    height = height or page.height or 844
     wide = width >= WIDE
+    # a short phone (320 x 640): 40 px tall keys, the rules and the mode
+    # scroll with what is built, the grid whole at the bottom (issue 35)
+    short = not wide and height < SHORT
+    narrow = width < NARROW
+    key_height = SHORT_KEY if short else KEY_HEIGHT
+    available = 420 if wide else min(width, 600) - (2 * PAGE_SIDE if narrow else 40)
     if model.mode == "hand":
         live, results = hand_panel(model, t, settings, act)
         hint = t("Type or tap the cards of a hand.")
@@ -132,7 +154,8 @@ def MeldChecker(
     )
     grid: ft.Control = CardGrid(
         relay,
-        available=420 if wide else min(width, 600) - 40,
+        available=available,
+        key_height=key_height,
         four_color=bool(settings and settings.four_colour),
         language=t.language,
         gone=model.used_up(),
@@ -141,10 +164,10 @@ def MeldChecker(
     if menu is not None:  # in place of the grid, as high: nothing else moves
         grid = ft.Container(
             ft.Column([menu], scroll=ft.ScrollMode.AUTO),
-            height=GRID_HEIGHT,
+            height=grid_height(key_height, gap(available, key_height)),
         )
     top = choices(model, t, act)
-    buttons = actions(model, t, act)
+    buttons = actions(model, t, act, narrow=short)
     # the other melds (or the melds found) change in number: one column of
     # their own keeps every other control at its place among its siblings (a
     # control that moves is drawn anew: a field loses the keyboard focus)
@@ -174,13 +197,21 @@ def MeldChecker(
     # stays in view as it grows (a list anchored at its bottom: reversed), the
     # rest above it, the typed-card field (the second way in) on top
     above = ft.ListView(
-        [box, rest, field],
+        [box, rest, field, *([top] if short else [])],
         reverse=True,
         build_controls_on_demand=False,  # a focused field scrolled away stays
         spacing=12,
         padding=ft.Padding.only(top=10),
     )
     return ft.Container(
-        ft.Column([top, ft.Container(above, expand=True), buttons, grid], spacing=6),
+        ft.Column(
+            [
+                *([] if short else [top]),
+                ft.Container(above, expand=True),
+                buttons,
+                grid,
+            ],
+            spacing=6,
+        ),
         height=max(520.0, (page.height or 844) - PHONE_CHROME),
     )

@@ -16,6 +16,7 @@ from jolly_scorer.core.rules import Rules
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.game_form import EDITABLE_KNOBS
 from jolly_scorer.ui.texts import knob_label
+from jolly_scorer.ui.widgets.buttons import SEGMENTS
 from jolly_scorer.ui.widgets.number_row import (
     NumberRow,
     Refused,
@@ -103,6 +104,7 @@ def knob_row(
                 ],
                 selected=[value],
                 on_change=lambda e: on_change("scoring", e.control.selected[0]),
+                style=SEGMENTS,  # 40 px tall on a desktop too (32 at 1920 px)
             ),
         )
         return ft.Container(

@@ -5,6 +5,7 @@ panel with the preview (or the editor) and the Save bar beside them."""
 from __future__ import annotations
 
 from functools import partial
+from typing import NamedTuple
 
 import flet as ft
 
@@ -22,8 +23,9 @@ from jolly_scorer.ui.screens.round_entry.swipe import swipeable
 from jolly_scorer.ui.screens.round_entry.together.status import statuses_row
 from jolly_scorer.ui.screens.round_entry.together.together import together_notice
 from jolly_scorer.ui.screens.round_entry.watched import watched
+from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT, SHORT_KEY
 
-__all__ = ["PHONE_SPACING", "WIDE", "layout", "phone_room"]
+__all__ = ["PHONE_SPACING", "WIDE", "PhoneFit", "layout", "phone_fit", "phone_room"]
 
 WIDE = 900
 #: a phone's gap between the header, the strip, the list, the editor and the bar
@@ -31,6 +33,48 @@ PHONE_SPACING = 2
 #: flex of the part that has the room between the strip and the Save bar (the
 #: other part gets 1/ROOM of it: far less than a pixel, nothing is drawn)
 ROOM = 100_000
+#: the page's margin beside the screen (``app.py``: 12 px a side)
+PAGE_SIDE = 12
+#: below this width the screen and the editor lose their 4 px margins (the
+#: card grid's seven 40 px keys fit 320 px)
+NARROW = 360
+#: below this height an open editor takes the player strip's room and its
+#: keys are 40 px tall (a 14-card hand's grid whole at 360 x 780)
+SHORT = 800
+#: below this height it takes the header's and the Save bar's room too (the
+#: whole screen, like a keyboard: 320 x 640)
+VERY_SHORT = 700
+
+
+class PhoneFit(NamedTuple):
+    """How a phone's round entry fits its screen (:func:`phone_fit`)."""
+
+    available: float  # the card grid's width
+    key_height: float  # a key's height
+    narrow: bool  # no margins beside the screen and the editor
+    strip: bool  # an open editor leaves the strip shown
+    bars: bool  # an open editor leaves the header and the Save bar shown
+
+
+def phone_fit(width: float, height: float) -> PhoneFit:
+    """Issue 35.7: a 14-card hand's whole card grid in sight on a phone.
+
+    >>> phone_fit(390, 844)
+    PhoneFit(available=350, key_height=44, narrow=False, strip=True, bars=True)
+    >>> phone_fit(360, 780)
+    PhoneFit(available=320, key_height=40, narrow=False, strip=False, bars=True)
+    >>> phone_fit(320, 640)
+    PhoneFit(available=296, key_height=40, narrow=True, strip=False, bars=False)
+    """
+    narrow = width < NARROW
+    margins = 2 * PAGE_SIDE + (0 if narrow else 2 * (4 + 4))  # screen, editor
+    return PhoneFit(
+        available=min(width, 600) - margins,
+        key_height=SHORT_KEY if height < SHORT else KEY_HEIGHT,
+        narrow=narrow,
+        strip=height >= SHORT,
+        bars=height >= VERY_SHORT,
+    )
 
 
 def layout(
@@ -40,18 +84,23 @@ def layout(
     *,
     bar: ft.Control,
     header: ft.Control,
+    height: float = 844,
 ) -> ft.Control:
-    """The screen's controls for ``width`` (see the module docstring); the
-    parts drawn in components (the dock, the watched parts) take ``scope``
-    from its context (:data:`SCOPE`). ``preview``: the round's scores as
-    far as entered (worked out once a redraw, by the screen)."""
+    """The screen's controls for ``width`` and ``height`` (see the module
+    docstring); the parts drawn in components (the dock, the watched parts)
+    take ``scope`` from its context (:data:`SCOPE`). ``preview``: the
+    round's scores as far as entered (worked out once a redraw, by the
+    screen)."""
     entry, t, act = scope.entry, scope.t, scope.act
     rounds = entry.rounds
     wide = width >= WIDE
     side_width = min(560.0, width * 0.42)
     docked: ft.Control | None = None
+    fit = phone_fit(width, height)
     if not wide:  # the docked editor; closed, its grid waits hidden
-        docked = dock(available=min(width, 600) - 40)
+        docked = dock(
+            available=fit.available, key_height=fit.key_height, narrow=fit.narrow
+        )
     elif entry.editing is not None:
         docked = editor(
             scope,
@@ -139,18 +188,29 @@ def layout(
             expand=True,
         )
     else:
-        strip = [  # drawn again only when its share of the model changed
-            watched(scope, STRIP, player_strip, width, key="strip")
-        ][: 0 if entry.all_counted else 1]
         # while the bar asks (Cancel, Save before everyone is done, a round
         # saved meanwhile) the list is shown with it, the editor waits
         asking = entry.confirm_cancel or entry.confirm_save or entry.taken
-        room = phone_room(scroller, docked, None if asking else entry.editing)
-        parts = [header, *strip, *room, bar]
+        editing = None if asking else entry.editing
+        # a short phone: the open editor takes the strip's room (its title
+        # names the player), a very short one the header's and the Save
+        # bar's too (Close brings them back); they stay on the page, hidden
+        # (issue 35.7)
+        strip = [  # drawn again only when its share of the model changed
+            ft.Container(
+                watched(scope, STRIP, player_strip, width, key="strip"),
+                visible=fit.strip or editing is None,
+            )
+        ][: 0 if entry.all_counted else 1]
+        room = phone_room(scroller, docked, editing)
+        bars = fit.bars or editing is None
+        shown = [ft.Container(header, visible=bars)]
+        parts = [*shown, *strip, *room, ft.Container(bar, visible=bars)]
         content = ft.Column(parts, spacing=PHONE_SPACING, expand=True)
+    margin = 8 if wide else 0 if fit.narrow else 4
     return ft.Container(
         content,
-        padding=ft.Padding.symmetric(horizontal=4 if not wide else 8, vertical=2),
+        padding=ft.Padding.symmetric(horizontal=margin, vertical=2),
         expand=True,
     )
 

@@ -225,6 +225,7 @@ def RoundEntry(
                 if entry.confirm_save
                 else save_bar(scope, buttons)
             ),
+            height=page.height or 844,
             header=round_header(
                 rounds,
                 round_index,

@@ -18,6 +18,7 @@ import flet as ft
 from jolly_scorer.ui.models.round import used_up_cards
 from jolly_scorer.ui.screens.round_entry.editor.editor import editor, lower_slot, shell
 from jolly_scorer.ui.screens.round_entry.scope import use_scope
+from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT
 from jolly_scorer.ui.widgets.card_pieces import picker
 
 __all__ = ["WARM_UP", "dock"]
@@ -27,10 +28,13 @@ WARM_UP = 0.05
 
 
 @ft.component
-def dock(*, available: float) -> ft.Control:
+def dock(
+    *, available: float, key_height: float = KEY_HEIGHT, narrow: bool = False
+) -> ft.Control:
     """The docked editor when it is open, else its grid waiting hidden.
     The entry, translator, settings and handlers come from the screen's
-    scope (the grid's handler stays one object: a Relay)."""
+    scope (the grid's handler stays one object: a Relay). ``key_height``,
+    ``narrow``: a short or narrow phone's grid (``layout.phone_fit``)."""
     scope = use_scope()
     entry, t, settings = scope.entry, scope.t, scope.settings
     warm, set_warm = ft.use_state(False)
@@ -41,7 +45,7 @@ def dock(*, available: float) -> ft.Control:
 
     ft.use_effect(warm_up, [])
     if entry.editing is not None:
-        return editor(scope, available=available)
+        return editor(scope, available=available, key_height=key_height, narrow=narrow)
     if not warm or entry.all_counted:
         return ft.Container(visible=False)
     rounds = entry.rounds
@@ -51,7 +55,11 @@ def dock(*, available: float) -> ft.Control:
         settings,
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
         available=available,
+        key_height=key_height,
     )
     return shell(
-        [lower_slot(grid, None)], identifier="round-editor-waiting", waiting=True
+        [lower_slot(grid, None)],
+        identifier="round-editor-waiting",
+        waiting=True,
+        narrow=narrow,
     )

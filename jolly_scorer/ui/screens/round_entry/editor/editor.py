@@ -42,6 +42,7 @@ from jolly_scorer.ui.screens.round_entry.player import layoff_choice
 from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope
 from jolly_scorer.ui.screens.round_entry.split import split_box
 from jolly_scorer.ui.screens.round_entry.watched import watched
+from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT, gap, grid_height
 from jolly_scorer.ui.widgets.card_pieces import (
     card_row,
     cards_field,
@@ -57,10 +58,19 @@ WIDE_FIELD = 280
 Act = Callable[..., Any]
 
 
-def editor(scope: Scope, *, wide: bool = False, available: float = 366) -> ft.Control:
+def editor(
+    scope: Scope,
+    *,
+    wide: bool = False,
+    available: float = 366,
+    key_height: float = KEY_HEIGHT,
+    narrow: bool = False,
+) -> ft.Control:
     """The editor, docked like a keyboard under the player (beside the
     players on a wide screen). The scope's handlers are the newest whenever
-    they run (``keep.latest``): its watched parts may hold them."""
+    they run (``keep.latest``): its watched parts may hold them.
+    ``key_height``, ``narrow``: a short or narrow phone's grid and frame
+    (``layout.phone_fit``)."""
     entry, t, settings, act = scope.entry, scope.t, scope.settings, scope.act
     editing = entry.editing
     assert editing is not None
@@ -80,7 +90,17 @@ def editor(scope: Scope, *, wide: bool = False, available: float = 366) -> ft.Co
     heading = title(rounds, editing, t)
     has_cards = bool(_shown_cards(entry, editing))
     items: list[ft.Control] = [
-        watched(scope, STATIC, _top, heading, entry.typing, has_cards, wide, key="top"),
+        watched(
+            scope,
+            STATIC,
+            _top,
+            heading,
+            entry.typing,
+            has_cards,
+            wide,
+            narrow,
+            key="top",
+        ),
         watched(scope, EDITOR, _cards, key="cards"),
         # a line, two when the words need them (a Finnish hint: the second
         # line was drawn under whatever came below)
@@ -174,11 +194,13 @@ def editor(scope: Scope, *, wide: bool = False, available: float = 366) -> ft.Co
         settings,
         gone=used_up_cards(rounds.used_counts(), rounds.rules),
         available=available,
+        key_height=key_height,
     )
     # a phone: what takes the grid's place keeps its room (typing: the
     # phone's keyboard takes it)
-    items.append(lower_slot(grid, lower, hold=not wide and not typing))
-    return shell(items, wide=wide)
+    height = grid_height(key_height, gap(available, key_height))
+    items.append(lower_slot(grid, lower, hold=not wide and not typing, height=height))
+    return shell(items, wide=wide, narrow=narrow)
 
 
 def _shown_cards(entry: RoundEntryModel, editing: Editing) -> tuple[Card, ...]:
@@ -187,11 +209,15 @@ def _shown_cards(entry: RoundEntryModel, editing: Editing) -> tuple[Card, ...]:
     return editing.pile_cards if target is None else entry.rounds.cards_of(target)
 
 
-def _top(heading: str, typing: bool, has_cards: bool, wide: bool) -> ft.Control:
+def _top(
+    heading: str, typing: bool, has_cards: bool, wide: bool, narrow: bool
+) -> ft.Control:
     """The title row, drawn from the arguments only (a watched part: the
     translator and the newest handlers come from the scope)."""
     scope = use_scope()
-    return top_row(scope.entry, heading, scope.t, scope.act, typing, has_cards, wide)
+    return top_row(
+        scope.entry, heading, scope.t, scope.act, typing, has_cards, wide, narrow
+    )
 
 
 def _cards() -> ft.Control:

@@ -18,7 +18,11 @@ def keyed(key: str, control: ft.Control) -> ft.Control:
 
 
 def lower_slot(
-    grid: ft.Control, other: ft.Control | None, *, hold: bool = False
+    grid: ft.Control,
+    other: ft.Control | None,
+    *,
+    hold: bool = False,
+    height: float = GRID_HEIGHT,
 ) -> ft.Control:
     """Under the buttons: the card grid, or ``other`` in its place (the grid
     stays on the page hidden: showing it again sends one property, not 53
@@ -26,13 +30,14 @@ def lower_slot(
     the top of it, so the editor keeps its size and place. Docked on the Save
     bar, a shorter editor sank: a lay-off's choice of melds left an empty
     screen above the editor, and the Lay off button just tapped jumped down
-    under the finger (and back up once a meld was chosen)."""
+    under the finger (and back up once a meld was chosen). ``height``: the
+    grid's (``card_picker.grid_height``)."""
     return keyed(
         "lower",
         ft.Column(
             [
                 ft.Container(grid, visible=other is None),
-                at_least(GRID_HEIGHT if hold else 0, other, visible=other is not None),
+                at_least(height if hold else 0, other, visible=other is not None),
             ],
             spacing=0,
             tight=True,
@@ -59,6 +64,7 @@ def shell(
     wide: bool = False,
     identifier: str = "round-editor",
     waiting: bool = False,
+    narrow: bool = False,
 ) -> ft.Control:
     """The editor's frame around ``items`` (a line on top, like a keyboard);
     ``waiting``: no height and out of the accessibility tree, the grid inside
@@ -68,7 +74,8 @@ def shell(
     Save bar) its first item, the title with the keyboard, backspace and
     Close, stays at the top and the rest scrolls under it when the room is
     short: a notice above, an error in the Save bar or the phone's keyboard
-    pushed the title and its buttons out of sight."""
+    pushed the title and its buttons out of sight. ``narrow`` (a 320 px
+    phone): no padding beside it, the grid's seven 40 px keys fit."""
     body: ft.Control
     if not wide and items:
         # waiting: the grid (its only item) where the open editor has it, in
@@ -105,7 +112,9 @@ def shell(
             body,
             # a phone: no padding above and below (an 8-card hand on two
             # lines left the grid's last row 1 px under the Save bar's edge)
-            padding=ft.Padding.symmetric(horizontal=4, vertical=6 if wide else 0),
+            padding=ft.Padding.symmetric(
+                horizontal=0 if narrow else 4, vertical=6 if wide else 0
+            ),
             border=ft.Border.only(
                 top=ft.BorderSide(0 if waiting else 2, ft.Colors.PRIMARY)
             ),

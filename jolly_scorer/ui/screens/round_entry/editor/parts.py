@@ -188,9 +188,12 @@ def top_row(
     typing: bool,
     has_cards: bool,
     wide: bool,
+    narrow: bool = False,
 ) -> ft.Control:
     """Title, keyboard switch (phone), backspace, Done: drawn from the
-    arguments only (``entry`` gives its methods to the handlers)."""
+    arguments only (``entry`` gives its methods to the handlers). ``narrow``
+    (a 320 px phone): Close is its icon alone, the title keeps ~150 px (with
+    the word it took ~90 px: "Karten in der Hand von An…" on four lines)."""
     tools: list[ft.Control] = []
     if not wide:
         tools.append(
@@ -216,25 +219,45 @@ def top_row(
             ),
         )
     )
-    tools.append(
-        labelled_button(
-            # "Close", not "Done": "done" is a player's part complete only
-            "editor-done",
-            t("Close"),
-            ft.Icons.EXPAND_MORE,
-            lambda: act(entry.edit, None),
+    close = t("Close")  # "Close", not "Done": "done" is a player's part complete
+    if narrow:
+        tools.append(
+            ft.Semantics(
+                identifier="editor-done",
+                label=close,
+                button=True,
+                content=ft.IconButton(
+                    ft.Icons.EXPAND_MORE,
+                    on_click=lambda: act(entry.edit, None),
+                    icon_size=28,
+                    style=ft.ButtonStyle(side=ft.BorderSide(1, ft.Colors.OUTLINE)),
+                ),
+            )
         )
-    )
+    else:
+        tools.append(
+            labelled_button(
+                "editor-done",
+                close,
+                ft.Icons.EXPAND_MORE,
+                lambda: act(entry.edit, None),
+            )
+        )
     return ft.Row(
         [
-            ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella",
-                heading,  # "Pelaajan Benedikt käteen jääneet kortit": a phone
-                size=17 if wide else 15,  # has ~180 px beside the tools
-                weight=ft.FontWeight.BOLD,
+            ft.Semantics(  # its own node: the explorer sees the title's box
+                identifier="editor-title",
+                container=True,
                 expand=True,
-                max_lines=4,  # "Benedikt lisää kortteja: Pelaajan Annabella
-                overflow=ft.TextOverflow.ELLIPSIS,  # yhdistelmä 1" (a lay-off
-                # has one row of buttons: room for it)
+                content=ft.Text(  # "Benedikt legt an: Kombination 1 von Annabella",
+                    heading,  # "Pelaajan Benedikt käteen jääneet kortit": a phone
+                    size=17 if wide else 15,  # has ~180 px beside the tools
+                    weight=ft.FontWeight.BOLD,
+                    expand=True,
+                    max_lines=4,  # "Benedikt lisää kortteja: Pelaajan Annabella
+                    overflow=ft.TextOverflow.ELLIPSIS,  # yhdistelmä 1" (a lay-off
+                    # has one row of buttons: room for it)
+                ),
             ),
             *tools,
         ],
