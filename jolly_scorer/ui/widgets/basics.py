@@ -26,6 +26,29 @@ WIDE = 720  # at least this many logical pixels: the desktop layout
 MAX_WIDTH = 1100
 
 
+#: A page reporting a width below this has not got its real size yet: a
+#: mobile page's first report before its pixel ratio is applied (390 x 844
+#: reported as 155 x 336), with no resize after it when the real size is the
+#: one of before a reconnect. Its size counts as unknown.
+NO_PHONE_WIDTH = 300
+
+
+def page_size(page: ft.Page) -> tuple[float, float]:
+    """The page's width and height as the screens lay out for them (a
+    phone's 390 x 844 while the size is unknown or not yet real).
+
+    >>> from types import SimpleNamespace as Page
+    >>> page_size(Page(width=155, height=336)), page_size(Page(width=None, height=None))
+    ((390.0, 844.0), (390.0, 844.0))
+    >>> page_size(Page(width=320, height=640))
+    (320.0, 640.0)
+    """
+    width, height = page.width, page.height
+    if not width or not height or width < NO_PHONE_WIDTH:
+        return 390.0, 844.0
+    return float(width), float(height)
+
+
 def colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 

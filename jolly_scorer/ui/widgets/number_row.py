@@ -12,6 +12,7 @@ import flet as ft
 
 from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
+from jolly_scorer.ui.widgets.basics import page_size
 from jolly_scorer.ui.widgets.typed_text import TypedText
 
 Refused = Callable[[str, int | None], None]  # a number field's text refused
@@ -136,7 +137,7 @@ def NumberRow(
     ]
     if trailing is not None:
         controls.append(trailing)
-    room = (ft.context.page.width or 390) - CONTROLS_WIDTH
+    room = page_size(ft.context.page)[0] - CONTROLS_WIDTH
     room -= SWITCH_WIDTH if trailing is not None else 0
     caption = ft.Text(label, size=size, expand=True)
     parts: list[ft.Control]

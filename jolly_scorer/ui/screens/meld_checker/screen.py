@@ -30,6 +30,7 @@ from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.screens.meld_checker.choices import actions, choices
 from jolly_scorer.ui.screens.meld_checker.hand import hand_panel
 from jolly_scorer.ui.screens.meld_checker.melds import joker_panel, melds_panel
+from jolly_scorer.ui.widgets.basics import page_size
 from jolly_scorer.ui.widgets.card_picker import (
     KEY_HEIGHT,
     SHORT_KEY,
@@ -119,8 +120,8 @@ def MeldChecker(
         redraw()
 
     relay.target = lambda code: act(model.pick, code)
-    width = width or page.width or 390
-    height = height or page.height or 844
+    width = width or page_size(page)[0]
+    height = height or page_size(page)[1]
     wide = width >= WIDE
     # a short phone (320 x 640): 40 px tall keys, the rules and the mode
     # scroll with what is built, the grid whole at the bottom (issue 35)
@@ -213,5 +214,5 @@ def MeldChecker(
             ],
             spacing=6,
         ),
-        height=max(520.0, (page.height or 844) - PHONE_CHROME),
+        height=max(520.0, page_size(page)[1] - PHONE_CHROME),
     )

@@ -44,11 +44,6 @@ SHORT = 800
 #: below this height it takes the header's and the Save bar's room too (the
 #: whole screen, like a keyboard: 320 x 640)
 VERY_SHORT = 700
-#: a width below this is no phone's: a mobile page's first report of its
-#: size before its pixel ratio is applied (390 x 844 reported as 155 x 336,
-#: then no resize when the real one is the same as before a reconnect). The
-#: editor then hides nothing: a seated phone's Done stays in sight.
-SMALLEST = 300
 
 
 class PhoneFit(NamedTuple):
@@ -70,8 +65,6 @@ def phone_fit(width: float, height: float) -> PhoneFit:
     PhoneFit(available=320, key_height=40, narrow=False, strip=False, bars=True)
     >>> phone_fit(320, 640)
     PhoneFit(available=296, key_height=40, narrow=True, strip=False, bars=False)
-    >>> phone_fit(155, 336)[3:]  # not a phone's size: nothing hidden
-    (True, True)
     """
     narrow = width < NARROW
     margins = 2 * PAGE_SIDE + (0 if narrow else 2 * (4 + 4))  # screen, editor
@@ -79,8 +72,8 @@ def phone_fit(width: float, height: float) -> PhoneFit:
         available=min(width, 600) - margins,
         key_height=SHORT_KEY if height < SHORT else KEY_HEIGHT,
         narrow=narrow,
-        strip=height >= SHORT or width < SMALLEST,
-        bars=height >= VERY_SHORT or width < SMALLEST,
+        strip=height >= SHORT,
+        bars=height >= VERY_SHORT,
     )
 
 
@@ -174,7 +167,7 @@ def layout(
         header = ft.Column([header, notice], spacing=4)
     content: ft.Control
     if wide:
-        watch = [statuses_row(entry, t, scope)] if entry.together else []
+        watch = [statuses_row(scope)] if entry.together else []
         top = docked or ft.Column(
             [preview_table(rounds, preview, t, scope), *watch],
             scroll=ft.ScrollMode.AUTO,

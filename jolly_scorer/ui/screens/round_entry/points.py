@@ -35,7 +35,7 @@ from jolly_scorer.ui.screens.round_entry.scope import use_scope
 from jolly_scorer.ui.screens.round_entry.together.status import done_button
 from jolly_scorer.ui.screens.round_entry.watched import watched
 from jolly_scorer.ui.widgets import page_keys
-from jolly_scorer.ui.widgets.basics import one_line, seat_dot
+from jolly_scorer.ui.widgets.basics import one_line, page_size, seat_dot
 from jolly_scorer.ui.widgets.number_pad import number_pad, pad_keys
 from jolly_scorer.ui.widgets.round_score import round_score
 
@@ -126,7 +126,7 @@ def _PointsRows(
 
     ft.use_effect(follow_tab, [tabs.current])
     rounds = entry.rounds
-    wide = (page.width or 390) >= WIDE
+    wide = page_size(page)[0] >= WIDE
     width = WIDE_FIELD if wide else 80
     columns = ("good", "bad") if rounds.rules.is_plus else ("bad",)
     scope = use_scope()

@@ -51,6 +51,7 @@ from jolly_scorer.ui.screens.round_entry.together.together import (
     Together,
     save_anyway_bar,
 )
+from jolly_scorer.ui.widgets.basics import page_size
 
 if TYPE_CHECKING:
     from jolly_scorer.ui.settings import UiSettings
@@ -211,11 +212,12 @@ def RoundEntry(
     # model redraws, works out its own when it is drawn)
     preview = rounds.preview()
     scope = Scope(entry, t, settings, act, watch, start_arranging, relay)
+    width, height = page_size(page)
     # the parts drawn in components below take the scope from its context
     screen: ft.Control = SCOPE(
         scope,
         lambda: layout(
-            page.width or 390,
+            width,
             scope,
             preview,
             bar=(
@@ -225,7 +227,7 @@ def RoundEntry(
                 if entry.confirm_save
                 else save_bar(scope, buttons)
             ),
-            height=page.height or 844,
+            height=height,
             header=round_header(
                 rounds,
                 round_index,
