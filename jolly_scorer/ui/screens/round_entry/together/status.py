@@ -58,19 +58,12 @@ def status_mark(entry: RoundEntryModel, player: str, t: Translator) -> ft.Contro
     )
 
 
-def statuses_row(
-    entry: RoundEntryModel, t: Translator, scope: Scope | None = None
-) -> ft.Control:
-    """Every player's status at a glance (beside the preview on a laptop).
-    With ``scope`` (the round entry's screen) each chip is a watched part of
-    the player's share (their status is in it)."""
+def statuses_row(scope: Scope) -> ft.Control:
+    """Every player's status at a glance (beside the preview on a laptop):
+    each chip a watched part of the player's share (their status is in it)."""
     chips: list[ft.Control] = [
-        status_chip(entry, t, seat, name)
-        if scope is None
-        else watched(
-            scope, hand_topic(name), _watched_chip, seat, name, key=f"s-{seat}"
-        )
-        for seat, name in enumerate(entry.rounds.players)
+        watched(scope, hand_topic(name), _watched_chip, seat, name, key=f"s-{seat}")
+        for seat, name in enumerate(scope.entry.rounds.players)
     ]
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
