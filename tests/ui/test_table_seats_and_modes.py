@@ -335,6 +335,7 @@ def test_the_opening_warning_in_the_save_bar_is_never_cut():
         entry.rounds.preview(),
         Translator("de"),
         defaultdict(lambda: lambda: None),
+        ft.Row(),  # Cancel and Save
         None,
         (warning,),
     )

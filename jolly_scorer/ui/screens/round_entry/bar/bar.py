@@ -56,7 +56,7 @@ def _watched_bar(buttons: dict[str, Relay]) -> ft.Control:
     pair = watched(
         scope, STATIC, _save_pair, buttons["cancel"], buttons["save"], key="bar-pair"
     )
-    return _bar(entry, preview, t, taps, missing, warnings, pair)
+    return _bar(entry, preview, t, taps, pair, missing, warnings)
 
 
 def _save_pair(cancel: Relay, save: Relay) -> ft.Control:
@@ -79,12 +79,11 @@ def _bar(
     preview: Preview,
     t: Translator,
     buttons: dict[str, Any],
+    pair: ft.Control,
     missing: str | None = None,
     warnings: tuple[str, ...] = (),
-    pair: ft.Control | None = None,
 ) -> ft.Control:
-    """The bar's controls (``pair``: Cancel and Save as drawn, else built
-    from ``buttons``)."""
+    """The bar's controls (``pair``: Cancel and Save as drawn)."""
     items: list[ft.Control] = []
     if entry.taken is not None:
         items += taken_choices(entry, entry.taken, preview, t, buttons)
@@ -135,13 +134,7 @@ def _bar(
                 ),
             )
         )
-        items.append(
-            pair
-            or button_pair(
-                ("round-cancel", t("Cancel"), ft.Icons.CLOSE, buttons["cancel"]),
-                ("round-save", t("Save round"), ft.Icons.CHECK, buttons["save"]),
-            )
-        )
+        items.append(pair)
     return ft.Semantics(
         identifier="round-save-bar",
         container=True,
