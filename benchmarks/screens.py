@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import re
 import subprocess
@@ -131,6 +132,8 @@ class Page:
     page: Any
     server: Any = None  # the Served app: its url, its process, its log
     extra: list[Any] = field(default_factory=list)  # more browser contexts
+    #: the sizes each page (by ``id``) told its server (:func:`watch_sizes`)
+    told: dict[int, list[tuple[float, float]]] = field(default_factory=dict)
 
     def by_id(self, identifier: str) -> Any:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
@@ -182,6 +185,65 @@ class Page:
                 break
             shots.append(self.page.screenshot())
         return shots[-1]
+
+
+def watch_sizes(page: Any) -> list[tuple[float, float]]:
+    """The sizes ``page`` told its server (Flet's ``resize`` event on the
+    app's websocket), in order, after a (0, 0) for the socket's opening;
+    watch before the page opens its app."""
+    import msgpack
+
+    told: list[tuple[float, float]] = []
+
+    def sent(payload: Any) -> None:
+        if not isinstance(payload, bytes) or b"resize" not in payload:
+            return
+        with contextlib.suppress(Exception):
+            unpacker = msgpack.Unpacker()
+            unpacker.feed(payload)
+            for message in unpacker:  # (a 0, then [action, body])
+                body = message[1] if isinstance(message, list) else None
+                if isinstance(body, dict) and body.get("name") == "resize":
+                    data = body.get("data") or {}
+                    told.append((float(data["width"]), float(data["height"])))
+
+    def opened(ws: Any) -> None:
+        told.append((0.0, 0.0))  # (a Flet page: its first size goes unnamed)
+        ws.on("framesent", sent)
+
+    page.on("websocket", opened)
+    return told
+
+
+def relayout(p: Page, told: list[tuple[float, float]], size: tuple[int, int]) -> None:
+    """Resize the page to ``size`` and wait for the server's layout of it.
+
+    Flutter lays the old tree out at once; the server lays the page out
+    again only when the size reaches it (the ``resize`` event: a round entry
+    below 800 px gives the editor the strip's room) and sends what changed,
+    or nothing. Three still frames are no sign of that: under load the
+    server answers later (the lay-off at 320 x 640 shot in its 390 x 844
+    layout, 37 keys "cut"). So: the page told the server its new size, and
+    the server answered a request sent after that, so its event loop took
+    the resize, ran the handler and sent its patch before the answer."""
+    from urllib.error import HTTPError
+    from urllib.request import urlopen
+
+    before = len(told)
+    p.page.set_viewport_size({"width": size[0], "height": size[1]})
+    if p.server is None or not told:  # no websocket: not Flet's (the join page)
+        return
+    wanted = (float(size[0]), float(size[1]))
+    p.wait_until(
+        lambda: len(told) > before and told[-1] == wanted,
+        30_000,
+        f"the page to tell the server its size {size}",
+    )
+    try:
+        with urlopen(p.server.base + "/", timeout=60) as answer:  # noqa: S310
+            answer.read()
+    except HTTPError:  # (a refusal is an answer too)
+        pass
 
 
 # --- the states -------------------------------------------------------------
@@ -443,7 +505,9 @@ def _phone(p: Page) -> Any:
         viewport=size, locale=p.page.evaluate("navigator.language")
     )
     p.extra.append(context)
-    return context.new_page()
+    phone = context.new_page()
+    p.told[id(phone)] = watch_sizes(phone)
+    return phone
 
 
 def _join_page(p: Page) -> None:
@@ -724,10 +788,55 @@ def foreign_words(language: str) -> set[str]:
     return _ENGLISH[language]
 
 
+def ink_lines(picture: Any, box: list[float]) -> int:
+    """How many lines of text are drawn in ``box`` of ``picture`` (a PIL
+    image of the screen): bands of rows with ink (pixels unlike the box's
+    commonest colour), a gap under a third of the tallest band joined (an
+    umlaut's dots) and a band under a third of it left out (a table's
+    divider line)."""
+    x, y, w, h = (round(v) for v in box)
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(picture.width, x + w), min(picture.height, y + h)
+    if x1 - x0 < 1 or y1 - y0 < 1:
+        return 0
+    crop = picture.convert("RGB").crop((x0, y0, x1, y1))
+    colours = crop.getcolors(crop.width * crop.height) or [(0, (255, 255, 255))]
+    ground = max(colours)[1]
+    pixels = crop.load()
+    inked = [
+        any(
+            max(abs(a - b) for a, b in zip(pixels[i, j], ground, strict=True)) > 64
+            for i in range(crop.width)
+        )
+        for j in range(crop.height)
+    ]
+    bands: list[list[int]] = []  # [first row, last row]
+    for j, ink in enumerate(inked):
+        if ink and bands and bands[-1][1] == j - 1:
+            bands[-1][1] = j
+        elif ink:
+            bands.append([j, j])
+    if not bands:
+        return 0
+    tallest = max(b - a + 1 for a, b in bands)
+    joined: list[list[int]] = []
+    for band in bands:
+        if joined and band[0] - joined[-1][1] - 1 < tallest / 3:
+            joined[-1][1] = band[1]
+        else:
+            joined.append(band)
+    return sum(1 for a, b in joined if b - a + 1 >= tallest / 3)
+
+
 def check(
-    shown: dict[str, Any], state: State, language: str, first: bool = True
+    shown: dict[str, Any],
+    state: State,
+    language: str,
+    first: bool = True,
+    picture: Any = None,
 ) -> list[tuple[str, str]]:
-    """The failures of one screen: (check, what)."""
+    """The failures of one screen: (check, what); ``picture``: the screen
+    as a PIL image (the drawn text judges a one-word text's lines)."""
     W, H, nodes = shown["W"], shown["H"], shown["nodes"]
     if os.environ.get("SCREENS_DEBUG"):
         print("views", [_box(v) for v in shown["views"]])
@@ -743,19 +852,24 @@ def check(
         # (scale y >= 2 f/f0) and narrower than the word (scale x < f/f0), so
         # y/x > 2; a word alone in a taller box (a table's cell) is less
         word = n["text"] and not re.search(r"\s", n["text"]) and len(n["text"]) >= 4
-        if word and visible and n["stretch"] > 2.0:
-            found.append(("broken", f"{_name(n)} on {n['stretch']:.1f} lines"))
-        elif (
-            word
-            and visible
-            and n["wordWidth"]
-            and not n["stretch"]
-            and not n["tappable"]
-        ):
+        # (a word scrolled partly out of its scroll view is boxed cut at the
+        # view's edge, so narrower than the word: it can be scrolled to, and
+        # is judged there; "16,4" in the statistics' table scrolled sideways)
+        scrolled_out = n["scrolls"] and (n["atEdge"] or _area(seen) < _area(box))
+        # (the box alone is not the text: a name alone in a tall table cell
+        # has a box two lines tall and as wide as the name, "Anna" in the
+        # club's tables; the picture says how many lines are drawn in it)
+        judged = word and visible and not scrolled_out
+        broken = ""
+        if judged and n["stretch"] > 2.0:
+            broken = f"{_name(n)} on {n['stretch']:.1f} lines"
+        elif judged and n["wordWidth"] and not n["stretch"] and not n["tappable"]:
             height = box[3]
             one_line = n["wordWidth"] * height / 1.25  # width at the font it implies
             if box[2] < 0.7 * one_line and height >= 28:
-                found.append(("broken", f"{_name(n)} {box[2]:.0f}x{height:.0f} px"))
+                broken = f"{_name(n)} {box[2]:.0f}x{height:.0f} px"
+        if broken and (picture is None or ink_lines(picture, seen) >= 2):
+            found.append(("broken", broken))
         # (a control's words are its label, not what it draws: a card chip
         # labelled "hertta kuningatar Q♥" draws "Q♥")
         in_control = n["tappable"] or any(
@@ -985,6 +1099,7 @@ def explore_state(
     """One state in one language, at every size (``checks``: those of
     :data:`CHECKS` to apply)."""
     from browser_steps import flutter_ready
+    from PIL import Image
 
     if state.frozen and len(sizes) > 1:  # a page that cannot lay out again:
         for size in sizes:  # reached afresh at each size
@@ -1008,9 +1123,11 @@ def explore_state(
         p: Page | None = None
         try:
             page = context.new_page()
+            told = watch_sizes(page)
             page.goto(server.url)
             flutter_ready(page, "", timeout=60_000)
             p = Page(page, server)
+            p.told[id(page)] = told
             p.wait_id(state.ready, 30_000)
             try:
                 state.steps(p)
@@ -1022,15 +1139,15 @@ def explore_state(
                 print(failure, flush=True)
             page = p.page  # (a state may show another page: the phone's)
             for size in sizes:
-                if size != page.viewport_size and size != (
+                if size != (
                     page.viewport_size["width"],
                     page.viewport_size["height"],
                 ):
-                    page.set_viewport_size({"width": size[0], "height": size[1]})
+                    relayout(p, p.told.get(id(page), []), size)
                 page.mouse.move(0, 0)  # no hover tooltip
-                # the server lays the page out again for its new size: the
-                # picture and the tree of one still screen (the same before
-                # and after the tree is read)
+                # the server laid the page out for its new size (relayout):
+                # the picture and the tree of one still screen (the same
+                # before and after the tree is read)
                 for _ in range(4):
                     if state.frozen:  # (no frames while the host is away)
                         page.wait_for_timeout(300)
@@ -1048,7 +1165,9 @@ def explore_state(
                     (state.name, path)
                 )
                 result.checked += len(checks)
-                for name, what in check(shown, state, language, size == sizes[0]):
+                picture = Image.open(io.BytesIO(png))
+                found = check(shown, state, language, size == sizes[0], picture)
+                for name, what in found:
                     if name not in checks:
                         continue
                     failure = Failure(state.name, size_name(size), language, name, what)

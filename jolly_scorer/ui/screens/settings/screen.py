@@ -16,20 +16,34 @@ from jolly_scorer.ui.widgets.basics import card, section, tagged
 from jolly_scorer.ui.widgets.buttons import SEGMENTS
 from jolly_scorer.ui.widgets.screen import screen
 
+#: below this page width a segment's words are smaller and closer to its
+#: edges: "Järjestelmä" at 17 px broke to "Järjestelm/ä" at 360 x 780 and
+#: "Järjestel/mä" at 320 x 640 (the screen explorer's Finnish settings)
+NARROW_PAGE = 390
+NARROW_SEGMENTS = ft.ButtonStyle(
+    visual_density=ft.VisualDensity.STANDARD,
+    padding=ft.Padding.symmetric(horizontal=4),
+)
+
 
 def _segments(
-    identifier: str, options: list[tuple[str, str]], selected: str, on_pick: object
+    identifier: str,
+    options: list[tuple[str, str]],
+    selected: str,
+    on_pick: object,
+    narrow: bool = False,
 ) -> ft.Control:
     return tagged(
         identifier,
         ft.SegmentedButton(
             segments=[
-                ft.Segment(value=v, label=ft.Text(text, size=17)) for v, text in options
+                ft.Segment(value=v, label=ft.Text(text, size=15 if narrow else 17))
+                for v, text in options
             ],
             selected=[selected],
             # no tick: "Järjestelmä" needs the whole segment on a phone
             show_selected_icon=False,
-            style=SEGMENTS,
+            style=NARROW_SEGMENTS if narrow else SEGMENTS,
             on_change=lambda e: on_pick(e.control.selected[0]),  # type: ignore[operator]
         ),
     )
@@ -74,6 +88,7 @@ def SettingsView(state: AppState) -> ft.Control:
     if saved is None and isinstance(settings.default_rules, dict):
         saved = settings.default_rules  # saved before "saved_rules" was kept apart
     presets = [(p, preset_name(p, t)) for p in PRESET_IDS]
+    narrow = (state.page_width or NARROW_PAGE) < NARROW_PAGE
     if saved is not None:
         presets.append(("custom", t("Saved house rules")))
 
@@ -90,6 +105,7 @@ def SettingsView(state: AppState) -> ft.Control:
             [(lang, language_name(lang)) for lang in LANGUAGES],
             settings.language,
             lambda v: state.preferences.change(language=v),
+            narrow,
         ),
         section(t("Appearance")),
         _segments(
@@ -97,6 +113,7 @@ def SettingsView(state: AppState) -> ft.Control:
             [("system", t("System")), ("light", t("Light")), ("dark", t("Dark"))],
             settings.theme,
             lambda v: state.preferences.change(theme=v),
+            narrow,
         ),
         card(
             ft.Column(
