@@ -24,9 +24,9 @@ from functools import partial
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.server.club import Club, ClubTable
-from jolly_scorer.server.table import COOKIE
 from jolly_scorer.store import StoreError
+from jolly_scorer.tables.club import Club, ClubTable
+from jolly_scorer.tables.table import COOKIE
 from jolly_scorer.ui.i18n import Translator
 
 

@@ -20,10 +20,10 @@ from jolly_scorer.core.club.season import Season
 from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.club import Club
-from jolly_scorer.server.table import COOKIE
 from jolly_scorer.server.web import build_app
 from jolly_scorer.store import Store
+from jolly_scorer.tables.club import Club
+from jolly_scorer.tables.table import COOKIE
 
 BASE = "http://127.0.0.1:8550"
 ROMME = find_rules("romme_de").replace(target=1000)

@@ -9,7 +9,7 @@ import contextlib
 import html
 from typing import Any
 
-from jolly_scorer.server.table import PIN_DIGITS, Table
+from jolly_scorer.tables.table import PIN_DIGITS, Table
 from jolly_scorer.ui.i18n import Translator
 
 
