@@ -33,6 +33,7 @@ from jolly_scorer.tables.join_page import print_club, print_table
 from jolly_scorer.tables.table import TABLE_FILE, TABLE_LOCK, Table
 from jolly_scorer.tables.watcher import unwatch_store
 from jolly_scorer.ui.app import ASSETS, main
+from jolly_scorer.ui.screens.club.season import standings_page
 
 
 def _open_club(folder: Path, data_dir: str | Path | None) -> Club:
@@ -49,6 +50,7 @@ def _open_club(folder: Path, data_dir: str | Path | None) -> Club:
                 unwatch_store(store)
 
     club, resumed = Club.open(using, folder / CLUB_FOLDER)
+    club.season_page = standings_page  # the season's read-only page
     if resumed:
         print(
             "jolly-scorer: the club evening goes on (its server stopped without "

@@ -32,6 +32,7 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.i18n import Translator, default_language, supported_language
 from jolly_scorer.server.addresses import allowed_hosts
 from jolly_scorer.server.flet_fixes import (
     flet_session,
@@ -61,10 +62,9 @@ from jolly_scorer.tables.sessions import (
     serve_table,
     session_device,
     set_access,
+    use_heavy_runner,
 )
 from jolly_scorer.tables.table import COOKIE, Access, Table
-from jolly_scorer.ui.arranging import use_heavy_runner
-from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 
 APP_NAME = "jolly-scorer"
 SESSION_TIMEOUT = 120  # seconds a dropped page session is kept for a reconnect

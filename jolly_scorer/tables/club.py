@@ -44,10 +44,12 @@ from pathlib import Path
 from typing import Any
 
 from jolly_scorer.core import game as core
+from jolly_scorer.core.club.season import SeasonStanding
 from jolly_scorer.core.club.seating import TablePlace
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.scoring import score_game
+from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store import StoreError
 from jolly_scorer.tables.guest_store import (
     GuestStore,
@@ -62,7 +64,6 @@ from jolly_scorer.tables.table import (
     JoinProblem,
     Table,
 )
-from jolly_scorer.ui.i18n import N_
 
 CLUB_FOLDER = "live-club"  # in the data folder while a club evening is served
 GATE_FILE = "organiser.json"
@@ -92,6 +93,10 @@ class ClubTable:
     pin: str
 
 
+#: ``draw(standing, place_points, t)``: a season's standings as one HTML page
+SeasonPage = Callable[[SeasonStanding, tuple[int, ...], Translator], str]
+
+
 class Club:
     """The live tables of a club evening, by table number.
 
@@ -117,6 +122,9 @@ class Club:
         #: called with a game's id when the club started a table's game
         #: (the server tells every page, as after any change to a game)
         self.announce: Callable[[int], None] | None = None
+        #: draws a season's read-only page (``/club/season``): the app's
+        #: ``standings_page``, given by ``serve.py`` (None: no season page)
+        self.season_page: SeasonPage | None = None
         self._lock = threading.RLock()
         #: table number -> (event revision, game id, the game's revision,
         #: game over): a table's game looked up again only when the event or

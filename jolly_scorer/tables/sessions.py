@@ -1,4 +1,5 @@
-"""Which table this process serves, and who a page session was started for.
+"""Which table this process serves, who a page session was started for, and
+where its heavy work runs.
 
 The web server (``server/web.py``) sets them; the app (``ui/app.py``'s
 ``main``) reads them when a page session starts. Neither imports the other:
@@ -7,9 +8,9 @@ both import this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -79,3 +80,21 @@ def session_device(session_id: str, device: str) -> str:
     """The device the session ``session_id`` was started for (``device`` if
     none is remembered)."""
     return _SESSION_DEVICES.get(session_id, device)
+
+
+#: ``runner(function, *args, **kwargs)``: where heavy calls run (the web
+#: server's worker processes, ``server/heavy.py``); None: a thread
+HeavyRunner = Callable[..., Awaitable[Any]]
+_HEAVY: HeavyRunner | None = None
+
+
+def use_heavy_runner(runner: HeavyRunner | None) -> None:
+    """Run heavy calls (the arranger) through ``runner`` from now on (None:
+    in a thread); the server sets it while it serves."""
+    global _HEAVY
+    _HEAVY = runner
+
+
+def heavy_runner() -> HeavyRunner | None:
+    """The runner of heavy calls, if the server gave one."""
+    return _HEAVY

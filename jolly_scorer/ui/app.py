@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.i18n import Translator, default_language, supported_language
 from jolly_scorer.store import (
     Store,
     StoreCorrupt,
@@ -39,7 +40,6 @@ from jolly_scorer.tables.pages import contain_errors
 from jolly_scorer.tables.sessions import current_access, current_table, remember_session
 from jolly_scorer.tables.table import Table, TablesGame
 from jolly_scorer.tables.watcher import unwatch_store, watch_store
-from jolly_scorer.ui.i18n import Translator, default_language, supported_language
 from jolly_scorer.ui.screens.home.screen import Home
 from jolly_scorer.ui.screens.new_game.screen import NewGame
 from jolly_scorer.ui.screens.past_games.screen import PastGames, Stats

@@ -20,11 +20,11 @@ from pathlib import Path
 
 import flet as ft
 
+from jolly_scorer.i18n import N_, Translator, default_language, supported_language
 from jolly_scorer.server.flet_fixes import free_patch_chains
 from jolly_scorer.store import StoreError, StoreWriteError, platform
 from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
-from jolly_scorer.ui.i18n import N_, Translator, default_language, supported_language
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.widgets.basics import tagged
 

@@ -12,6 +12,7 @@ from support.live_table import PLAYERS, make_games
 from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import GameNotFound, Store
 from jolly_scorer.tables.guest_store import GuestStore, Refused
 from jolly_scorer.tables.table import (
@@ -22,7 +23,6 @@ from jolly_scorer.tables.table import (
     PIN_TRIES,
     Table,
 )
-from jolly_scorer.ui.i18n import Translator
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ from test_phone_round import host_page
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
 from jolly_scorer.tables import sessions
 from jolly_scorer.tables.table import Access
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.counted_keys import SheetKeys
 from jolly_scorer.ui.models.round import RoundModel, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel

@@ -174,7 +174,7 @@ def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
 
 
 def test_chart_axes_in_the_local_number_format():
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
     from jolly_scorer.ui.widgets.charts import totals_chart
 
     rows = [{"Anna": 12_000, "Ben": 20_050}, {"Anna": 30_100, "Ben": 25_000}]
@@ -329,7 +329,7 @@ def test_the_snack_bar_goes_by_itself(open_app, monkeypatch):
 
 
 def test_snack_bar_in_german_and_finnish():
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
 
     for lang, word in (
         ("de", "Runde 2 gespeichert."),
