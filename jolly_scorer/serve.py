@@ -131,7 +131,7 @@ def run(
     screens, the ranking link shows the ranking read only.
     """
 
-    free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
+    free_patch_chains()  # as the server does: the window's redraws too
 
     def session(page: ft.Page) -> None:
         main(page, data_dir)

@@ -36,6 +36,7 @@ from jolly_scorer.i18n import Translator, default_language, supported_language
 from jolly_scorer.server.addresses import allowed_hosts
 from jolly_scorer.server.flet_fixes import (
     flet_session,
+    free_patch_chains,
     page_sessions,
     page_tasks,
     quiet_send_message,
@@ -137,6 +138,7 @@ def _websocket_handler(
     table: Table | Club | None,
 ) -> Callable[[Any], Awaitable[None]]:
     quiet_send_message()
+    free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
 
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager
