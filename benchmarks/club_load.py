@@ -183,7 +183,7 @@ async def play_table(
     interval: float,
     offset: float,
 ) -> None:
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
 
     number_text = Translator("en").number
     await asyncio.sleep(offset)

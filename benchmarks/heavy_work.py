@@ -22,6 +22,7 @@ from pathlib import Path
 from jolly_scorer.core.cards import parse_cards
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.server.heavy import HeavyPool
+from jolly_scorer.tables import sessions
 from jolly_scorer.ui import arranging
 
 HARD = (
@@ -90,11 +91,11 @@ def main() -> None:
         if name.startswith("worker"):
             devices = iter(range(10**9))  # each tab its own device
             pool = HeavyPool(device=lambda devices=devices: str(next(devices)))
-            arranging.use_heavy_runner(pool.run)
+            sessions.use_heavy_runner(pool.run)
         try:
             figures = asyncio.run(run(args.tabs, args.seconds))
         finally:
-            arranging.use_heavy_runner(None)
+            sessions.use_heavy_runner(None)
             if pool is not None:
                 pool.close()
         print(name + ":")

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.guest_store import GuestStore
 from jolly_scorer.store import Store
+from jolly_scorer.tables.guest_store import GuestStore
 from jolly_scorer.ui.screens.past_games.screen import PAGE
 
 

@@ -57,7 +57,7 @@ ENTRY = (390, 844)
 SIZES = [(320, 640), (360, 780), (390, 844), (430, 932), (1280, 800), (1920, 1080)]
 LANGUAGES = ["de", "fi", "en"]
 CHECKS = ["broken", "cut", "covered", "small", "english", "focus"]
-LOCALES = ROOT / "jolly_scorer" / "ui" / "locales"
+LOCALES = ROOT / "jolly_scorer" / "locales"
 MIN_TAP = 40
 
 FIVE = ["Annabella", "Benedikt", "Cleopatra", "Dorothea", "Eberhard"]

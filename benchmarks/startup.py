@@ -55,7 +55,7 @@ HELLO = textwrap.dedent(
 APP = textwrap.dedent(
     """
     import sys
-    from jolly_scorer.ui.app import run
+    from jolly_scorer.serve import run
     run(host="127.0.0.1", port=int(sys.argv[1]), web=True, open_browser=False,
         data_dir=sys.argv[2])
     """

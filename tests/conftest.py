@@ -148,7 +148,7 @@ def guest_page(flet_app, tmp_path, monkeypatch):
     the device cookie before Flet starts the page session)."""
     from support.live_table import make_games
 
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui import app as ui_app
 
     other, own = make_games(tmp_path)

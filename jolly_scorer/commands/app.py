@@ -64,7 +64,7 @@ def _port(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the app until its window is closed (or Ctrl+C in web mode)."""
-    from jolly_scorer.ui.app import run as run_app
+    from jolly_scorer.serve import run as run_app
 
     status = run_app(
         host=args.host,

@@ -5,13 +5,12 @@
 * ``guard``: only this server's own pages may talk to it;
 * ``frames``: websocket frames checked, and each page's share of them;
 * ``limits``: connections waiting for headers, forwarded addresses, form size;
-* ``table``: the live table's joining, PINs, tokens and join page, and the
-  stores a joined device sees;
-* ``club``: a club evening served live (``--club``): a live table per table
-  number, the organiser's and the ranking link, the ranking's read-only store;
-  ``club_page``: the printable table cards;
-* ``watcher``: games changed by other processes, a deleted database;
-* ``pages``: telling a page from another thread, errors kept off the page;
+* ``club_page``: a club evening's printable table cards and a season's page;
+* ``heavy``: the worker processes for heavy work (the arranger);
 * ``logs``: the rate-limited log; ``addresses``: the server's addresses;
 * ``flet_fixes``: every change made to Flet's own code, in one list.
+
+The live table's and the club's own parts, which the app uses too, are in
+``tables/``; the server never imports the app (``ui/``): ``serve.py`` wires
+the two together.
 """

@@ -24,10 +24,10 @@ from functools import partial
 from typing import Any
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.server.club import Club, ClubTable
-from jolly_scorer.server.table import COOKIE
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import StoreError
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.tables.club import Club, ClubTable
+from jolly_scorer.tables.table import COOKIE
 
 
 def _qr_svg(text: str) -> str:
@@ -213,15 +213,16 @@ class SeasonPages:
             kept = self._made.get(key)
             if kept is not None and now - kept[0] < self._keep_for:
                 return kept[1], kept[2]
-        from jolly_scorer.ui.screens.club.season import standings_page
-
+        draw = self._club.season_page
+        if draw is None:  # served without the app's season page
+            return None
         try:
             with self._club.using() as store:
                 standing = store.season_standing(season_id)
                 points = store.load_season(season_id).season.place_points
         except (StoreError, JollyError):
             return None
-        body = standings_page(standing, points, t)
+        body = draw(standing, points, t)
         # the standings' own version (the same in every language)
         version = hashlib.sha256(repr((standing, points)).encode()).hexdigest()[:16]
         with self._lock:

@@ -8,10 +8,10 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
-from jolly_scorer.server.table import COOKIE, Table
+from jolly_scorer.tables.table import COOKIE, Table
 
 if TYPE_CHECKING:
-    from jolly_scorer.server.club import Club
+    from jolly_scorer.tables.club import Club
 
 log = logging.getLogger("jolly_scorer.server")
 

@@ -13,8 +13,8 @@ turn), and an answer that cannot start within its time limit is refused as
 one that took too long (``ArrangeTimeout``: the screen words it).
 
 ``serve`` installs :meth:`HeavyPool.run` as the UI's heavy runner
-(``ui/arranging.use_heavy_runner``); a page in a test without a server runs
-the arranger in a thread as before.
+(``tables/sessions.use_heavy_runner``, which ``ui/arranging.py`` reads); a
+page in a test without a server runs the arranger in a thread as before.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ module builds the same app from ``flet_web.fastapi``'s parts (``FletApp``,
   junk (or nothing) before registering is closed, and nothing of it is kept.
 * A dropped page session ends after :data:`SESSION_TIMEOUT` seconds
   (``JOLLY_SCORER_SESSION_TIMEOUT``), and the log is rate-limited.
-* With a :class:`~jolly_scorer.server.table.Table` (``jolly-scorer --table``) only
+* With a :class:`~jolly_scorer.tables.table.Table` (``jolly-scorer --table``) only
   devices holding the table's secret (a cookie set by ``/join``) get the app.
 """
 
@@ -27,16 +27,16 @@ import os
 import sys
 import urllib.parse
 from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
+from jolly_scorer.i18n import Translator, default_language, supported_language
 from jolly_scorer.server.addresses import allowed_hosts
-from jolly_scorer.server.club import Club
 from jolly_scorer.server.flet_fixes import (
     flet_session,
+    free_patch_chains,
     page_sessions,
     page_tasks,
     quiet_send_message,
@@ -50,16 +50,22 @@ from jolly_scorer.server.frames import (
 )
 from jolly_scorer.server.guard import OriginGuard
 from jolly_scorer.server.heavy import HeavyPool
-from jolly_scorer.server.join_page import join_page
 from jolly_scorer.server.limits import (
     _capped_body,
     _guarded_http,
     trusted_proxies,
 )
 from jolly_scorer.server.logs import configure_logging
-from jolly_scorer.server.table import COOKIE, Access, Table
-from jolly_scorer.ui.arranging import use_heavy_runner
-from jolly_scorer.ui.i18n import Translator, default_language, supported_language
+from jolly_scorer.tables.club import Club
+from jolly_scorer.tables.join_page import join_page
+from jolly_scorer.tables.sessions import (
+    access_device,
+    serve_table,
+    session_device,
+    set_access,
+    use_heavy_runner,
+)
+from jolly_scorer.tables.table import COOKIE, Access, Table
 
 APP_NAME = "jolly-scorer"
 SESSION_TIMEOUT = 120  # seconds a dropped page session is kept for a reconnect
@@ -70,38 +76,6 @@ MAX_CONNECTIONS = 500  # open connections (pages and requests) at once
 log = logging.getLogger("jolly_scorer.server")
 
 
-#: Who is on the other end of the websocket that runs the current page session
-#: (set before Flet creates the session; ``main`` reads it).
-_ACCESS: ContextVar[Access | None] = ContextVar("jolly_access", default=None)
-
-
-def current_access() -> Access | None:
-    """The access of the page session being started (``local`` outside a table).
-
-    None: this process serves a live table and the session did not come through
-    the table's checked websocket, so it may do nothing."""
-    access = _ACCESS.get()
-    if access is not None:
-        return access
-    return None if _TABLE is not None else Access("local")
-
-
-#: page session id -> the device it was started for: a reconnect that names a
-#: session must come from the same device (a phone cannot take the host's page)
-_SESSION_DEVICES: dict[str, str] = {}
-
-
-def remember_session(page: ft.Page, access: Access) -> Callable[[], None]:
-    """Bind ``page``'s session to ``access``'s device; returns the unbinding."""
-    session_id = str(page.session.id)
-    _SESSION_DEVICES[session_id] = access.device
-
-    def forget() -> None:
-        _SESSION_DEVICES.pop(session_id, None)
-
-    return forget
-
-
 def _own_session_only(first: bytes, access: Access | None) -> bytes:
     """The register frame, without a session id of another device's page."""
     import msgpack
@@ -110,7 +84,7 @@ def _own_session_only(first: bytes, access: Access | None) -> bytes:
     message = msgpack.unpackb(first[1:], ext_hook=decode_ext_from_msgpack)
     session_id = message[1].get("session_id")
     device = access.device if access is not None else ""
-    if not session_id or _SESSION_DEVICES.get(str(session_id), device) == device:
+    if not session_id or session_device(str(session_id), device) == device:
         return first
     log.warning("refused to attach a page session of another device")
     message[1]["session_id"] = None
@@ -164,6 +138,7 @@ def _websocket_handler(
     table: Table | Club | None,
 ) -> Callable[[Any], Awaitable[None]]:
     quiet_send_message()
+    free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
 
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager
@@ -183,7 +158,7 @@ def _websocket_handler(
             return
         access = websocket.scope.get("state", {}).get("jolly_access")
         if access is not None:
-            _ACCESS.set(access)
+            set_access(access)
         first = _own_session_only(first, access)
         if not first:
             with contextlib.suppress(Exception):
@@ -591,14 +566,6 @@ class _PageHeaders:
 
 # -- serving -------------------------------------------------------------------
 
-_TABLE: Table | Club | None = None
-
-
-def current_table() -> Table | Club | None:
-    """The live table (``--table``) or club evening (``--club``) this
-    process serves, if any."""
-    return _TABLE
-
 
 def use_system_malloc(**env: str) -> None:
     """Restart this process once with ``PYTHONMALLOC=malloc`` (Linux).
@@ -713,8 +680,7 @@ def serve(
     """Serve the app until SIGINT/SIGTERM (uvicorn's handlers: a clean exit)."""
     import uvicorn
 
-    global _TABLE
-    _TABLE = table
+    serve_table(table)
     configure_logging()
     app = build_app(
         session_main,
@@ -753,8 +719,7 @@ def serve(
 def _heavy_device() -> str:
     """The device a heavy call is made for (its page session's), for
     :class:`HeavyPool`'s bound per device."""
-    access = _ACCESS.get()
-    return access.device if access is not None else ""
+    return access_device()
 
 
 def format_exception_line(error: BaseException) -> str:

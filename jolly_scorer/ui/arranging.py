@@ -13,32 +13,22 @@ refusals (too many cards, time up) as ``JollyError``.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from jolly_scorer.core.cards import Card
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.store.platform import run_blocking
+from jolly_scorer.tables.sessions import heavy_runner
 
 if TYPE_CHECKING:
     from jolly_scorer.core.arranger import Arrangement, Split
 
-__all__ = ["TIME_LIMIT", "best_lay_down", "split_cards", "use_heavy_runner"]
-
-#: ``runner(function, *args, **kwargs)``: where heavy calls run (the web
-#: server's worker processes, ``server/heavy.py``); None: a thread
-HeavyRunner = Callable[..., Awaitable[Any]]
-_heavy: HeavyRunner | None = None
-
-
-def use_heavy_runner(runner: HeavyRunner | None) -> None:
-    """Run the arranger through ``runner`` from now on (None: in a thread)."""
-    global _heavy
-    _heavy = runner
+__all__ = ["TIME_LIMIT", "best_lay_down", "split_cards"]
 
 
 async def _run(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    runner = _heavy
+    runner = heavy_runner()  # the server's worker processes, if it gave them
     if runner is not None:
         return await runner(function, *args, **kwargs)
     return await run_blocking(lambda: function(*args, **kwargs))

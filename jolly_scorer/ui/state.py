@@ -33,10 +33,10 @@ from jolly_scorer.core.game import Game, Round, Scored, UndoHistory
 from jolly_scorer.core.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from jolly_scorer.core.rules import Rules
 from jolly_scorer.core.scoring import GameResult, score_game
+from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
 from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
-from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.navigation import (
     CLUB_SCREENS,

@@ -3,10 +3,10 @@
 Keys are the stable codes of ``docs/formats.md`` (reason codes) and
 ``docs/rules.md`` (knob keys, preset ids). Every text is English source marked
 with ``N_`` and translated with the given
-:class:`~jolly_scorer.ui.i18n.Translator` ``t``; see ``i18n.py`` for how to add
+:class:`~jolly_scorer.i18n.Translator` ``t``; see ``i18n.py`` for how to add
 or change a string.
 
->>> from jolly_scorer.ui.i18n import Translator
+>>> from jolly_scorer.i18n import Translator
 >>> reason_text("duplicate_suit", Translator("en"))
 'A group may not hold two cards of the same suit.'
 >>> knob_label("closing_bonus", Translator("de"))
@@ -16,7 +16,7 @@ or change a string.
 from __future__ import annotations
 
 from jolly_scorer.core.rules import Rules, find_rules
-from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.i18n import N_, Translator
 
 __all__ = [
     "KNOB_KEYS",
@@ -202,7 +202,7 @@ _PRESETS_TO: dict[str, str] = {
 def preset_description(preset_id: str, t: Translator, target: int | None = None) -> str:
     """One line describing a preset; with ``target``, the game's target in it.
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> preset_description("jolly_at", Translator("en"), target=300)[-18:]
     'first to 300 wins.'
 
@@ -219,7 +219,7 @@ def play_rules(rules: Rules | str, t: Translator) -> list[str]:
     Built from the rules' own values, so house rules are explained as played;
     a preset id stands for that preset.
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> lines = play_rules(find_rules("rommi_fi").replace(opening_min=50), Translator())
     >>> lines[1]
     'Your first lay-down must be worth at least 50 points together.'
@@ -241,7 +241,7 @@ def play_rules(rules: Rules | str, t: Translator) -> list[str]:
 def card_name(card: str, t: Translator) -> str:
     """Spoken name of a card in canonical notation, for accessibility labels.
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> en = Translator("en")
     >>> card_name("7h", en), card_name("Qs", en), card_name("X=10d", en)
     ('7 of hearts', 'Queen of spades', 'Joker as 10 of diamonds')
@@ -263,7 +263,7 @@ def host_only_words(t: Translator, club: bool = False) -> str:
     the host's device, or at a club table the organiser's (who opens the
     table's game from the evening's tables).
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> host_only_words(Translator("de"), club=True)
     'Rückgängig und Spiel beenden macht die Turnierleitung.'
     """

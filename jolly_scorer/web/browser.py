@@ -20,12 +20,17 @@ from pathlib import Path
 
 import flet as ft
 
+from jolly_scorer.i18n import N_, Translator, default_language, supported_language
+from jolly_scorer.server.flet_fixes import free_patch_chains
 from jolly_scorer.store import StoreError, StoreWriteError, platform
 from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
-from jolly_scorer.ui.i18n import N_, Translator, default_language, supported_language
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.widgets.basics import tagged
+
+# each redraw's diff is freed at once, not by a full collection (also in the
+# worker's memory snapshot, which holds this module)
+free_patch_chains()
 
 ANOTHER_TAB = N_(
     "The app is open in another tab or window of this browser. Use that one, "

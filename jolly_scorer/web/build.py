@@ -56,7 +56,7 @@ PYTHON_VERSION = "3.14"
 APP_NAME = "Jolly Scorer"
 SHORT_NAME = "Jolly Scorer"
 DESCRIPTION = "Score keeper for Jolly, Rommi and Rommé, played with real cards."
-#: babel's locale data kept: the app's languages (``ui/locales``) and their
+#: babel's locale data kept: the app's languages (``locales/``) and their
 #: parent (root); tests/web/test_build_web.py checks the list against the catalogs.
 LOCALES = ("root", "en", "de", "fi")
 #: Marks a folder as one this command wrote (and may overwrite).
@@ -161,7 +161,7 @@ def _copy_distribution(name: str, target: Path) -> int:
 
 def _prune_babel(packages: Path) -> None:
     """babel ships locale data for ~1000 locales (32 MB); the app speaks
-    English, German and Finnish (see ``ui/i18n.py``)."""
+    English, German and Finnish (see ``i18n.py``)."""
     data = packages / "babel" / "locale-data"
     for file in data.glob("*.dat"):
         if file.stem not in LOCALES:
@@ -222,7 +222,7 @@ def _compile_catalogs(packages: Path) -> None:
     (``i18n.compiled_path``): the phone app's first start then reads JSON
     instead of parsing the ``.po`` with babel (2.5 s of it in the page's
     worker). Written by the app's own reader, for the ``.po``'s exact bytes."""
-    from jolly_scorer.ui import i18n
+    from jolly_scorer import i18n
 
     for language in i18n.available_languages():
         po = i18n._po_path(language)

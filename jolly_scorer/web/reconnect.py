@@ -36,7 +36,7 @@ import json
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import N_, Translator, available_languages
+from jolly_scorer.i18n import N_, Translator, available_languages
 
 __all__ = [
     "LANGUAGE_KEY",

@@ -71,7 +71,7 @@ PRELOAD_MODULES = (
 #: and the icons' names (a JSON file read when the first icon is drawn).
 WARM = (
     "try:\n"
-    "    from jolly_scorer.ui.i18n import Translator, available_languages\n"
+    "    from jolly_scorer.i18n import Translator, available_languages\n"
     "    for _language in available_languages():\n"
     "        Translator(_language).number(1.5)\n"
     "        Translator(_language)('New game')\n"

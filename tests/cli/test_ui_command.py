@@ -24,37 +24,37 @@ def test_defaults_are_local_only(monkeypatch):
     args = parse()
     assert (args.web, args.host, args.port, args.no_open, args.table) == (
         False,
-        None,  # ui.app.run: 127.0.0.1, or the LAN address with --table
+        None,  # serve.run: 127.0.0.1, or the LAN address with --table
         8550,
         False,
         False,
     )
-    import jolly_scorer.ui.app as ui_app
+    import jolly_scorer.serve as served_app
 
     served = {}
-    monkeypatch.setattr(ui_app, "serve", lambda session, **kw: served.update(kw))
-    ui_app.run(web=True, open_browser=False)
+    monkeypatch.setattr(served_app, "serve", lambda session, **kw: served.update(kw))
+    served_app.run(web=True, open_browser=False)
     assert served["host"] == "127.0.0.1" and served["table"] is None
 
 
 def test_table_serves_the_lan_and_a_network_host_is_always_a_table(monkeypatch):
-    import jolly_scorer.ui.app as ui_app
+    import jolly_scorer.serve as served_app
 
     served = {}
-    monkeypatch.setattr(ui_app, "serve", lambda session, **kw: served.update(kw))
-    monkeypatch.setattr(ui_app, "lan_address", lambda: "192.168.1.23")
-    ui_app.run(table=True, open_browser=False)
+    monkeypatch.setattr(served_app, "serve", lambda session, **kw: served.update(kw))
+    monkeypatch.setattr(served_app, "lan_address", lambda: "192.168.1.23")
+    served_app.run(table=True, open_browser=False)
     assert served["host"] == "192.168.1.23" and served["table"] is not None
     assert served["table"].address == "http://192.168.1.23:8550/"
-    ui_app.run(host="0.0.0.0", web=True, open_browser=False)
+    served_app.run(host="0.0.0.0", web=True, open_browser=False)
     assert served["table"] is not None  # never the network without a secret
 
 
 def test_run_passes_the_options_on(monkeypatch):
     calls = []
-    import jolly_scorer.ui.app as ui_app
+    import jolly_scorer.serve as served_app
 
-    monkeypatch.setattr(ui_app, "run", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(served_app, "run", lambda **kw: calls.append(kw))
     args = parse("--web", "--port", "9000", "--no-open")
     args.data_dir = "/tmp/x"
     assert app_command.run(args) == 0

@@ -14,7 +14,7 @@ from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.gamefile import game_from_json, game_to_json, round_to_json
 from jolly_scorer.core.record import MAX_ROUNDS, TOO_MANY_ROUNDS
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 
 PLAYERS = ("Anna", "Ben")
 

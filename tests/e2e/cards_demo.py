@@ -9,7 +9,7 @@ import os
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.card_picker import CardGrid
 from jolly_scorer.ui.widgets.cards import SUIT_FONTS, CardChip, suit_font_theme
 

@@ -14,7 +14,7 @@ import flet as ft
 
 from jolly_scorer.core.game import Counted, Game, Round, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.screens.round_entry.screen import build_round_entry
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.widgets.cards import SUIT_FONTS, suit_font_theme

@@ -16,8 +16,8 @@ from test_app_flow import play_round, shoot
 
 from jolly_scorer.core.club.ranking import rank_event
 from jolly_scorer.core.names import name_key
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.texts import preset_name
 
 pytestmark = pytest.mark.browser

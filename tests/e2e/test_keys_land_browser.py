@@ -57,7 +57,7 @@ def test_typed_cards_field_has_the_focus_when_it_opens(web_app, tmp_path, langua
     page's accessibility tree under it and the field lost the browser's
     focus (``web.kept_focus``). So the keys are typed once that tooltip is
     drawn, as a person types a moment after the tap."""
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
 
     steps = ("home-continue", "enter-round", "round-closer-2", "round-hand-0")
     app = open_seeded(web_app, tmp_path, "romme5", language, taps=steps)

@@ -21,8 +21,8 @@ from server_process import start_server  # noqa: E402
 from conftest import shoot_page  # noqa: E402
 from jolly_scorer.core import game as core  # noqa: E402
 from jolly_scorer.core.rules import resolve_rules  # noqa: E402
-from jolly_scorer.server.table import TABLE_FILE  # noqa: E402
 from jolly_scorer.store import Store  # noqa: E402
+from jolly_scorer.tables.table import TABLE_FILE  # noqa: E402
 
 
 def shot(page, name: str) -> None:

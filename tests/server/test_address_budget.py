@@ -71,8 +71,8 @@ def test_a_flood_from_the_hosts_computer_has_a_budget_too() -> None:
 
 
 def test_the_hosts_own_page_has_no_budget() -> None:
-    from jolly_scorer.server.table import Access
     from jolly_scorer.server.web import _is_host
+    from jolly_scorer.tables.table import Access
 
     assert _is_host(Access("host", "x"))
     assert not any(_is_host(a) for a in (None, Access("local"), Access("guest", "x")))

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from jolly_scorer.server.club import Club
-from jolly_scorer.server.table import PIN_BURST, Table
+from jolly_scorer.i18n import Translator
 from jolly_scorer.server.web import build_app
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.tables.club import Club
+from jolly_scorer.tables.table import PIN_BURST, Table
 
 BASE = "http://127.0.0.1:8550"
 

@@ -23,8 +23,8 @@ from jolly_scorer.core.club.ranking import rank_event
 from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.club import CLUB_FOLDER
 from jolly_scorer.store import Store
+from jolly_scorer.tables.club import CLUB_FOLDER
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Frida", "Gustav", "Hanna")
 WAIT = 20.0

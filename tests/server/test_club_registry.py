@@ -17,15 +17,15 @@ from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.game import new_game as core_new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
-from jolly_scorer.server.club import Club, RankingStore
-from jolly_scorer.server.guest_store import (
+from jolly_scorer.store import Store
+from jolly_scorer.tables.club import Club, RankingStore
+from jolly_scorer.tables.guest_store import (
     GuestStore,
     NotTheTablesGame,
     Refused,
     ViewerRefused,
 )
-from jolly_scorer.server.table import PIN_TRIES, Access
-from jolly_scorer.store import Store
+from jolly_scorer.tables.table import PIN_TRIES, Access
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Frida", "Gustav", "Hanna")
 
@@ -253,7 +253,7 @@ def test_the_store_watcher_tells_of_a_club_event_another_process_changed(tmp_pat
     store watcher (games' revisions only) told no page of it. It tells of the
     club events changed elsewhere; this process's own writes reach the pages
     through pubsub and are not told again."""
-    from jolly_scorer.server.watcher import StoreWatcher
+    from jolly_scorer.tables.watcher import StoreWatcher
 
     data = tmp_path / "data"
     games: list[int] = []

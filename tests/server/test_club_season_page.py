@@ -20,10 +20,11 @@ from jolly_scorer.core.club.season import Season
 from jolly_scorer.core.club.seating import draw_seating
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.club import Club
-from jolly_scorer.server.table import COOKIE
 from jolly_scorer.server.web import build_app
 from jolly_scorer.store import Store
+from jolly_scorer.tables.club import Club
+from jolly_scorer.tables.table import COOKIE
+from jolly_scorer.ui.screens.club.season import standings_page
 
 BASE = "http://127.0.0.1:8550"
 ROMME = find_rules("romme_de").replace(target=1000)
@@ -45,6 +46,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Club, Store, int, int, int]]:
             yield store
 
         club = Club(using)
+        club.season_page = standings_page  # as serve.py gives it
         club.address = BASE + "/"
         club.serve_event(event_id)
         yield club, store, event_id, season, other

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.guest_store import GuestStore
-from jolly_scorer.server.table import Table
 from jolly_scorer.store import Store
+from jolly_scorer.tables.guest_store import GuestStore
+from jolly_scorer.tables.table import Table
 
 
 def test_a_seat_chosen_or_left_tells_the_tables_followers(tmp_path: Path) -> None:

@@ -75,6 +75,7 @@ def test_heavy_work_runs_apart_and_the_loop_stays_answered() -> None:
 def test_the_server_runs_the_arranger_in_its_workers() -> None:
     """The UI's one door to the arranger goes through the runner the
     server installs (``serve``); without one, a thread."""
+    from jolly_scorer.tables import sessions
     from jolly_scorer.ui import arranging
 
     called: list[str] = []
@@ -83,13 +84,13 @@ def test_the_server_runs_the_arranger_in_its_workers() -> None:
         called.append(function.__name__)
         return function(*args, **kwargs)
 
-    arranging.use_heavy_runner(runner)
+    sessions.use_heavy_runner(runner)
     try:
         hand = parse_cards("5h 6h 7h")
         asyncio.run(arranging.best_lay_down(hand, find_rules("jolly_at")))
         asyncio.run(arranging.split_cards(hand, find_rules("jolly_at")))
     finally:
-        arranging.use_heavy_runner(None)
+        sessions.use_heavy_runner(None)
     assert called == ["best", "arrange"]
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from jolly_scorer.server.club import Club
-from jolly_scorer.server.table import MAX_DEVICES, PIN_BURST, Table
+from jolly_scorer.i18n import Translator
 from jolly_scorer.server.web import build_app
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.tables.club import Club
+from jolly_scorer.tables.table import MAX_DEVICES, PIN_BURST, Table
 
 
 def _flood(table: Table, token: str, addresses: int = 4) -> list[str | None]:

@@ -9,7 +9,7 @@ import urllib.error
 import flet as ft
 import flet_desktop
 
-from jolly_scorer.ui import app as ui_app
+from jolly_scorer import serve as served_app
 
 
 def test_desktop_package_is_installed_up_front():
@@ -34,9 +34,9 @@ def test_failed_client_download_serves_in_the_browser(monkeypatch, capsys):
 
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr(flet_desktop, "ensure_client_cached", offline)
-    monkeypatch.setattr(ui_app, "serve", serve)
+    monkeypatch.setattr(served_app, "serve", serve)
     monkeypatch.setattr(ft, "run", desktop)
-    ui_app.run(port=8597, open_browser=False)
+    served_app.run(port=8597, open_browser=False)
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "serving it in the browser instead" in err
@@ -50,5 +50,5 @@ def test_with_the_client_there_the_window_opens(monkeypatch):
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr(flet_desktop, "ensure_client_cached", lambda: None)
     monkeypatch.setattr(ft, "run", lambda *a, **kw: opened.append(kw))
-    ui_app.run(open_browser=False)
+    served_app.run(open_browser=False)
     assert opened and "view" not in opened[0]

@@ -15,9 +15,10 @@ from starlette.testclient import TestClient
 
 from jolly_scorer.core.rules import resolve_rules
 from jolly_scorer.server import web as server
-from jolly_scorer.server.table import COOKIE, Table
-from jolly_scorer.server.watcher import StoreWatcher
 from jolly_scorer.store import Store, StoreGone, StoreWriteError
+from jolly_scorer.tables import sessions
+from jolly_scorer.tables.table import COOKIE, Table
+from jolly_scorer.tables.watcher import StoreWatcher
 from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState
@@ -95,9 +96,9 @@ def test_allowed_hosts_are_taken_as_given(monkeypatch):
 
 
 def test_without_the_tables_access_a_page_gets_nothing(flet_app, tmp_path, monkeypatch):
-    assert server.current_access() == server.Access("local")
-    monkeypatch.setattr(server, "_TABLE", Table())
-    assert server.current_access() is None
+    assert sessions.current_access() == sessions.Access("local")
+    monkeypatch.setattr(sessions, "_TABLE", Table())
+    assert sessions.current_access() is None
     app = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
     app.wait_for(lambda: "Join the table first." in app.texts())
     assert not app.find_all(semantics="home-new-game")

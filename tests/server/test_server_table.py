@@ -12,8 +12,10 @@ from support.live_table import PLAYERS, make_games
 from websockets.exceptions import InvalidStatus
 
 from jolly_scorer.core import game as core
-from jolly_scorer.server.guest_store import GuestStore, Refused
-from jolly_scorer.server.table import (
+from jolly_scorer.i18n import Translator
+from jolly_scorer.store import GameNotFound, Store
+from jolly_scorer.tables.guest_store import GuestStore, Refused
+from jolly_scorer.tables.table import (
     JOINS_PER_ADDRESS,
     LOCKOUT,
     MAX_DEVICES,
@@ -21,8 +23,6 @@ from jolly_scorer.server.table import (
     PIN_TRIES,
     Table,
 )
-from jolly_scorer.store import GameNotFound, Store
-from jolly_scorer.ui.i18n import Translator
 
 
 @pytest.fixture
@@ -445,7 +445,7 @@ def test_a_phone_cannot_take_over_the_hosts_page(table):
 
 
 def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
-    from jolly_scorer.server.guest_store import NotTheTablesGame
+    from jolly_scorer.tables.guest_store import NotTheTablesGame
 
     other, own = make_games(tmp_path)
     table = Table()
@@ -484,13 +484,13 @@ def test_guests_keep_the_tables_game_when_the_host_finishes_it(tmp_path):
 def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypatch):
     from support.app_steps import new_game
 
-    from jolly_scorer.server import web as server
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables import sessions
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui import app as ui_app
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(sessions, "_TABLE", table)
     roles = [Access("host", table.host_device), Access("guest", "phone")]
     monkeypatch.setattr(ui_app, "current_access", lambda: roles.pop(0))
     host = flet_app(lambda page: ui_app.main(page, tmp_path), width=390, height=844)
@@ -509,13 +509,13 @@ def test_guest_page_follows_the_host_to_a_new_game(flet_app, tmp_path, monkeypat
 def test_host_page_following_another_device_pins_that_game(
     flet_app, tmp_path, monkeypatch
 ):
-    from jolly_scorer.server import web as server
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables import sessions
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui import app as ui_app
 
     other, own = make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(sessions, "_TABLE", table)
     monkeypatch.setattr(
         ui_app, "current_access", lambda: Access("host", table.host_device)
     )
@@ -591,7 +591,7 @@ def test_viewers_join_only_while_the_host_allows_them():
 
 
 def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
-    from jolly_scorer.server.guest_store import ViewerRefused, ViewerStore
+    from jolly_scorer.tables.guest_store import ViewerRefused, ViewerStore
 
     other, own = make_games(tmp_path)
     with Store.open(tmp_path) as store:
@@ -624,7 +624,7 @@ def test_viewer_store_reads_the_tables_game_and_changes_nothing(tmp_path):
 
 
 def test_viewer_page_shows_the_scoreboard_read_only(flet_app, tmp_path, monkeypatch):
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui import app as ui_app
 
     other, own = make_games(tmp_path)

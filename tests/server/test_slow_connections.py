@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from server_process import Server, http, start_server
 
-from jolly_scorer.server.table import Table
+from jolly_scorer.tables.table import Table
 
 HELD = 500
 

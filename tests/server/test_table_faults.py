@@ -28,8 +28,8 @@ from websockets.exceptions import InvalidStatus
 from jolly_scorer.core import game as core
 from jolly_scorer.core.game import Counted, Round
 from jolly_scorer.core.rules import resolve_rules
-from jolly_scorer.server.table import TABLE_FILE, Table
 from jolly_scorer.store import Store
+from jolly_scorer.tables.table import TABLE_FILE, Table
 
 UPDATE_CONTROL_PROPS = 4  # flet.messaging.protocol.MessageAction
 PLAYERS = ["Anna", "Ben", "Cleo"]
@@ -366,8 +366,8 @@ def test_a_deleted_wal_refuses_every_write_like_a_deleted_database(tmp_path):
 
     import pytest
 
-    from jolly_scorer.server.watcher import StoreWatcher
     from jolly_scorer.store import StoreGone
+    from jolly_scorer.tables.watcher import StoreWatcher
 
     data = tmp_path / "data"
     game_id = make_game(data)

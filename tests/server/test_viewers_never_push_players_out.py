@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from jolly_scorer.server.table import MAX_DEVICES, Table
 from jolly_scorer.server.web import build_app
+from jolly_scorer.tables.table import MAX_DEVICES, Table
 
 
 def _table_with_ben() -> tuple[Table, str]:

@@ -14,8 +14,8 @@ import pytest
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.guest_store import GuestStore, ViewerStore
 from jolly_scorer.store import Store
+from jolly_scorer.tables.guest_store import GuestStore, ViewerStore
 from jolly_scorer.ui.state import AppState, UiSettings
 
 

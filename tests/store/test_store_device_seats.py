@@ -14,11 +14,11 @@ import pytest
 
 from jolly_scorer.core.game import Counted, Round, add_round, new_game, rename_player
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame, ViewerStore
 from jolly_scorer.store import Store, StoreError
 from jolly_scorer.store.errors import GameNotFound, StoreBusy
 from jolly_scorer.store.schema import MIGRATIONS
 from jolly_scorer.store.undo import UndoHistory
+from jolly_scorer.tables.guest_store import GuestStore, NotTheTablesGame, ViewerStore
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.state import AppState, device_key
 

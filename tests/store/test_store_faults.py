@@ -610,8 +610,8 @@ def test_deleting_the_wal_then_kill_9_keeps_the_confirmed_rounds(
 
 
 def test_the_next_start_names_the_rescue_copy(tmp_path: Path, capsys: Any) -> None:
+    from jolly_scorer.serve import _tell_rescued_copies
     from jolly_scorer.store.connection import rescue
-    from jolly_scorer.ui.app import _tell_rescued_copies
 
     with Store.open(tmp_path) as store:
         store.create_game(fresh_game())

@@ -12,7 +12,11 @@ import pytest
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.guest_store import (
+from jolly_scorer.store import Store
+from jolly_scorer.store.club_seasons import SeasonStore
+from jolly_scorer.store.club_store import ClubStore
+from jolly_scorer.store.protocol import GameStore, StoreRecords
+from jolly_scorer.tables.guest_store import (
     ONLY_HOST,
     ONLY_READING,
     GuestStore,
@@ -21,10 +25,6 @@ from jolly_scorer.server.guest_store import (
     ViewerRefused,
     ViewerStore,
 )
-from jolly_scorer.store import Store
-from jolly_scorer.store.club_seasons import SeasonStore
-from jolly_scorer.store.club_store import ClubStore
-from jolly_scorer.store.protocol import GameStore, StoreRecords
 
 
 def calls(protocol: type) -> set[str]:

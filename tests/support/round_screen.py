@@ -13,7 +13,7 @@ import flet as ft
 from flet_harness import FletTestApp, iter_controls
 
 from jolly_scorer.core.game import Round
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.screens.round_entry.screen import build_round_entry
 from jolly_scorer.ui.settings import UiSettings
 

@@ -46,6 +46,7 @@ WARM = (
     "jolly_scorer.cli",
     "jolly_scorer.server.web",
     "jolly_scorer.ui.app",
+    "jolly_scorer.serve",
 )
 #: The environment variables a server must not inherit (no window opens).
 DROPPED = ("DISPLAY", "WAYLAND_DISPLAY")

@@ -46,9 +46,9 @@ from jolly_scorer.core import game as core
 from jolly_scorer.core.cards import parse_card
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
-from jolly_scorer.server import web as server
-from jolly_scorer.server.table import Access, Table
 from jolly_scorer.store import Store
+from jolly_scorer.tables import sessions
+from jolly_scorer.tables.table import Access, Table
 from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.seat_parts import merge_parts, split_parts
@@ -157,16 +157,16 @@ def table_pages() -> Iterator[list[Access]]:
     """``ui_app.current_access`` answers the next access of the list (each
     page made takes one); a live table is served."""
     accesses: list[Access] = []
-    saved = (ui_app.current_access, ui_app.current_table, server._TABLE)
+    saved = (ui_app.current_access, ui_app.current_table, sessions._TABLE)
     table = Table(address="http://127.0.0.1:8550/")
-    server._TABLE = table
+    sessions._TABLE = table
     ui_app.current_access = lambda: accesses.pop(0)  # type: ignore[assignment]
     ui_app.current_table = lambda: table  # type: ignore[assignment]
     accesses.append(Access("host", table.host_device))
     try:
         yield accesses
     finally:
-        ui_app.current_access, ui_app.current_table, server._TABLE = saved
+        ui_app.current_access, ui_app.current_table, sessions._TABLE = saved
 
 
 class TableFuzz:

@@ -28,8 +28,8 @@ from support.dialogs import dismissed, in_open_dialog
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import (
     column_width,
     score_text,

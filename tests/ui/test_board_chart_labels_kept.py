@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet_charts as fch
 from support.app_steps import PLAYERS, enter_round, open_seeded, rounds, shows_round
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.charts import ChartParts, totals_chart
 
 

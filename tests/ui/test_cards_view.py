@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.cards import CardChip, suit_font_theme
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 from support.app_steps import enter_round
 
+from jolly_scorer import serve
 from jolly_scorer.core.club.event import ClubEvent
 from jolly_scorer.core.club.seating import Seating, draw_seating
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server.table import Access
 from jolly_scorer.store import Store
+from jolly_scorer.tables.table import Access
 from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.state import device_key
 
@@ -28,7 +29,7 @@ def evening(flet_app, tmp_path, monkeypatch):
     with Store.open(tmp_path) as store:
         event_id = store.create_event(ClubEvent("Friday", rules, FOUR, 1, 2))
         store.seat_series(event_id, draw_seating(FOUR, series=1, seed=3))
-    club = ui_app._open_club(tmp_path, tmp_path)
+    club = serve._open_club(tmp_path, tmp_path)
     club.address = "http://127.0.0.1:8550/"
     monkeypatch.setattr(ui_app, "current_table", lambda: club)
     pages: list = []
@@ -153,7 +154,7 @@ def two_evenings(flet_app, tmp_path, monkeypatch):
         store.seat_series(old, draw_seating(LAST_WEEK, series=1, seed=3))
         now = store.create_event(ClubEvent("Abend 3", rules, FOUR, 1, 2))
         store.seat_series(now, draw_seating(FOUR, series=1, seed=4))
-    club = ui_app._open_club(tmp_path, tmp_path)
+    club = serve._open_club(tmp_path, tmp_path)
     club.address = "http://127.0.0.1:8550/"
     club.serve_event(now)
     monkeypatch.setattr(ui_app, "current_table", lambda: club)
@@ -262,8 +263,8 @@ def test_the_ranking_link_shows_the_live_evenings_season(two_evenings, tmp_path)
     for player in FOUR + LAST_WEEK:
         assert player in texts
     # the ranking link reads the live evening's seasons only
-    from jolly_scorer.server.club import RankingStore
-    from jolly_scorer.server.guest_store import ViewerRefused
+    from jolly_scorer.tables.club import RankingStore
+    from jolly_scorer.tables.guest_store import ViewerRefused
 
     with Store.open(tmp_path) as store:
         other = store.create_season(Season("Last year"))
@@ -356,7 +357,7 @@ def two_tables(tmp_path, monkeypatch, language: str, seat: str):
         store.set_setting("language", language)
         event_id = store.create_event(ClubEvent("Friday", rules, EIGHT, 2, 1))
         store.seat_series(event_id, Seating(1, "draw", 1, (EIGHT[:4], EIGHT[4:])))
-        club = ui_app._open_club(tmp_path, tmp_path)
+        club = serve._open_club(tmp_path, tmp_path)
         club.address = "http://127.0.0.1:8550/"
         first = club.table_game(1)()
         assert first is not None

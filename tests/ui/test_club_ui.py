@@ -311,8 +311,8 @@ def test_a_finished_evening_is_listed_as_played_not_seated(
     gesetzt"."""
     from datetime import datetime
 
+    from jolly_scorer.i18n import Translator
     from jolly_scorer.store.club_store import EventSummary
-    from jolly_scorer.ui.i18n import Translator
     from jolly_scorer.ui.screens.club.events import event_status
 
     t = Translator(language)

@@ -117,7 +117,7 @@ def test_a_handglatt_round_says_the_number_is_the_count_before_doubling():
     """Issue 17.3: where the number is typed, in every language."""
     import flet as ft
 
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
     from jolly_scorer.ui.screens.round_entry.counted import points_fields
 
     for language, word in (("en", "×2"), ("de", "Handglatt"), ("fi", "kerralla")):

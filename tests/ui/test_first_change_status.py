@@ -10,8 +10,8 @@ from collections import Counter
 
 from support.live_table import heard, make_games, open_as
 
-from jolly_scorer.server.table import Access
 from jolly_scorer.store import Store
+from jolly_scorer.tables.table import Access
 from jolly_scorer.ui import app as ui_app
 from jolly_scorer.ui.models import round_watch
 

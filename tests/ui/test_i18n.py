@@ -10,12 +10,13 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from jolly_scorer import i18n
 from jolly_scorer.core import rules as core_rules
 from jolly_scorer.core.melds import Reason
-from jolly_scorer.ui import i18n, texts
-from jolly_scorer.ui.i18n import KEYWORDS, Translator
+from jolly_scorer.i18n import KEYWORDS, Translator
+from jolly_scorer.ui import texts
 
-UI_DIR = Path(i18n.__file__).parent
+PACKAGE_DIR = Path(i18n.__file__).parent
 REQUIRED = ("de", "fi")
 # The contract: docs/formats.md reason codes and preset ids
 # (knob keys: core.rules.KNOBS).
@@ -40,10 +41,10 @@ PRESET_IDS = ["jolly_at", "rommi_fi", "romme_de"]
 
 
 def extracted() -> dict[str | tuple[str, ...], list[str]]:
-    """msgid -> places, for every string marked in jolly_scorer/ui/**/*.py."""
+    """msgid -> places, for every string marked in jolly_scorer/**/*.py."""
     found: dict[str | tuple[str, ...], list[str]] = {}
     for filename, lineno, message, _c, _ctx in extract_from_dir(
-        str(UI_DIR), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(PACKAGE_DIR), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         key = message if isinstance(message, str) else tuple(message)
         found.setdefault(key, []).append(f"{filename}:{lineno}")
@@ -51,7 +52,7 @@ def extracted() -> dict[str | tuple[str, ...], list[str]]:
 
 
 def catalog(lang: str):
-    path = UI_DIR / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    path = PACKAGE_DIR / "locales" / lang / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as f:
         return read_po(f, locale=lang)
 
@@ -87,7 +88,7 @@ def test_every_ui_string_is_translated(lang):
                 problems.append(f"placeholders differ: {msgid!r} -> {form!r}")
     assert not problems, (
         f"{len(problems)} problem(s) in locales/{lang}/LC_MESSAGES/messages.po "
-        "(run `uv run python -m jolly_scorer.ui.i18n`, then fill in msgstr):\n"
+        "(run `uv run python -m jolly_scorer.i18n`, then fill in msgstr):\n"
         + "\n".join(problems)
     )
 
@@ -174,7 +175,7 @@ def raw_entries(lang: str) -> list[tuple[int, str, list[str] | None]]:
     """The catalog read as text, not by babel (which pairs a msgid that lost
     its msgstr with the next one's): per entry its line, its msgid (the
     singular) and its msgstr texts (None: no msgstr line at all)."""
-    path = UI_DIR / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    path = PACKAGE_DIR / "locales" / lang / "LC_MESSAGES" / "messages.po"
     entries: list[tuple[int, str, list[str] | None]] = []
     key: str | None = None  # the keyword whose string continues on "..." lines
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 from test_phone_round import host_page
 
-from jolly_scorer.server import web as server
+from jolly_scorer.tables import sessions
 
 
 def panel(host):
@@ -26,7 +26,7 @@ def test_ending_the_table_is_asked_first_and_keep_changes_nothing(
     flet_app, tmp_path, monkeypatch
 ):
     host = host_page(flet_app, tmp_path, monkeypatch, 390)
-    table = server.current_table()
+    table = sessions.current_table()
     panel(host)
     host.click(host.find(semantics="table-end"))
     assert not table.ended  # one tap only asks
@@ -42,7 +42,7 @@ def test_ending_the_table_is_asked_first_and_keep_changes_nothing(
 
 def test_a_late_end_now_after_keep_ends_nothing(flet_app, tmp_path, monkeypatch):
     host = host_page(flet_app, tmp_path, monkeypatch, 390)
-    table = server.current_table()
+    table = sessions.current_table()
     panel(host)
     host.click(host.find(semantics="table-end"))
     confirm = host.find(semantics="table-end-confirm")

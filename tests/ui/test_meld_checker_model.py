@@ -12,7 +12,7 @@ from jolly_scorer.core.cards import RANKS, SUITS, format_cards, parse_cards
 from jolly_scorer.core.errors import ArrangeTimeout, JollyError
 from jolly_scorer.core.melds import check_meld, check_melds
 from jolly_scorer.core.rules import PRESETS, find_rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 
 CODES = [f"{r.value}{s.value}" for s in SUITS for r in RANKS] + ["X"]

@@ -30,6 +30,7 @@ def cyclic_garbage(action):
 
 
 def test_a_watching_page_redraws_without_cyclic_garbage(open_app, tmp_path):
+    free_patch_chains()  # as the server, the window and the phone app do
     watcher = open_seeded(open_app, tmp_path, PLAYERS, rounds(20), width=390)
     saver = open_app(pubsub_with=watcher)
     saver.click(saver.find(semantics="home-continue"))

@@ -84,13 +84,13 @@ def host_page(flet_app, tmp_path, monkeypatch, width):
     """The host's page of a live table, in process, ``width`` wide."""
     from support.live_table import make_games
 
-    from jolly_scorer.server import web as server
-    from jolly_scorer.server.table import Access, Table
+    from jolly_scorer.tables import sessions
+    from jolly_scorer.tables.table import Access, Table
     from jolly_scorer.ui import app as ui_app
 
     make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(sessions, "_TABLE", table)
     monkeypatch.setattr(
         ui_app, "current_access", lambda: Access("host", table.host_device)
     )

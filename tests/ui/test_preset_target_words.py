@@ -9,8 +9,8 @@ import pytest
 from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import score_game
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui import texts
-from jolly_scorer.ui.i18n import Translator
 
 #: what each language says for "ends at the target" and "ends above it"
 WORDS = {

@@ -56,7 +56,7 @@ def test_every_change_another_device_makes_shows_as_on_a_screen_built_afresh(
     from support.kept import snapshot
     from support.live_table import make_games
 
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui import app as ui_app
 
     _, own = make_games(tmp_path)

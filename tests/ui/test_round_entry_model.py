@@ -8,7 +8,7 @@ import pytest
 from jolly_scorer.core.cards import parse_cards
 from jolly_scorer.core.game import Counted, new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import RoundModel, RoundTaken, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 

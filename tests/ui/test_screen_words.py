@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flet_harness import iter_controls
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.screens.scoreboard.rounds_table import _round_row
 from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import legend
 

@@ -15,8 +15,8 @@ from support.devices import PLAYERS, Device
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.seat_parts import merge_part, tapped_twice
 from jolly_scorer.ui.models.shared_round import twice_notice

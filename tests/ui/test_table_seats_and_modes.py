@@ -12,10 +12,10 @@ from test_phone_round import host_page
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.server import web as server
-from jolly_scorer.server.table import Access
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.tables import sessions
+from jolly_scorer.tables.table import Access
 from jolly_scorer.ui.models.counted_keys import SheetKeys
 from jolly_scorer.ui.models.round import RoundModel, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
@@ -128,7 +128,7 @@ def test_the_hosts_counting_sheet_has_each_players_done(
     assert "Anna is not done yet" in " ".join(host.texts())
     sheet_type(host, "round-bad-0", "9")
     host.click(host.find(semantics="round-done-0"))
-    table = server.current_table()
+    table = sessions.current_table()
     with Store.open(tmp_path) as store:
         parts = store.load_seat_parts(table.game_id, 1)
     assert parts["Anna"].status == "done"
@@ -168,11 +168,11 @@ def test_the_host_returns_into_the_round_it_was_entering(
     _, own = make_games(tmp_path)
     with Store.open(tmp_path) as store:
         store.save_seat_part(own, 1, "Ben", player(hand=["Kd"]), device="phone")
-    from jolly_scorer.server.table import Table
+    from jolly_scorer.tables.table import Table
     from jolly_scorer.ui import app as ui_app
 
     table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(sessions, "_TABLE", table)
     monkeypatch.setattr(
         ui_app, "current_access", lambda: Access("host", table.host_device)
     )
@@ -189,12 +189,12 @@ def test_the_hosts_bar_and_panel_follow_the_pages_language(
     language (German); the panel open at the start too."""
     from support.live_table import make_games
 
-    from jolly_scorer.server.table import Table
+    from jolly_scorer.tables.table import Table
     from jolly_scorer.ui import app as ui_app
 
     make_games(tmp_path)
     table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(server, "_TABLE", table)
+    monkeypatch.setattr(sessions, "_TABLE", table)
     monkeypatch.setattr(
         ui_app, "current_access", lambda: Access("host", table.host_device)
     )
@@ -259,7 +259,7 @@ def test_a_taken_seat_is_marked_and_asked_before_it_is_shared(
     from support.live_table import open_entry
 
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
-    table = server.current_table()
+    table = sessions.current_table()
     ben = table.join_with_token(table.join_token, "10.0.0.2", "Android")
     other = table.join_with_token(table.join_token, "10.0.0.3", "Android")
     with Store.open(tmp_path) as store:
@@ -302,7 +302,7 @@ def test_a_joined_phone_may_not_undo_a_saved_round_nor_finish_the_game(
     are; its state refuses them anyway, changing nothing."""
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
     made = recorded_states(monkeypatch)
-    table = server.current_table()
+    table = sessions.current_table()
     phone_id = table.join_with_token(table.join_token, "10.0.0.2", "Android")
     phone = _guest(flet_app, tmp_path, monkeypatch, table, phone_id)
     phone.click(phone.find(semantics="home-continue"))

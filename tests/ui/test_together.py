@@ -267,7 +267,7 @@ def test_a_seat_is_remembered_per_device_and_game(
 def test_a_joined_device_shares_only_the_tables_game(
     stores: tuple[Store, Store],
 ) -> None:
-    from jolly_scorer.server.guest_store import GuestStore, NotTheTablesGame
+    from jolly_scorer.tables.guest_store import GuestStore, NotTheTablesGame
 
     store = stores[1]
     table_game = store.list_games()[0].id

@@ -19,9 +19,9 @@ from support.app_steps import field_in
 from jolly_scorer.core import game as core
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.rules import find_rules
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.game_form import EDITABLE_KNOBS
 from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
 from jolly_scorer.ui.screens.new_game.house_rules import OPTIONAL, STEP

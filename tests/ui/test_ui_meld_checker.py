@@ -9,7 +9,7 @@ import flet as ft
 from flet_harness import FletTestApp, iter_controls
 
 from jolly_scorer.core.rules import find_rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.screens.meld_checker.screen import build_meld_checker
 from jolly_scorer.ui.settings import UiSettings
 

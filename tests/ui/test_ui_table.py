@@ -174,7 +174,7 @@ def test_a_game_changed_outside_the_app_can_only_take_back_rounds(tmp_path):
 
 
 def test_chart_axes_in_the_local_number_format():
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
     from jolly_scorer.ui.widgets.charts import totals_chart
 
     rows = [{"Anna": 12_000, "Ben": 20_050}, {"Anna": 30_100, "Ben": 25_000}]
@@ -329,7 +329,7 @@ def test_the_snack_bar_goes_by_itself(open_app, monkeypatch):
 
 
 def test_snack_bar_in_german_and_finnish():
-    from jolly_scorer.ui.i18n import Translator
+    from jolly_scorer.i18n import Translator
 
     for lang, word in (
         ("de", "Runde 2 gespeichert."),
@@ -503,7 +503,7 @@ def test_a_guest_of_a_live_table_sees_no_button_it_would_be_refused(
     saved round and finishing the game are the host's (issue 34.12)."""
     import functools
 
-    from jolly_scorer.server.table import Access, Table
+    from jolly_scorer.tables.table import Access, Table
     from jolly_scorer.ui import app as ui_app
 
     host = open_app()
@@ -674,11 +674,11 @@ def test_the_host_bar_keeps_following_a_page_that_was_disconnected(
 
     from test_phone_round import host_page
 
-    from jolly_scorer.server import web as server
-    from jolly_scorer.server.table import Access
+    from jolly_scorer.tables import sessions
+    from jolly_scorer.tables.table import Access
 
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
-    table = server.current_table()
+    table = sessions.current_table()
     followers = len(table.on_change)
     session = host.page.session
     connection = session.connection
@@ -706,13 +706,13 @@ def test_the_host_sees_each_devices_seat_state_and_wrong_pins(
     rows; wrong PINs unseen by the host."""
     from test_phone_round import host_page
 
-    from jolly_scorer.server import web as server
-    from jolly_scorer.server.table import Access
     from jolly_scorer.store import Store
+    from jolly_scorer.tables import sessions
+    from jolly_scorer.tables.table import Access
     from jolly_scorer.ui.state import device_key
 
     host = host_page(flet_app, tmp_path, monkeypatch, 1280)
-    table = server.current_table()
+    table = sessions.current_table()
     ben = table.join_with_token(table.join_token, "10.0.0.2", "Android")
     other = table.join_with_token(table.join_token, "10.0.0.3", "Android")
     with Store.open(tmp_path) as store:

@@ -17,9 +17,9 @@ import flet as ft
 import pytest
 from flet.messaging.protocol import MessageAction
 
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import platform
 from jolly_scorer.store.store import close_shared_stores, shared_store
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.web import browser
 from tests.flet_harness import FletTestApp
 

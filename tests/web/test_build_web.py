@@ -252,7 +252,7 @@ def test_only_what_the_app_uses(site: Path):
 
 
 def test_kept_locales_are_the_apps_languages():
-    from jolly_scorer.ui.i18n import available_languages
+    from jolly_scorer.i18n import available_languages
 
     assert set(build.LOCALES) == {"root", *available_languages()}
 
@@ -414,7 +414,7 @@ def test_pruned_babel_serves_every_language(site: Path, tmp_path: Path):
     code = (
         "import datetime, sys\n"
         "from babel.dates import format_date\n"
-        "from jolly_scorer.ui.i18n import Translator, available_languages, "
+        "from jolly_scorer.i18n import Translator, available_languages, "
         "language_name\n"
         "import babel, jolly_scorer\n"
         "assert babel.__file__.startswith(sys.argv[1]), babel.__file__\n"
@@ -502,7 +502,7 @@ def test_threads_start_only_through_run_blocking():
 
 
 def test_the_browsers_language_is_the_default(monkeypatch: Any):
-    from jolly_scorer.ui.i18n import default_language
+    from jolly_scorer.i18n import default_language
     from jolly_scorer.web import browser
 
     monkeypatch.setenv("LANGUAGE", "")  # so the variable is put back afterwards,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jolly_scorer.ui import i18n
+from jolly_scorer import i18n
 
 
 @pytest.fixture

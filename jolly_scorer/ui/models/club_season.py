@@ -23,9 +23,9 @@ from jolly_scorer.core.club.season import (
     SeasonLine,
     SeasonStanding,
 )
+from jolly_scorer.i18n import N_
 from jolly_scorer.store.club_seasons import SeasonRecord, SeasonStore, SeasonSummary
 from jolly_scorer.store.club_store import ClubStore, EventSummary, new_seed
-from jolly_scorer.ui.i18n import N_
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
 
 __all__ = ["EveningValue", "SeasonModel", "parse_place_points"]

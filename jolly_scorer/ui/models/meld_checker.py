@@ -43,7 +43,7 @@ from jolly_scorer.core.melds import (
     reading_choices,
 )
 from jolly_scorer.core.rules import PRESETS, Rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import parse_typed, used_up_cards
 from jolly_scorer.ui.texts import preset_name, reason_text
 

@@ -7,7 +7,7 @@ the field and changes nothing.
 
 from __future__ import annotations
 
-from jolly_scorer.ui.i18n import N_
+from jolly_scorer.i18n import N_
 
 __all__ = ["MAX_DIGITS", "NumberError", "parse_whole_number"]
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Literal
 from jolly_scorer.core.cards import Card, format_cards, parse_card
 from jolly_scorer.core.game import PlacedCard, Round
 from jolly_scorer.core.melds import Meld, Reason
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
 from jolly_scorer.ui.models.problem_text import missing_text
 from jolly_scorer.ui.models.round import (

@@ -39,10 +39,10 @@ from jolly_scorer.core.cards import parse_card
 from jolly_scorer.core.errors import CardError
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import score_game
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store.errors import StoreConflict
 from jolly_scorer.store.protocol import RoundPartsStore
 from jolly_scorer.store.seat_parts import PartWrittenSince
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.seat_parts import (
@@ -437,7 +437,7 @@ def not_kept_notice(t: Translator, lost: Mapping[str, list[tuple[str, str]]]) ->
     """The notice naming, part by part, what this page had entered that
     another device's change did not keep (a card, counted points, the closer).
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> not_kept_notice(Translator("en"), {"Ben": [("card", "7♥"), ("bad", "5")]})
     "Ben's part was changed on another device; not kept: 7♥, Bad points 5"
     """
@@ -466,7 +466,7 @@ def not_kept_notice(t: Translator, lost: Mapping[str, list[tuple[str, str]]]) ->
 def twice_notice(t: Translator, cards: list[str]) -> str:
     """A card tapped on two devices at the same moment went in once.
 
-    >>> from jolly_scorer.ui.i18n import Translator
+    >>> from jolly_scorer.i18n import Translator
     >>> twice_notice(Translator("en"), ["7♠"])
     '7♠ was tapped on two devices; kept once'
     """

@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.rules import PRESET_IDS
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.basics import Handler, tagged
 

@@ -23,7 +23,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.cards import RANKS, SUITS, Suit
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.texts import card_name
 from jolly_scorer.ui.widgets.cards import JOKER_COLOUR, SUIT_FONT, suit_color
 

@@ -16,7 +16,7 @@ import flet as ft
 
 from jolly_scorer.core.cards import Card
 from jolly_scorer.core.melds import Meld, MeldType
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import parse_typed
 from jolly_scorer.ui.texts import reason_text
 from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT, CardGrid

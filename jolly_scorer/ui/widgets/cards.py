@@ -25,7 +25,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.cards import Card, Suit
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.texts import card_name
 
 __all__ = [

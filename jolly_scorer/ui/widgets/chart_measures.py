@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 
 if TYPE_CHECKING:
     import flet_charts as fch

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.basics import colour
 from jolly_scorer.ui.widgets.chart_measures import (
     EXACT_ROUNDS,

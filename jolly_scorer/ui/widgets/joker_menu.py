@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.melds import Meld
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.buttons import labelled_button
 
 __all__ = ["joker_menu", "reading_text"]

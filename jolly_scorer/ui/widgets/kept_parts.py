@@ -23,7 +23,7 @@ import types
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 
 C = TypeVar("C")
 T = TypeVar("T")

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 
 __all__ = ["number_pad", "pad_keys"]
 

@@ -10,7 +10,7 @@ from typing import cast
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.numbers import NumberError, parse_whole_number
 from jolly_scorer.ui.widgets.basics import page_size
 from jolly_scorer.ui.widgets.typed_text import TypedText

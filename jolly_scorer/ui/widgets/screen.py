@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.page_records import Toast
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import one_line, tagged

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from jolly_scorer.server.club import SESSION_KEY, Club
+from jolly_scorer.tables.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
 from jolly_scorer.ui.state import AppState, Change

@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from jolly_scorer.core.club.ranking import Ranking
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.ranking import rule_under, shown_ranking
 from jolly_scorer.ui.state import AppState

@@ -6,8 +6,8 @@ from functools import partial
 
 import flet as ft
 
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store.club_store import EventSummary
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import listed_card
 from jolly_scorer.ui.state import AppState

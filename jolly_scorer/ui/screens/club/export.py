@@ -14,9 +14,9 @@ from html import escape
 import flet as ft
 
 from jolly_scorer.core.club.export import ranking_html
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store.club_export import ranking_csv_bytes
 from jolly_scorer.store.errors import StoreError
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.screens.club.parts import (
     missed_note,

@@ -11,7 +11,7 @@ import flet as ft
 
 from jolly_scorer.core.club.export import PageTexts
 from jolly_scorer.core.club.ranking import Ranking
-from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, one_line, tagged
 from jolly_scorer.ui.widgets.buttons import icon_button

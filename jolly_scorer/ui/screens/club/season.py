@@ -12,9 +12,9 @@ import flet as ft
 
 from jolly_scorer.core.club.export import season_html
 from jolly_scorer.core.club.season import SeasonStanding, SeasonTexts, standing_rows
-from jolly_scorer.server.club import SESSION_KEY, Club
+from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store.club_export import season_csv_bytes
-from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.tables.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
 from jolly_scorer.ui.screens.club.export import export_buttons, save_file

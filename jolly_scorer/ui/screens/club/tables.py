@@ -6,8 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from jolly_scorer.core.club.seating import Seating
-from jolly_scorer.server.club import Club
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
+from jolly_scorer.tables.club import Club
 from jolly_scorer.ui.models.club import ClubModel, TableState
 from jolly_scorer.ui.screens.club import live_club
 from jolly_scorer.ui.screens.club.parts import page_button, shared_link

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.widgets.buttons import labelled_button
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.screens.meld_checker.melds import Act, title
 from jolly_scorer.ui.widgets.card_pieces import (

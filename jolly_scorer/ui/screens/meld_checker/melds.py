@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.widgets.card_pieces import (
     BAD,

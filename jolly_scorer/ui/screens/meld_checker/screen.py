@@ -24,8 +24,8 @@ import flet as ft
 from jolly_scorer.core.cards import Card
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.rules import Rules
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.arranging import best_lay_down
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.meld_checker import MeldCheckerModel
 from jolly_scorer.ui.screens.meld_checker.choices import actions, choices
 from jolly_scorer.ui.screens.meld_checker.hand import hand_panel

@@ -13,7 +13,7 @@ import flet as ft
 
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.rules import Rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.game_form import EDITABLE_KNOBS
 from jolly_scorer.ui.texts import knob_label
 from jolly_scorer.ui.widgets.buttons import SEGMENTS

@@ -12,7 +12,7 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.core.look_alike import look_alike
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import colour, tagged
 from jolly_scorer.ui.widgets.typed_text import TypedText

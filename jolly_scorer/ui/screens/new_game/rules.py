@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.gamefile import rules_to_json
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.screens.new_game.house_rules import house_rules_editor
 from jolly_scorer.ui.screens.new_game.players import Update

@@ -11,7 +11,7 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.core.errors import JollyError
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.screens.new_game.players import Seats, known_players, player_row
 from jolly_scorer.ui.screens.new_game.rules import ROUNDS_MAX, TARGET_MAX, rules_section

@@ -11,8 +11,8 @@ import logging
 
 import flet as ft
 
+from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store.errors import StoreError
-from jolly_scorer.ui.i18n import N_, Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.kept_parts import Same

@@ -11,8 +11,8 @@ import flet as ft
 from babel.dates import format_date
 
 from jolly_scorer.core.stats import KindStats, PlayerStats
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store import GameSummary
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.basics import WIDE, card, section, tagged

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from jolly_scorer.core.scoring import bad_points
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import Place, Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import hand_topic

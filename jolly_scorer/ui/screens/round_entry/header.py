@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import RoundModel
 from jolly_scorer.ui.texts import preset_name
 from jolly_scorer.ui.widgets.buttons import icon_button

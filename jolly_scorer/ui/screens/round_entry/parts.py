@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.scoring import PlayerScore
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import Preview, RoundModel
 from jolly_scorer.ui.models.round_watch import hand_topic
 from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope

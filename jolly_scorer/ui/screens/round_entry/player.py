@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from jolly_scorer.core.scoring import PlayerScore
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name, opening_warning
 from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel

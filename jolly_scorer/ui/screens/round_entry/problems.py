@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.problem_text import problem_text
 from jolly_scorer.ui.models.round import Problem, RoundModel
 from jolly_scorer.ui.widgets.card_pieces import BAD

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import RoundWatch
 

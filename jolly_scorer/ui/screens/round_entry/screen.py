@@ -26,8 +26,8 @@ import flet as ft
 
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.game import Game
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.arranging import split_cards
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.round import DraftError, RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import RoundWatch

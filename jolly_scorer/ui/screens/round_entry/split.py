@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row, meld_verdict

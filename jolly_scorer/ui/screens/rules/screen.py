@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from jolly_scorer.core.rules import PRESET_IDS, Rules
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.game_form import EDITABLE_KNOBS
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import (

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.failures import FAILURES
 from jolly_scorer.ui.state import AppState
 

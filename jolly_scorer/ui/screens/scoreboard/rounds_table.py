@@ -14,7 +14,7 @@ import flet as ft
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.screens.scoreboard.rounds_table_parts import (
     GAP,
     NUMBER_WIDTH,

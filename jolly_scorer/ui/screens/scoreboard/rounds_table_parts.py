@@ -10,7 +10,7 @@ import flet as ft
 
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.basics import signed
 
 ROW_HEIGHT = 44  # a round's row is a touch target (tap: edit the round)

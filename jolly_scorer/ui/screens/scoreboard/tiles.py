@@ -10,7 +10,7 @@ import flet as ft
 from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.core.standings import leaders, standings
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.widgets.basics import colour, signed, tagged
 from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 

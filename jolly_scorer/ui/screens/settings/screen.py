@@ -8,7 +8,7 @@ import flet as ft
 
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.rules import PRESET_IDS, resolve_rules
-from jolly_scorer.ui.i18n import Translator, language_name
+from jolly_scorer.i18n import Translator, language_name
 from jolly_scorer.ui.settings import LANGUAGES
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import knob_label, preset_name

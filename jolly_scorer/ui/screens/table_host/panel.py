@@ -10,9 +10,9 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.server.join_page import join_url, qr_png, view_url
-from jolly_scorer.server.pages import post_to_page
-from jolly_scorer.server.table import Device, Table
+from jolly_scorer.tables.join_page import join_url, qr_png, view_url
+from jolly_scorer.tables.pages import post_to_page
+from jolly_scorer.tables.table import Device, Table
 from jolly_scorer.ui.state import AppState, device_key
 from jolly_scorer.ui.widgets.basics import close_own
 

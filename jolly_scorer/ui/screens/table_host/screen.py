@@ -15,9 +15,9 @@ from typing import Any, cast
 
 import flet as ft
 
-from jolly_scorer.server.pages import post_to_page
-from jolly_scorer.server.table import RECONNECT_GRACE, Table
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
+from jolly_scorer.tables.pages import post_to_page
+from jolly_scorer.tables.table import RECONNECT_GRACE, Table
 from jolly_scorer.ui.models.failures import FAILURES
 from jolly_scorer.ui.screens.table_host.panel import table_panel
 from jolly_scorer.ui.state import AppState

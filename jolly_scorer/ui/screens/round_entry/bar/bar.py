@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.problem_text import opening_warnings
 from jolly_scorer.ui.models.round import Preview
 from jolly_scorer.ui.models.round_entry import RoundEntryModel

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round import Preview, RoundTaken
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.parts import score_line, signed

@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.core.scoring import bad_points
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.problem_text import meld_name
 from jolly_scorer.ui.models.round import RoundModel, Target
 from jolly_scorer.ui.models.round_entry import Editing, RoundEntryModel

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.joker_swap import (
     SwapOffer,
     destinations,

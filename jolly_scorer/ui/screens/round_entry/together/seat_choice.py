@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.together.status import done_button
 from jolly_scorer.ui.widgets.basics import colour

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 
 from jolly_scorer.core.game import Game
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.round import DraftError, RoundModel
 from jolly_scorer.ui.models.round_entry import RoundEntryModel

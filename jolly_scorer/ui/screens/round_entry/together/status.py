@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.models.round_watch import hand_topic
 from jolly_scorer.ui.screens.round_entry.scope import Scope, use_scope

@@ -15,8 +15,8 @@ from typing import Any
 
 import flet as ft
 
+from jolly_scorer.i18n import Translator
 from jolly_scorer.store.errors import StoreConflict
-from jolly_scorer.ui.i18n import Translator
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.round import ROUND_CACHES
 from jolly_scorer.ui.models.round_entry import RoundEntryModel

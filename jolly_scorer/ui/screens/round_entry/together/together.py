@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.widgets.buttons import labelled_button
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from jolly_scorer.ui.i18n import Translator, default_language
+from jolly_scorer.i18n import Translator, default_language
 
 log = logging.getLogger("jolly_scorer.server")
 

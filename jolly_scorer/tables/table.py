@@ -45,7 +45,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from jolly_scorer.ui.i18n import N_, Translator
+from jolly_scorer.i18n import N_, Translator
 
 COOKIE = "jolly_table"
 PIN_DIGITS = 6

@@ -1,5 +1,5 @@
 """The club evening served live (``jolly-scorer --club``): a registry of live
-tables, one :class:`~jolly_scorer.server.table.Table` per table number.
+tables, one :class:`~jolly_scorer.tables.table.Table` per table number.
 
 A club's table is the game its players play now: the running game of that
 table in the event's last seated series (:meth:`Club.table_game`). When the
@@ -15,7 +15,7 @@ screens). A phone joins a table with that table's QR code (its join token)
 or its PIN (every table's PIN is different; wrong PINs are counted for the
 whole club, :meth:`Table.check_pin` of the gate): role ``guest`` with the
 table's number, working through a
-:class:`~jolly_scorer.server.guest_store.GuestStore` of that table's game
+:class:`~jolly_scorer.tables.guest_store.GuestStore` of that table's game
 only. The *ranking link* (the gate's viewer token: a projector, or someone
 following from home) is role ``viewer`` with table 0: it reads the event's
 ranking through :class:`RankingStore` and changes nothing. Without any of
@@ -23,7 +23,7 @@ these a device gets nothing (``server/guard.py``, as for ``--table``).
 
 Everything is kept in the data folder (:data:`CLUB_FOLDER`): the gate and
 every table as ``--table`` keeps its table, and the event served. A killed
-organiser's laptop restarted within :data:`~jolly_scorer.server.table.RESUME_FOR`
+organiser's laptop restarted within :data:`~jolly_scorer.tables.table.RESUME_FOR`
 goes on with the same links, PINs and joined phones; the rounds and the
 ranking are in the games database anyway. A normal stop (Ctrl+C) forgets
 them: the next evening has new secrets.
@@ -44,16 +44,19 @@ from pathlib import Path
 from typing import Any
 
 from jolly_scorer.core import game as core
+from jolly_scorer.core.club.season import SeasonStanding
 from jolly_scorer.core.club.seating import TablePlace
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.scoring import score_game
-from jolly_scorer.server.guest_store import (
+from jolly_scorer.i18n import N_, Translator
+from jolly_scorer.store import StoreError
+from jolly_scorer.tables.guest_store import (
     GuestStore,
     ViewerRefused,
     ViewerStore,
 )
-from jolly_scorer.server.table import (
+from jolly_scorer.tables.table import (
     NOT_VALID,
     PIN_DIGITS,
     SLOWED,
@@ -61,8 +64,6 @@ from jolly_scorer.server.table import (
     JoinProblem,
     Table,
 )
-from jolly_scorer.store import StoreError
-from jolly_scorer.ui.i18n import N_
 
 CLUB_FOLDER = "live-club"  # in the data folder while a club evening is served
 GATE_FILE = "organiser.json"
@@ -71,7 +72,7 @@ EVENT_FILE = "event.json"
 SESSION_KEY = "jolly-scorer live club"
 
 ONLY_RANKING = N_("This page shows the ranking; it cannot change anything.")
-#: :data:`~jolly_scorer.server.table.SLOWED` at a club: its QR codes are on
+#: :data:`~jolly_scorer.tables.table.SLOWED` at a club: its QR codes are on
 #: the printed table cards, not on a host's screen (issue 37)
 SLOWED_AT_CLUB = N_(
     "Many wrong PINs were tried here: wait {seconds} seconds before the next "
@@ -90,6 +91,10 @@ class ClubTable:
     players: tuple[str, ...]
     join_url: str
     pin: str
+
+
+#: ``draw(standing, place_points, t)``: a season's standings as one HTML page
+SeasonPage = Callable[[SeasonStanding, tuple[int, ...], Translator], str]
 
 
 class Club:
@@ -117,6 +122,9 @@ class Club:
         #: called with a game's id when the club started a table's game
         #: (the server tells every page, as after any change to a game)
         self.announce: Callable[[int], None] | None = None
+        #: draws a season's read-only page (``/club/season``): the app's
+        #: ``standings_page``, given by ``serve.py`` (None: no season page)
+        self.season_page: SeasonPage | None = None
         self._lock = threading.RLock()
         #: table number -> (event revision, game id, the game's revision,
         #: game over): a table's game looked up again only when the event or

@@ -1,7 +1,7 @@
 """Translations for the app: German (Austrian game terms), Finnish, English.
 
 English is the source language: code writes English text and the catalogs
-``jolly_scorer/ui/locales/<lang>/LC_MESSAGES/messages.po`` map it to other
+``jolly_scorer/locales/<lang>/LC_MESSAGES/messages.po`` map it to other
 languages. The ``.po`` files are read at runtime (no compile step).
 
 Using it in a screen::
@@ -20,7 +20,7 @@ Adding a string:
 
 1. Write ``t("New text")`` (or ``N_``/``t.plural``) in any ``jolly_scorer/ui``
    module.
-2. Run ``uv run python -m jolly_scorer.ui.i18n``: it extracts every marked
+2. Run ``uv run python -m jolly_scorer.i18n``: it extracts every marked
    string and adds the new ones (with an empty translation) to every catalog.
 3. Fill in ``msgstr`` in ``locales/de/...`` and ``locales/fi/...`` (English may
    stay empty: an empty ``msgstr`` shows the English source).
@@ -247,7 +247,7 @@ class Translator:
 
 
 def update_catalogs(root: Path | None = None) -> dict[str, int]:
-    """Extract marked strings from ``jolly_scorer/ui`` into every catalog.
+    """Extract marked strings from the package into every catalog.
 
     New strings get an empty translation; existing translations are kept;
     strings no longer in the code are kept as obsolete (``#~``) entries.
@@ -257,11 +257,11 @@ def update_catalogs(root: Path | None = None) -> dict[str, int]:
     from babel.messages.extract import extract_from_dir
     from babel.messages.pofile import read_po, write_po
 
-    ui_dir = root or Path(__file__).parent
+    source = root or Path(__file__).parent
     template = Catalog(project="jolly-scorer", fuzzy=False)
     method_map = [("**.py", "python")]
     for filename, lineno, message, comments, _context in extract_from_dir(
-        str(ui_dir), method_map=method_map, keywords=KEYWORDS
+        str(source), method_map=method_map, keywords=KEYWORDS
     ):
         template.add(message, None, [(filename, lineno)], auto_comments=comments)
 
@@ -284,6 +284,6 @@ def update_catalogs(root: Path | None = None) -> dict[str, int]:
     return missing
 
 
-if __name__ == "__main__":  # uv run python -m jolly_scorer.ui.i18n
+if __name__ == "__main__":  # uv run python -m jolly_scorer.i18n
     for lang, n in update_catalogs().items():
         print(f"{lang}: {n} untranslated")

@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from jolly_scorer.core.stats import PlayerStats
+from jolly_scorer.i18n import N_
 from jolly_scorer.store import GameNotFound, GameSummary, StoreError
 from jolly_scorer.store.protocol import GameStore
-from jolly_scorer.ui.i18n import N_
 
 P = ParamSpec("P")
 R = TypeVar("R")

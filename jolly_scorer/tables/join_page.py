@@ -9,8 +9,8 @@ import contextlib
 import html
 from typing import Any
 
-from jolly_scorer.server.table import PIN_DIGITS, Table
-from jolly_scorer.ui.i18n import Translator
+from jolly_scorer.i18n import Translator
+from jolly_scorer.tables.table import PIN_DIGITS, Table
 
 
 def join_page(t: Translator, problem: str | None, *, club: bool = False) -> str:
