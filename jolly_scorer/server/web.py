@@ -36,10 +36,10 @@ import flet as ft
 from jolly_scorer.server.addresses import allowed_hosts
 from jolly_scorer.server.club import Club
 from jolly_scorer.server.flet_fixes import (
+    apply_fixes,
     flet_session,
     page_sessions,
     page_tasks,
-    quiet_send_message,
     unique_session_id,
 )
 from jolly_scorer.server.frames import (
@@ -163,7 +163,7 @@ def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | Club | None,
 ) -> Callable[[Any], Awaitable[None]]:
-    quiet_send_message()
+    apply_fixes()  # every fix of Flet's internals (server/flet_fixes.py)
 
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager
