@@ -8,7 +8,7 @@ gets a warning in the log, and a fix whose target changed is left out (and
 named in the log) instead of breaking the app.
 
 Flet's private names read here, each with a test in
-``tests/test_server_flet_fixes.py`` that fails when a Flet update drops it:
+``tests/server/test_server_flet_fixes.py`` that fails when a Flet update drops it:
 
 * ``FletApp.__session`` (``_FletApp__session``): the page session of a
   websocket, for its controls (:func:`flet_session`) and to disconnect it;
