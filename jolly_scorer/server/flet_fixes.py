@@ -26,18 +26,21 @@ Flet's private names read here, each with a test in
   (``_Session__updates_scheduler``, ``_Session__send_message``), the
   session's ``__pending_updates``, ``__pending_effects``, ``__updates_ready``
   and ``__closed``: the scheduler of component updates, whose patches of one
-  tick go out as one message (:func:`batch_scheduled_patches`).
+  tick go out as one message (:func:`batch_scheduled_patches`; not applied:
+  :data:`BATCH`).
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "BATCH",
     "FIXES",
     "FLET_VERSION",
     "Fix",
@@ -318,15 +321,41 @@ def _key_in_value(value: Any, child: Any, depth: int) -> list[Any] | None:
     return None
 
 
+_paths: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+
+
+def _at(page: Any, path: list[Any]) -> Any:
+    """What the server's tree holds at ``path`` from the page (None: no
+    such place)."""
+    node = page
+    for key in path:
+        if isinstance(node, list):
+            if not isinstance(key, int) or not 0 <= key < len(node):
+                return None
+            node = node[key]
+        elif isinstance(node, dict):
+            node = node.get(key)
+        elif isinstance(key, str):
+            node = getattr(node, key, None)
+        else:
+            return None
+    return node
+
+
 def _path_from_page(session: Any, control: Any) -> list[Any] | None:
     """The keys from the session's page down to ``control`` (its place in the
-    client's tree), or None when a parent does not hold it."""
+    client's tree), or None when a parent does not hold it. The path found
+    last is tried first (a redrawn component mostly stays where it was)."""
     page = session.page
+    known = _paths.get(control)
+    if known is not None and _at(page, known) is control:
+        return known
     keys: list[Any] = []
     node = control
     for _ in range(200):
         if node is page:
             keys.reverse()
+            _paths[control] = keys
             return keys
         parent = node.parent
         if parent is None:
@@ -594,14 +623,20 @@ FIXES = (
         free_patch_chains,
         _patch_chains_applied,
     ),
-    Fix(
-        "batch scheduled patches",
-        "each component redrawn by Flet's update scheduler went out as its own "
-        "message: two or three per page for a digit typed on another phone",
-        _batch_needed,
-        _apply_batch,
-        _batch_applied,
-    ),
+)
+
+#: Written, tested and measured, but not in :data:`FIXES`: with it the server
+#: spent 1.2-1.4 times the CPU per saved round at a table of 12 phones
+#: (``table_load.py``, three alternated pairs) and a typed number reached the
+#: other pages no sooner at the median (``save_reach.py --digits``); the
+#: browsers drew as many frames. See docs/performance.md.
+BATCH = Fix(
+    "batch scheduled patches",
+    "each component redrawn by Flet's update scheduler went out as its own "
+    "message: two or three per page for a digit typed on another phone",
+    _batch_needed,
+    _apply_batch,
+    _batch_applied,
 )
 
 
