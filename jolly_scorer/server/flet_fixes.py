@@ -284,11 +284,17 @@ def _key_in(holder: Any, child: Any, depth: int = 0) -> list[Any] | None:
     indices or dict keys, or a dataclass value's fields), None: not there."""
     if depth > 3:
         return None
-    for name in _held_in(holder):
+    names = _held_in(holder)
+    for name in names:  # first where a child mostly is: a property, a list
         value = getattr(holder, name, None)
         if value is child:
             return [name]
-        found = _key_in_value(value, child, depth)
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if item is child:
+                    return [name, index]
+    for name in names:  # then deeper: nested lists, dicts, dataclass values
+        found = _key_in_value(getattr(holder, name, None), child, depth)
         if found is not None:
             return [name, *found]
     return None
