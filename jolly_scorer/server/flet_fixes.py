@@ -631,11 +631,12 @@ FIXES = (
     ),
 )
 
-#: Written, tested and measured, but not in :data:`FIXES`: with it the server
-#: spent 1.2-1.4 times the CPU per saved round at a table of 12 phones
-#: (``table_load.py``, three alternated pairs) and a typed number reached the
-#: other pages no sooner at the median (``save_reach.py --digits``); the
-#: browsers drew as many frames. See docs/performance.md.
+#: Written, tested and measured, but not in :data:`FIXES`: one message per
+#: page instead of 2-3 did not change the frames a browser draws for a typed
+#: number, nor its time to the other pages measurably (``save_reach.py
+#: --digits``, alternated with main near idle), and the server's CPU per saved
+#: round is the same only since the path search looks at a parent's
+#: properties and lists first (``table_load.py``). See docs/performance.md.
 BATCH = Fix(
     "batch scheduled patches",
     "each component redrawn by Flet's update scheduler went out as its own "
