@@ -35,11 +35,10 @@ import flet as ft
 from jolly_scorer.i18n import Translator, default_language, supported_language
 from jolly_scorer.server.addresses import allowed_hosts
 from jolly_scorer.server.flet_fixes import (
+    apply_fixes,
     flet_session,
-    free_patch_chains,
     page_sessions,
     page_tasks,
-    quiet_send_message,
     unique_session_id,
 )
 from jolly_scorer.server.frames import (
@@ -137,8 +136,7 @@ def _websocket_handler(
     session_main: Callable[[ft.Page], Any],
     table: Table | Club | None,
 ) -> Callable[[Any], Awaitable[None]]:
-    quiet_send_message()
-    free_patch_chains()  # each redraw's diff is freed at once, not by a full collection
+    apply_fixes()  # every fix of Flet's internals (server/flet_fixes.py)
 
     async def handle(websocket: Any) -> None:
         from flet_web.fastapi import FletApp, app_manager
