@@ -1,7 +1,6 @@
 """What a digit typed on one phone costs the server, in process (issue 34).
 
     uv run python benchmarks/digit_cost.py [--digits 30] [--profile] [--flet-fixes]
-        [--batch]
 
 A live table's pages on one game, in process (``tests/support/table_fuzz.py``:
 the host at 1280 px, three phones on Ben's, Cleo's and Dora's seats at
@@ -22,9 +21,8 @@ with the one before), and per page the frames sent and the changes in them
 
 ``--flet-fixes``: every fix of ``server/flet_fixes.py``'s ``FIXES`` applied,
 as the server applies them (without it, only those the app applies when
-imported); ``--batch``: also ``flet_fixes.BATCH`` (one message per page for
-a tick of Flet's scheduler; not applied by the server). One run of each, in
-one sitting, shows what a fix changes (e.g. frames per key).
+imported). One run of each, in one sitting, shows what the fixes change
+(e.g. frames per key).
 
 ``--profile``: the cProfile of the pages' loop threads over the keys, the
 30 functions of most cumulative time, to stderr. Nothing is asserted.
@@ -121,16 +119,11 @@ def main() -> None:
     parser.add_argument("--digits", type=int, default=30)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--flet-fixes", action="store_true")
-    parser.add_argument("--batch", action="store_true")
     args = parser.parse_args()
     if args.flet_fixes:
         from jolly_scorer.server.flet_fixes import apply_fixes
 
         apply_fixes()
-    if args.batch:
-        from jolly_scorer.server.flet_fixes import batch_scheduled_patches
-
-        batch_scheduled_patches()
     got = run(args.digits, args.profile)
     print(
         f"digit_cost: {args.digits} keys, cpu per key median "

@@ -84,29 +84,6 @@ def test_component_stale_and_body():  # Component._stale, Component._b
     assert fields["_b"].default is None
 
 
-def test_session_updates_scheduler_and_send_message():
-    # _Session__updates_scheduler (copied: its source is the one it was
-    # written for), _Session__send_message (wrapped), and the scheduler's
-    # queues the copy reads
-    import inspect
-
-    from flet.messaging.session import Session
-
-    from jolly_scorer.server.flet_fixes import _scheduler_source_hash
-
-    assert _scheduler_source_hash() == flet_fixes._SCHEDULER_SOURCE
-    send = Session._Session__send_message
-    assert "self.__conn.send_message(message)" in inspect.getsource(
-        getattr(send, "__wrapped__", send)
-    )
-    init = inspect.getsource(Session.__init__)
-    for name in ("__pending_updates", "__pending_effects", "__updates_ready"):
-        assert f"self.{name}" in init, name
-    assert "self.__closed = False" in init
-    source = inspect.getsource(Session.patch_control)
-    assert "PatchControlBody(parent._i if parent else control._i, patch)" in source
-
-
 def test_every_fix_is_needed_and_in_place():
     assert flet_fixes.apply_fixes() == []
     for fix in flet_fixes.FIXES:
