@@ -16,6 +16,10 @@ again) and at each size the screen is checked from the accessibility tree:
   that does not scroll;
 * ``covered``: a text or control under another control (their boxes overlap
   and neither holds the other): a message under a bar, a key under a message;
+* ``hidden``: the accessibility box of a text or control drawn nowhere (in
+  a box squeezed below a pixel, or clipped away by a box that does not
+  scroll) over a control that is drawn: a screen reader finds it there, and
+  a tap aimed by its box lands on the other control;
 * ``small``: a tappable control less than 40 x 40 px where it is drawn (its
   box clipped to what holds it), and its accessibility box on the screen;
 * ``english``: a word of the English catalogue on a German or Finnish screen
@@ -56,7 +60,7 @@ from benchmarks.chromium import ARGS, CHROMIUM  # noqa: E402
 ENTRY = (390, 844)
 SIZES = [(320, 640), (360, 780), (390, 844), (430, 932), (1280, 800), (1920, 1080)]
 LANGUAGES = ["de", "fi", "en"]
-CHECKS = ["broken", "cut", "covered", "small", "english", "focus"]
+CHECKS = ["broken", "cut", "covered", "hidden", "small", "english", "focus"]
 LOCALES = ROOT / "jolly_scorer" / "locales"
 MIN_TAP = 40
 
@@ -654,7 +658,7 @@ NODES = r"""() => {
     const r = n.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     let [x0, y0, x1, y1] = [r.left, r.top, r.right, r.bottom];
-    let scrolls = false, clipped = false;
+    let scrolls = false, clipped = false, hidden = false;
     for (let a = n.parentElement; a && a !== document.body; a = a.parentElement) {
       const s = getComputedStyle(a);
       const sy = s.overflowY, sx = s.overflowX;
@@ -668,13 +672,19 @@ NODES = r"""() => {
         // what it holds, though the browser rounds its box to 0 x 0
         const squeezed = a.tagName === 'FLT-SEMANTICS'
           && (parseFloat(a.style.height) < 1 || parseFloat(a.style.width) < 1);
+        // (check: hidden) a node drawn nowhere that no scrolling brings
+        // into sight: in a squeezed box, or clipped away whole by a box
+        // that does not scroll
         if (squeezed) {
+          if (x1 > x0 && y1 > y0) hidden = true;
           x1 = x0; y1 = y0;
         } else if (b.width && b.height) {
           const before = [x0, y0, x1, y1].join();
+          const had = x1 > x0 && y1 > y0;
           x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top);
           x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
           if ([x0, y0, x1, y1].join() !== before && !view) clipped = true;
+          if (had && !(x1 > x0 && y1 > y0) && !view) hidden = true;
         }
       }
     }
@@ -715,7 +725,8 @@ NODES = r"""() => {
               text, label, role, tappable, field,
               box: [r.left, r.top, r.width, r.height],
               seen: [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)],
-              scrolls, clipped, ancestors, wordWidth, stretch, atEdge, line,
+              scrolls, clipped, hidden, ancestors, wordWidth, stretch, atEdge,
+              line,
               kids: n.querySelectorAll(own_html ? TAPS : 'flt-semantics').length});
   }
   const a = document.activeElement;
@@ -923,6 +934,37 @@ def check(
                         f"{_name(under)} under {_name(over)} ({w:.0f}x{h:.0f} px)",
                     )
                 )
+    # hidden: the accessibility box of a text or control that is drawn
+    # nowhere (in a box Flutter squeezed below a pixel, or clipped away whole
+    # by a box that does not scroll: NODES) over a control that is drawn. A
+    # screen reader finds the hidden one there, and a tap aimed by its box
+    # lands on the drawn one (the list's nodes kept under a phone's open
+    # editor, over the card picker's keys: issue 34.11c). "covered" judges
+    # only what is drawn, so it never saw these. One line for the outermost
+    # (what it holds is hidden with it)
+    drawn = [n for n in nodes if n["tappable"] and _area(n["seen"]) > 0]
+    told: set[int] = set()
+    for n in nodes:
+        if not n["hidden"] or _area(n["box"]) == 0 or told & set(n["ancestors"]):
+            continue
+        over = []
+        for d in drawn:
+            if d["i"] in n["ancestors"] or n["i"] in d["ancestors"]:
+                continue
+            w, h = _overlap(n["box"], d["seen"])
+            if w > 4 and h > 4:
+                over.append((w * h, d))
+        if over:
+            told.add(n["i"])
+            d = max(over, key=lambda o: o[0])[1]
+            more = f" and {len(over) - 1} more" if len(over) > 1 else ""
+            found.append(
+                (
+                    "hidden",
+                    f"{_name(n)} at {_box(n['box'])}, drawn nowhere,"
+                    f" over {_name(d)}{more}",
+                )
+            )
     # english: a word of the English catalogue the screen's language never uses
     if language != "en":
         foreign = foreign_words(language)

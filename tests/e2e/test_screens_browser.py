@@ -94,6 +94,37 @@ def test_covered_judges_what_is_drawn(chromium):
     ]
 
 
+def test_hidden_sees_a_control_drawn_nowhere_over_one_drawn(chromium):
+    """The "hidden" check (issue 34.11c): the list's hand tile, squeezed to
+    nothing under the open editor, keeps its accessibility box over the
+    picker's key; a screen reader finds it there and a tap aimed by its box
+    lands on the key. The same tree without the tile has nothing hidden."""
+    from benchmarks import screens
+
+    state = screens.State("test", "empty", lambda p: None)
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_content(EDITOR_OVER_LIST)
+        with_tile = page.evaluate(screens.NODES)
+        page.evaluate(
+            "() => document.querySelector("
+            "'[flt-semantics-identifier=\"round-hand-0\"]').remove()"
+        )
+        without = page.evaluate(screens.NODES)
+    finally:
+        context.close()
+
+    def hidden(shown):
+        return [w for c, w in screens.check(shown, state, "en") if c == "hidden"]
+
+    assert hidden(with_tile) == [
+        "[round-hand-0] 'Hand of Anna' at 28,646 202x101, drawn nowhere,"
+        " over [pick-8s] '8♠'"
+    ]
+    assert hidden(without) == []
+
+
 #: the all-at-once editor's title at 320 x 640 before 35.7's narrow Close,
 #: as the explorer read it: each word's width at 1 px (Flutter's span), the
 #: title's box 62 x 84 px: "Ausgele/gte Karten von An…" on four lines
