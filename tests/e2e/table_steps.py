@@ -26,6 +26,18 @@ SAID = (
     " (n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '') : ''; }"
 )
 
+#: what the open editor says (its title, its cards, its status line: every
+#: node's label and own text inside it), "" when no editor is open
+EDITOR_SAID = (
+    "() => { const e = document.querySelector("
+    "'[flt-semantics-identifier=\"round-editor\"]'); if (!e) return '';"
+    " return [e, ...e.querySelectorAll('flt-semantics')].map(n =>"
+    " ((n.getAttribute('aria-label') || '') + ' ' + [...n.childNodes]"
+    ".filter(c => c.nodeType === 3 || c.tagName === 'SPAN')"
+    ".map(c => c.textContent).join('')).trim())"
+    ".filter(t => t).join(' | '); }"
+)
+
 
 def serve_table(tmp: Path, env: dict[str, str], data: Path | None = None) -> Server:
     """A new Jolly game of :data:`PLAYERS` in ``data`` (``TMP/data``), served
@@ -66,6 +78,50 @@ def wait_said(page: Any, identifier: str, text: str, timeout: float = 20.0) -> s
         now = said(page, identifier)
         raise AssertionError(f"{identifier} says {now!r}, not {text!r}") from e
     return said(page, identifier)
+
+
+def editor_said(page: Any) -> str:
+    """What the open editor shows: its title ("Karten in der Hand von Ben"),
+    its cards and its status line ("Schlechtpunkte: 15"); "" when none is
+    open. On a phone the list under an open editor is hidden (no
+    accessibility nodes: issue 34.11c), so a hand being entered is read
+    here."""
+    text: str = page.evaluate(EDITOR_SAID)
+    return text
+
+
+def wait_editor_said(page: Any, text: str, timeout: float = 20.0) -> str:
+    """Wait until the open editor says ``text`` (as :func:`wait_said`); what
+    it says."""
+    try:
+        page.wait_for_function(
+            f"text => ({EDITOR_SAID})().includes(text)",
+            arg=text,
+            polling=50,
+            timeout=timeout * 1000,
+        )
+    except Exception as e:
+        now = editor_said(page)
+        raise AssertionError(f"the editor says {now!r}, not {text!r}") from e
+    return editor_said(page)
+
+
+def part_said(page: Any, seat: int) -> str:
+    """What the page shows of seat ``seat``'s part: the open editor when one
+    is open (on a phone the list under it is hidden; the test knows whose
+    part it is on), else the part's panel in the list."""
+    return editor_said(page) or said(page, f"round-player-{seat}")
+
+
+def wait_part_said(page: Any, seat: int, text: str, timeout: float = 20.0) -> str:
+    """Wait until the page shows ``text`` in seat ``seat``'s part
+    (:func:`part_said`); what it shows."""
+    wait_until(
+        lambda: text in part_said(page, seat),
+        lambda: f"{text!r} in seat {seat}'s part: {part_said(page, seat)!r}",
+        timeout,
+    )
+    return part_said(page, seat)
 
 
 def wait_until(check: Any, what: Any, timeout: float = 20.0) -> None:

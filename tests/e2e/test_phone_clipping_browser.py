@@ -162,11 +162,28 @@ def test_the_whole_card_grid_shows_on_a_phone_after_the_cards_wrap(
     assert min(width for width, _ in across) >= 40, across
     assert max(right for _, right in across) <= size[0] + 0.01, across
     assert tallest >= 40
+    # issue 34.11: the list under the open editor kept its accessibility
+    # boxes, over the card picker (a screen reader found hidden controls)
+    assert app.page.evaluate(OVER_PICKER) == []
     if bar is None:  # the whole screen: Close brings the Save bar back
         app.by_id("editor-done").first.click()
         app.by_id("round-save-bar").first.wait_for(state="attached", timeout=15_000)
 
 
+#: the identifiers of accessibility boxes outside the open editor that lie
+#: over its card picker
+OVER_PICKER = (
+    "() => { const editor = document.querySelector("
+    "'[flt-semantics-identifier=\"round-editor\"]');"
+    " const p = document.querySelector("
+    "'[flt-semantics-identifier=\"card-picker\"]').getBoundingClientRect();"
+    " return [...document.querySelectorAll('[flt-semantics-identifier]')]"
+    ".filter(e => !editor.contains(e) && !e.contains(editor))"
+    ".filter(e => { const r = e.getBoundingClientRect();"
+    " return r.width > 0 && r.height > 0 && r.left < p.right && r.right > p.left"
+    " && r.top < p.bottom && r.bottom > p.top; })"
+    ".map(e => e.getAttribute('flt-semantics-identifier')); }"
+)
 #: the Save bar's top, or None when it is not shown
 BAR_TOP = (
     "() => { const b = document.querySelector("

@@ -34,6 +34,8 @@ from table_steps import (
     sit_down,
     tap,
     tap_together,
+    wait_editor_said,
+    wait_part_said,
     wait_said,
     wait_until,
 )
@@ -149,8 +151,9 @@ def test_two_taps_on_one_part_at_one_moment_keep_both_cards(table):
         lambda: stored_hand(table.data, 1, "Ben") == ["7h", "8h"],
         "both cards in Ben's stored part",
     )
-    for page in (ben, cleo):  # 7 + 8 on each phone showing Ben's hand
-        said_now = wait_said(page, "round-player-1", "schlecht 15")
+    for page in (ben, cleo):  # 7 + 8 on each phone's editor on Ben's hand
+        said_now = wait_editor_said(page, "Schlechtpunkte: 15")
+        assert "Ben" in said_now, said_now  # (its title: whose hand)
         assert "7♥" in said_now and "8♥" in said_now, said_now
     assert "nicht übernommen" not in said(cleo, "round-notice")
     assert "nicht übernommen" not in said(ben, "round-notice")
@@ -252,7 +255,7 @@ def test_a_phone_returns_to_its_seat_after_a_reload_and_a_host_restart(table):
     def on_seat_in_round_2(page: Any) -> None:
         by_id(page, "round-done-1").wait_for(timeout=30_000)
         assert not by_id(page, "home-continue").count()
-        assert "9♠" in wait_said(page, "round-player-1", "9♠")
+        assert "9♠" in wait_part_said(page, 1, "9♠")
         wait_text(page, "Runde 2")
 
     ben.reload()
@@ -334,7 +337,7 @@ def test_the_table_at_phone_size_in_german_and_finnish(chromium, tmp_path, langu
         contexts.append(phone.context)
         sit_down(phone, 1)
         tap(phone, "pick-Kd")
-        wait_said(phone, "round-player-1", "K♦")
+        wait_editor_said(phone, "K♦")  # the editor on Ben's hand, as he sat
         still_shot(phone, f"table-phone-editor-{language}")  # (10)
         close_editor(phone)
         assert "Ben" in said(phone, "round-done-1")  # (9)
@@ -354,7 +357,7 @@ def test_the_table_at_phone_size_in_german_and_finnish(chromium, tmp_path, langu
         banner.wait_for(state="detached", timeout=30_000)
         by_id(phone, "round-done-1").wait_for(timeout=30_000)  # (7)
         assert not by_id(phone, "home-continue").count()
-        wait_said(phone, "round-player-1", "K♦")
+        wait_part_said(phone, 1, "K♦")
         shoot_page(phone, f"table-phone-back-on-seat-{language}")
     finally:
         for context in contexts:

@@ -32,12 +32,14 @@ from table_steps import (
     WAIT,
     by_id,
     close_editor,
+    part_said,
     said,
     seat_part,
     serve_table,
     sit,
     tap,
     tap_together,
+    wait_part_said,
     wait_until,
 )
 
@@ -120,15 +122,12 @@ def test_a_card_tapped_while_switched_and_digits_typed_at_once(chromium, tmp_pat
         )
         if bens_card(data):  # kept: Ben enters cards, 2♣ on both pages
             assert not refused()
-            for page in (host, ben):
-                wait_until(
-                    lambda page=page: "2♣" in said(page, "round-player-1"),
-                    lambda page=page: f"2♣ shown: {said(page, 'round-player-1')!r}",
-                )
+            for page in (host, ben):  # (Ben's phone: in his open editor)
+                wait_part_said(page, 1, "2♣")
             assert stored(data, "Ben").data.get("mode", "cards") == "cards"
         else:  # refused: nothing of it stored, and no page shows it
             for page in (host, ben):
-                assert "2♣" not in said(page, "round-player-1")
+                assert "2♣" not in part_said(page, 1)
         # -- 34.3, heard first: Ben's hand open, the host switches him
         close_editor(ben)
         if (

@@ -65,16 +65,30 @@ def test_cancel_at_a_table_alone_asks_to_throw_away_and_does(
         assert store.load_seat_parts(own, 1) == {}
 
 
+def _part(room_part: ft.Control) -> tuple[ft.Control, int, bool]:
+    """What a part of the phone's room holds, its share of the room, and
+    whether it has accessibility nodes (a screen reader finds it)."""
+    assert isinstance(room_part, ft.Container)
+    semantics = room_part.content
+    assert isinstance(semantics, ft.Semantics)
+    assert isinstance(room_part.expand, int)
+    return semantics.content, room_part.expand, not semantics.exclude_semantics
+
+
 def test_the_room_is_the_lists_or_the_open_editors_never_both():
     scroller = ft.Column([ft.Text("Who went out?")], expand=True)
     editor = ft.Container(ft.Text("Anna's meld 1"))
-    # closed: the list has the room, the waiting grid a flex of 1
+    # closed: the list has the room, the waiting grid a flex of 1; only the
+    # list has accessibility nodes
     listed, dock = phone_room(scroller, editor, None)
-    assert listed is scroller and scroller.expand == ROOM and dock.expand == 1
-    # open: the editor has it, the list keeps its place (not rebuilt)
+    assert _part(listed) == (scroller, ROOM, True)
+    assert _part(dock) == (editor, 1, False)
+    # open: the editor has it, the list keeps its place (the same control,
+    # not rebuilt) and no accessibility nodes: squeezed under a pixel, its
+    # nodes lay over the editor's card picker (issue 34.11c)
     listed, dock = phone_room(scroller, editor, object())
-    assert listed is scroller and scroller.expand == 1 and dock.expand == ROOM
-    assert isinstance(dock, ft.Container) and dock.content is editor
+    assert _part(listed) == (scroller, 1, False)
+    assert _part(dock) == (editor, ROOM, True)
     # the laptop's layout has no dock: the list alone
     assert phone_room(scroller, None, None) == [scroller]
     assert ROOM >= 100_000  # the other part: far under a pixel of 844

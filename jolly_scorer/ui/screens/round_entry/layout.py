@@ -226,8 +226,21 @@ def phone_room(
     backspace, Close) at the top, right under the player strip; when the room
     is short (a notice above, an error in the Save bar, the phone's keyboard)
     the rest scrolls under it (``round_entry_editor_frame.shell``). The Save
-    bar is never pushed off the screen or under a table bar."""
+    bar is never pushed off the screen or under a table bar. The one not
+    shown has no accessibility boxes: the list's lay over the editor's card
+    picker, where a screen reader found them (issue 34.11)."""
     if docked is None:
         return [scroller]
-    scroller.expand = 1 if editing is not None else ROOM
-    return [scroller, ft.Container(docked, expand=ROOM if editing is not None else 1)]
+    return [
+        _room_part(scroller, shown=editing is None),
+        _room_part(docked, shown=editing is not None),
+    ]
+
+
+def _room_part(content: ft.Control, *, shown: bool) -> ft.Control:
+    """The list or the editor in the phone's room (:func:`phone_room`): the
+    same controls either way, so the list keeps where it was scrolled."""
+    return ft.Container(
+        ft.Semantics(content=content, exclude_semantics=not shown),
+        expand=ROOM if shown else 1,
+    )
