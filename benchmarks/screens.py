@@ -947,7 +947,7 @@ def check(
     for n in nodes:
         if not n["hidden"] or _area(n["box"]) == 0 or told & set(n["ancestors"]):
             continue
-        over = []
+        over: list[tuple[float, dict[str, Any]]] = []
         for d in drawn:
             if d["i"] in n["ancestors"] or n["i"] in d["ancestors"]:
                 continue
