@@ -143,8 +143,6 @@ def _season_lines(
         f"{standing.name} · {t('Season standings')}",
         size=UNDER,
         color=ft.Colors.ON_SURFACE_VARIANT,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
     )
     return [
         under,
@@ -233,8 +231,6 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
         f"{heading} · {what}",
         size=UNDER,
         color=ft.Colors.ON_SURFACE_VARIANT,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
     )
     table = ft.Row(
         [ft.Column(part, spacing=0, expand=True) for part in split],
