@@ -47,7 +47,7 @@ def open_evening(web_app, tmp_path, language, viewport):
     return app
 
 
-@pytest.mark.parametrize("language", ["de", "fi"])
+@pytest.mark.parametrize("language", ["de"])  # the explorer: every language
 def test_the_big_screen_shows_every_player_at_1280x800(web_app, tmp_path, language):
     app = open_evening(web_app, tmp_path, language, (1280, 800))
     tap(app, "club-big")
@@ -62,8 +62,6 @@ def test_the_big_screen_shows_every_player_at_1280x800(web_app, tmp_path, langua
         box = found[0]
         assert box["top"] >= 0 and box["bottom"] <= 800, (name, box)
         assert box["bottom"] - box["top"] >= 30, ("large type", name, box)
-    if language != "de":
-        return
     # the laptop's window put on the projector: larger type, still all in sight
     small = [b for b in boxes if b["text"] == "Anna"][0]
     app.page.set_viewport_size({"width": 1920, "height": 1080})
@@ -83,7 +81,7 @@ def test_the_big_screen_shows_every_player_at_1280x800(web_app, tmp_path, langua
         assert box["top"] >= 0 and box["bottom"] <= 1080, (name, box)
 
 
-@pytest.mark.parametrize("language", ["fi", "de"])
+@pytest.mark.parametrize("language", ["fi"])  # the longest words
 def test_the_ranking_fits_a_phone(web_app, tmp_path, language):
     app = open_evening(web_app, tmp_path, language, (320, 640))
     reveal(app, "club-tie-break")

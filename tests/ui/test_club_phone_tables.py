@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
+from flet_harness import iter_controls
 from support.app_steps import field_in
 from support.club_evening import EIGHT, prepared
 from test_club_season_ui import THREE, evening
@@ -96,12 +97,12 @@ def test_a_seasons_standings_on_a_phone_and_a_tap_on_a_player(flet_app, tmp_path
 
 def inside_of(app, root) -> list[ft.BaseControl]:
     """The controls under ``root``."""
+    parents = {id(c): parent for c, parent in iter_controls(app.page)}
     found = []
-    for control in app.controls():
-        parent = control
-        while parent is not None:
-            if parent is root:
-                found.append(control)
-                break
-            parent = app.parent_of(parent)
+    for control, _ in iter_controls(app.page):
+        parent = parents.get(id(control))
+        while parent is not None and parent is not root:
+            parent = parents.get(id(parent))
+        if parent is root:
+            found.append(control)
     return found
