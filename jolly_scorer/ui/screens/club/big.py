@@ -10,9 +10,17 @@ import flet as ft
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club_big import (
+    GAP,
+    NOTE,
+    UNDER,
+    BigLayout,
+    big_layout,
+    title_size,
+)
 from jolly_scorer.ui.screens.club.ranking import rule_under, shown_ranking
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.ui.widgets.basics import page_size, tagged
 from jolly_scorer.ui.widgets.buttons import icon_button
 from jolly_scorer.ui.widgets.kept_parts import KeptParts
 
@@ -111,16 +119,13 @@ def _chooser(model: ClubModel, t: Translator) -> ft.Control:
 
 
 def _season_lines(
-    model: ClubModel, t: Translator, width: float, kept: KeptParts
+    model: ClubModel, t: Translator, layout: BigLayout, kept: KeptParts
 ) -> list[ft.Control]:
     """The season's standings in big type (place, player, season total)."""
     standing = model.season
     if standing is None:
         return []
-    count = len(standing.entries)
-    columns = 2 if count > 12 and width >= 1200 else 1
-    rows = -(-count // columns)
-    size = int(max(20, min(44, 560 / max(rows, 1))))
+    rows, columns, size = layout.rows, layout.columns, layout.size
     lines = [
         kept(
             f"club-big-season-{i}",
@@ -136,7 +141,7 @@ def _season_lines(
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     under = ft.Text(
         f"{standing.name} · {t('Season standings')}",
-        size=30,
+        size=UNDER,
         color=ft.Colors.ON_SURFACE_VARIANT,
     )
     return [
@@ -145,7 +150,7 @@ def _season_lines(
             "club-big-season-standings",
             ft.Row(
                 [ft.Column(part, spacing=0, expand=True) for part in split],
-                spacing=64,
+                spacing=GAP,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
         ),
@@ -161,16 +166,24 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
     if event is None or ranking is None:
         return ft.Text(t("No club event is open."), size=24)
     count = len(ranking.entries)
-    width = state.page_width or 1920
-    columns = 2 if count > 12 and width >= 1200 else 1
-    rows = -(-count // columns)
-    # one column on a projector: the tie-break beside it, else under it
-    beside = columns == 1 and width >= 1200
-    size = int(max(20, min(52 if beside else 40, 560 / max(rows, 1))))
-    # a phone (the ranking link's page): the place, the score and the gaps
-    # take 7.8 sizes; the name keeps at least 5 (at 40 on a 390 px phone it
-    # had none, issue 35's explorer)
-    size = int(max(14, min(size, (width / columns - 48) / 12.8)))
+    width, height = page_size(ft.context.page)
+    buttons = 1 + len(model.series_rankings) + (model.season_id is not None)
+    season = model.season if model.show_season else None
+    names = [r.line.player for r in ranking.entries]
+    if season is not None:
+        names = [line.player for line in season.entries]
+    # every player in sight on a projector (issue 35): the columns and the
+    # size that make the text largest; a phone: as large as the width allows
+    layout = big_layout(
+        len(names),
+        width,
+        height,
+        longest_name=max((len(n) for n in names), default=5),
+        buttons=buttons,
+        by_lot=season is None and any(r.by_lot for r in ranking.entries),
+    )
+    columns, rows, size = layout.columns, layout.rows, layout.size
+    beside = layout.rule_beside
     lines = [_line(ranking, i, t, size, kept) for i in range(count)]
     split = [lines[c * rows : (c + 1) * rows] for c in range(columns)]
     heading = (
@@ -195,7 +208,7 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
             *back,
             ft.Text(
                 event.name,
-                size=int(min(48, max(28, width / 10))),
+                size=title_size(width),
                 weight=ft.FontWeight.BOLD,
                 expand=True,
                 max_lines=1,
@@ -208,30 +221,36 @@ def BigScreen(state: AppState, model: ClubModel) -> ft.Control:
         return tagged(
             "club-big-screen",
             ft.Column(
-                [top, _chooser(model, t), *_season_lines(model, t, width, kept)],
+                [top, _chooser(model, t), *_season_lines(model, t, layout, kept)],
                 spacing=20,
                 expand=True,
                 scroll=ft.ScrollMode.AUTO,
             ),
         )
-    under = ft.Text(f"{heading} · {what}", size=30, color=ft.Colors.ON_SURFACE_VARIANT)
+    under = ft.Text(
+        f"{heading} · {what}",
+        size=UNDER,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+    )
     table = ft.Row(
         [ft.Column(part, spacing=0, expand=True) for part in split],
-        spacing=64,
+        spacing=GAP,
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
     notes: list[ft.Control] = []
     if any(r.by_lot for r in ranking.entries):
         lots = t("by lot (the event's seed {seed})", seed=ranking.seed)
-        notes.append(ft.Text("* " + lots, size=22))
-    rule = rule_under(ranking, t, size=22)
+        notes.append(ft.Text("* " + lots, size=NOTE))
+    rule = rule_under(ranking, t, size=NOTE if width >= 1600 or not beside else 18)
     if beside:
         table = ft.Row(
             [
                 ft.Column([table, *notes], spacing=20, expand=True),
-                ft.Container(rule, width=560, padding=ft.Padding.only(top=8)),
+                ft.Container(
+                    rule, width=layout.rule_width, padding=ft.Padding.only(top=8)
+                ),
             ],
-            spacing=48,
+            spacing=GAP,
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
         notes, rule = [], ft.Container()

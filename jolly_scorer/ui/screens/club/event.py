@@ -18,7 +18,7 @@ from jolly_scorer.ui.screens.club.ranking import ranking_part
 from jolly_scorer.ui.screens.club.tables import series_part
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.texts import preset_name
-from jolly_scorer.ui.widgets.basics import section, tagged
+from jolly_scorer.ui.widgets.basics import page_size, section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 from jolly_scorer.ui.widgets.kept_parts import KeptParts
 from jolly_scorer.ui.widgets.typed_text import TypedText
@@ -192,7 +192,7 @@ def EventScreen(state: AppState, model: ClubModel) -> ft.Control:
                 ),
             )
         )
-    body += ranking_part(model, t, kept)
+    body += ranking_part(model, t, kept, page_size(ft.context.page)[0])
     body.append(
         big_button(
             t("Ranking on the big screen"),

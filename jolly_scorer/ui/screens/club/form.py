@@ -108,14 +108,29 @@ def EventForm(state: AppState, model: ClubModel) -> ft.Control:
             ),
         )
     )
+    # the label beside the box wraps (a Checkbox's own label is cut on a
+    # 320 px phone, issue 35); a tap on it toggles the box too
+    fives_label = t("Tables of 5 rather than 3 where the count needs it")
     body.append(
-        tagged(
-            "club-fives",
-            ft.Checkbox(
-                label=t("Tables of 5 rather than 3 where the count needs it"),
-                value=fives,
-                on_change=lambda e: set_fives(bool(e.control.value)),
-            ),
+        ft.Row(
+            [
+                tagged(
+                    "club-fives",
+                    ft.Checkbox(
+                        value=fives,
+                        semantics_label=fives_label,
+                        on_change=lambda e: set_fives(bool(e.control.value)),
+                    ),
+                ),
+                ft.Container(
+                    ft.Text(fives_label, size=15),
+                    expand=True,
+                    padding=ft.Padding.symmetric(vertical=10),
+                    on_click=lambda e: set_fives(not fives),
+                ),
+            ],
+            spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     )
     body += [

@@ -9,6 +9,7 @@ from jolly_scorer.core.club.export import ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.i18n import Translator
 from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.screens.club.compact import compact_table, fits
 from jolly_scorer.ui.screens.club.parts import (
     missed_note,
     page_texts,
@@ -27,14 +28,32 @@ def shown_ranking(model: ClubModel) -> Ranking | None:
 
 
 def ranking_table(
-    ranking: Ranking, t: Translator, size: int = 16, kept: Keep = built_anew
+    ranking: Ranking,
+    t: Translator,
+    size: int = 16,
+    kept: Keep = built_anew,
+    width: float | None = None,
 ) -> ft.Control:
-    """The ranking as a table (sideways scrolling when it is wider).
-    ``kept``: a line that shows the same as last time is the very control of
-    the last redraw (a saved round moves a few lines of 72)."""
+    """The ranking as a table; where it does not fit the page's ``width``
+    (a phone), a line per player that does (``compact.py``: no sideways
+    scroll). ``kept``: a line that shows the same as last time is the very
+    control of the last redraw (a saved round moves a few lines of 72)."""
     texts = page_texts(t)
     rows = ranking_rows(ranking, texts)
     lot = t("by lot")
+    shown = [
+        (f"{r[0]} ({lot})",) + r[1:] if e.by_lot else r
+        for e, r in zip(ranking.entries, rows[1:], strict=True)
+    ]
+    if width is not None and not fits((rows[0], *shown), size, width):
+        return compact_table(
+            rows,
+            [e.by_lot for e in ranking.entries],
+            [e.place <= 3 for e in ranking.entries],
+            name="club-ranking-line",
+            lot_note=t("by lot (the event's seed {seed})", seed=ranking.seed),
+            kept=kept,
+        )
     head = [
         ft.DataColumn(
             label=ft.Text(cell, size=size - 2, weight=ft.FontWeight.W_600),
@@ -86,9 +105,10 @@ def rule_under(ranking: Ranking, t: Translator, size: int = 15) -> ft.Control:
 
 
 def ranking_part(
-    model: ClubModel, t: Translator, kept: Keep = built_anew
+    model: ClubModel, t: Translator, kept: Keep = built_anew, width: float = 1280
 ) -> list[ft.Control]:
-    """The ranking section of the event: the chooser, the table, the rule."""
+    """The ranking section of the event: the chooser, the table (a line per
+    player where it is wider than the page's ``width``), the rule."""
     ranking = shown_ranking(model)
     if ranking is None:
         return []
@@ -115,6 +135,6 @@ def ranking_part(
     return [
         section(t("Ranking")),
         chooser,
-        tagged("club-ranking", ranking_table(ranking, t, kept=kept)),
+        tagged("club-ranking", ranking_table(ranking, t, kept=kept, width=width)),
         rule_under(ranking, t),
     ]

@@ -6,6 +6,7 @@ tie-break, a player's evening-by-evening line, and the CSV and HTML files."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -17,6 +18,7 @@ from jolly_scorer.store.club_export import season_csv_bytes
 from jolly_scorer.tables.club import SESSION_KEY, Club
 from jolly_scorer.ui.models.club import ClubModel
 from jolly_scorer.ui.models.club_season import SeasonModel
+from jolly_scorer.ui.screens.club.compact import compact_table, fits
 from jolly_scorer.ui.screens.club.export import export_buttons, save_file
 from jolly_scorer.ui.screens.club.form_parts import text_field
 from jolly_scorer.ui.screens.club.parts import (
@@ -27,7 +29,7 @@ from jolly_scorer.ui.screens.club.parts import (
     shared_link,
 )
 from jolly_scorer.ui.state import AppState
-from jolly_scorer.ui.widgets.basics import card, section, tagged
+from jolly_scorer.ui.widgets.basics import card, page_size, section, tagged
 from jolly_scorer.ui.widgets.buttons import big_button
 
 #: the season's tie-break steps (``core.club.season.season_tie_break``)
@@ -121,8 +123,31 @@ def SeasonList(state: AppState, model: ClubModel, seasons: SeasonModel) -> ft.Co
     return club_frame(state, t("Seasons"), body, back=lambda: model.go("list"))
 
 
-def _standings(standing: SeasonStanding, t: Translator, pick: object) -> ft.Control:
+def _standings(
+    standing: SeasonStanding, t: Translator, pick: Callable[[str], None]
+) -> ft.Control:
+    """The standings as a table; a line per player where it is wider than
+    the page (a phone: ``compact.py``); a player's row or line shows their
+    evenings when tapped."""
     rows = standing_rows(standing, season_texts(t))
+    lot = t("by lot")
+    shown = [
+        (f"{row[0]} ({lot})", *row[1:]) if line.by_lot else row
+        for line, row in zip(standing.entries, rows[1:], strict=True)
+    ]
+    if not fits((rows[0], *shown), 16, page_size(ft.context.page)[0]):
+        taps = [(lambda e, p=line.player: pick(p)) for line in standing.entries]
+        return tagged(
+            "season-standings",
+            compact_table(
+                rows,
+                [line.by_lot for line in standing.entries],
+                [line.place <= 3 for line in standing.entries],
+                name="season-standing",
+                lot_note=lot,
+                taps=taps,
+            ),
+        )
     head = [
         ft.DataColumn(
             label=ft.Text(cell, size=14, weight=ft.FontWeight.W_600), numeric=i != 1
@@ -138,7 +163,7 @@ def _standings(standing: SeasonStanding, t: Translator, pick: object) -> ft.Cont
         body.append(
             ft.DataRow(
                 cells=cells,
-                on_select_change=lambda e, p=line.player: pick(p),  # type: ignore[operator]
+                on_select_change=lambda e, p=line.player: pick(p),
             )
         )
     table = ft.DataTable(
