@@ -407,10 +407,11 @@ self.jollyOptions = () => ({
     stderr: (text) => self.sendPythonOutput(text, true),
 });
 
-// Pyodide's WebAssembly compiled from the start of the preload, beside the
-// snapshot's read and the imports of pyodide.mjs (Pyodide compiles it only
-// once the snapshot is read): its one instantiateStreaming takes the module
-// compiled here. A failure leaves it to Pyodide as before.
+// Opened again, Pyodide's WebAssembly compiled from the start of the
+// preload, beside the snapshot's read and the import of pyodide.mjs (Pyodide
+// compiles it only once the 45 MB snapshot is read): its one
+// instantiateStreaming takes the module compiled here. A failure leaves it to
+// Pyodide as before.
 self.jollyCompileWasm = function (pyodideUrl) {
     const url = new URL("pyodide.asm.wasm", new URL(pyodideUrl, self.location.href));
     const compiled = WebAssembly.compileStreaming(fetch(url.href));
@@ -439,7 +440,12 @@ self.jollyPreload = function (data) {
         self.jollyMark("worker: preload");
         const reading = self.jollyReadSnapshot();
         reading.catch(() => {});
-        if (JOLLY_EARLY_WASM) self.jollyCompileWasm(data.pyodideUrl);
+        // only beside a snapshot's read: on a first visit there is nothing to
+        // overlap, and an early compile only takes the cores from Flutter
+        if (JOLLY_EARLY_WASM && self.caches &&
+            await caches.has(JOLLY_SNAPSHOT).catch(() => false)) {
+            self.jollyCompileWasm(data.pyodideUrl);
+        }
         const archive = self.jollyFetchArchive(data.appPackageUrl);
         const { loadPyodide } = await import(data.pyodideUrl);
         let snapshot = null;
