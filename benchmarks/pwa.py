@@ -18,10 +18,13 @@ resolver). For each site and each of ``--repeat`` rounds:
   snapshot is kept: jolly_scorer/web/worker.py) are the first-load transfer,
   counted as sent and as they would be uncompressed;
 * repeat visit: the browser restarted on that profile (an installed app opened
-  again), from ``goto`` to usable; the service worker answers.
+  again), from ``goto`` to usable; the service worker answers (``--reopen N``:
+  N times, each counted).
+
+The sites' order is reversed every other round.
 
 ``--base-site DIR`` adds a phone app built before (``jolly-scorer build-web
-DIR`` at another commit) as "base", visited in the same rounds after the app
+DIR`` at another commit) as "base", visited in the same rounds as the app
 and the hello world: old and new alternated in one run, each against the same
 hello world.
 
@@ -242,8 +245,16 @@ def main() -> None:
     parser.add_argument(
         "--base-site",
         type=Path,
+        action="append",
         help="a phone app built before (build-web DIR of another commit), "
-        "measured in the same rounds as 'base'",
+        "measured in the same rounds as 'base' (again: 'base2', ...)",
+    )
+    parser.add_argument(
+        "--reopen",
+        type=int,
+        default=1,
+        help="times each site is opened again per round (each a browser "
+        "restarted on the profile; the median of all is reported)",
     )
     options = parser.parse_args()
     Counting.plain = options.plain
@@ -268,13 +279,19 @@ def main() -> None:
                 "Add one",
             ),
         }
-        if options.base_site:
-            sites["base"] = (measure(options.base_site.resolve()), "New game")
+        for number, base in enumerate(options.base_site or ()):
+            name = "base" if number == 0 else f"base{number + 1}"
+            sites[name] = (measure(base.resolve()), "New game")
         times: dict[tuple[str, str], list[float]] = {}
         transfer: dict[str, list[tuple[int, int]]] = {}
         with sync_playwright() as pw:
             for round_ in range(options.repeat):
-                for name, (site, text) in sites.items():
+                # alternated: a later place in a round is not always the
+                # same site's (the machine's load drifts within a round)
+                order = list(sites.items())
+                if round_ % 2:
+                    order.reverse()
+                for name, (site, text) in order:
                     httpd, url = serve(site.path)
                     try:
                         profile = work / f"profile-{name}-{round_}"
@@ -283,15 +300,22 @@ def main() -> None:
                         )
                         times.setdefault((name, "first"), []).append(took)
                         transfer.setdefault(name, []).append((sent, raw))
-                        again, _, _, line2 = visit(pw, profile, url, text, False, False)
-                        times.setdefault((name, "repeat"), []).append(again)
+                        agains = []
+                        for _ in range(options.reopen):
+                            again, _, _, line2 = visit(
+                                pw, profile, url, text, False, False
+                            )
+                            agains.append(again)
+                        times.setdefault((name, "repeat"), []).extend(agains)
                     finally:
                         httpd.shutdown()
                         httpd.server_close()
                     print(
                         f"{name} round {round_ + 1}: first {took:.1f} s "
                         f"({sent / 1e6:.1f} MB sent, {raw / 1e6:.1f} MB "
-                        f"uncompressed), repeat {again:.1f} s",
+                        f"uncompressed), repeat "
+                        + ", ".join(f"{a:.1f}" for a in agains)
+                        + " s",
                         file=sys.stderr,
                     )
                     if options.timeline:

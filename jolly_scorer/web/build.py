@@ -587,6 +587,38 @@ PATCHES: tuple[Patch, ...] = (
 )
 
 
+FONT_MANIFEST = "assets/FontManifest.json"
+#: Font families of Flet's client that the app never draws: KaTeX (Flet's
+#: Markdown with LaTeX; the app shows no Markdown). Flutter's engine fetches and
+#: registers every font of its manifest before it runs the app (19 KaTeX files,
+#: 1.9 MB), so they are taken out of the manifest, and their files out of the
+#: site.
+UNUSED_FONTS = "packages/flutter_math_fork/"
+
+
+def _font_manifest(dist: Path) -> list[dict[str, object]]:
+    path = dist / FONT_MANIFEST
+    if not path.is_file():
+        return []
+    families: list[dict[str, object]] = json.loads(_read(path))
+    return families
+
+
+def _unused_fonts(dist: Path) -> list[dict[str, object]]:
+    return [
+        family
+        for family in _font_manifest(dist)
+        if str(family.get("family", "")).startswith(UNUSED_FONTS)
+    ]
+
+
+def _drop_unused_fonts(dist: Path) -> None:
+    families = _font_manifest(dist)
+    kept = [f for f in families if f not in _unused_fonts(dist)]
+    _write_text(dist / FONT_MANIFEST, json.dumps(kept, indent=2))
+    shutil.rmtree(dist / "assets" / UNUSED_FONTS, ignore_errors=True)
+
+
 #: Issue 36, the phone app's start (docs/performance.md): left out of the hello
 #: world that ``benchmarks/pwa.py`` measures the app against (``fast=False``).
 SPEED_PATCHES: tuple[Patch, ...] = (
@@ -599,6 +631,17 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         needed=lambda d: not is_early(d),
         apply=early_python,
         applied=is_early,
+    ),
+    Patch(
+        "unused-fonts",
+        "Flutter's engine fetches and registers every font of its manifest "
+        "before it runs the app, KaTeX's 19 (for Flet's Markdown, which the "
+        "app does not show) too: they leave the manifest and the site",
+        needed=lambda d: bool(_unused_fonts(d)),
+        apply=_drop_unused_fonts,
+        applied=lambda d: (
+            not _unused_fonts(d) and not (d / "assets" / UNUSED_FONTS).exists()
+        ),
     ),
 )
 

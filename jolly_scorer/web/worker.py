@@ -268,6 +268,7 @@ const JOLLY_FLET_JS = "__FLET_JS__";
 const JOLLY_WARM = "__WARM__";
 const JOLLY_START = "__START__";
 const JOLLY_WARM_SCREEN = "__WARM_SCREEN__";
+const JOLLY_EARLY_WASM = true;
 
 // The app started before jsConnect (worker.py START), and after a restore its
 // first screen's code warmed (WARM_SCREEN); at connect only the page's
@@ -406,16 +407,50 @@ self.jollyOptions = () => ({
     stderr: (text) => self.sendPythonOutput(text, true),
 });
 
+// Opened again, Pyodide's WebAssembly compiled from the start of the
+// preload, beside the snapshot's read and the import of pyodide.mjs (Pyodide
+// compiles it only once the 45 MB snapshot is read): its one
+// instantiateStreaming takes the module compiled here. A failure leaves it to
+// Pyodide as before.
+self.jollyCompileWasm = function (pyodideUrl) {
+    const url = new URL("pyodide.asm.wasm", new URL(pyodideUrl, self.location.href));
+    const compiled = WebAssembly.compileStreaming(fetch(url.href));
+    compiled.catch(() => {});
+    const original = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+        WebAssembly.instantiateStreaming = original;
+        let module;
+        try {
+            module = await compiled;
+        } catch (error) {
+            console.warn("jolly-scorer: WebAssembly compiled by Pyodide:", error);
+            return original.call(WebAssembly, source, imports);
+        }
+        Promise.resolve(source).then((answer) => answer.body && answer.body.cancel())
+            .catch(() => {});
+        self.jollyMark("worker: wasm compiled");
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+};
+
 // The app's worker: restored from this build's snapshot if there is one,
 // else started as Flet starts it (plus the imports, before jsConnect).
 self.jollyPreload = function (data) {
     self.jollyPreloaded = (async () => {
         self.jollyMark("worker: preload");
-        const { loadPyodide } = await import(data.pyodideUrl);
+        const reading = self.jollyReadSnapshot();
+        reading.catch(() => {});
+        // only beside a snapshot's read: on a first visit there is nothing to
+        // overlap, and an early compile only takes the cores from Flutter
+        if (JOLLY_EARLY_WASM && self.caches &&
+            await caches.has(JOLLY_SNAPSHOT).catch(() => false)) {
+            self.jollyCompileWasm(data.pyodideUrl);
+        }
         const archive = self.jollyFetchArchive(data.appPackageUrl);
+        const { loadPyodide } = await import(data.pyodideUrl);
         let snapshot = null;
         try {
-            snapshot = await self.jollyReadSnapshot();
+            snapshot = await reading;
         } catch (error) {
             console.warn("jolly-scorer: no snapshot:", error);
         }

@@ -250,6 +250,8 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         # started from the snapshot (jolly_scorer/web/worker.py), games intact
         assert any("worker: pyodide from snapshot" in step for step in steps)
         assert not any("snapshot not restored" in step for step in steps)
+        # with the WebAssembly compiled beside the snapshot's read
+        assert any("worker: wasm compiled" in step for step in steps)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
         shoot_page(page, "pwa-offline-home-phone")
         tap(page, "home-continue")

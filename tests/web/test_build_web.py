@@ -126,6 +126,23 @@ def test_early_worker_and_snapshot(site: Path):
     assert "jolly_scorer.ui.screens.round_entry.screen" not in preload
 
 
+def test_fonts_the_app_never_draws_are_not_loaded(site: Path):
+    """Flutter's engine fetches and registers every font of its manifest
+    before it runs the app (issue 36): KaTeX's, for Flet's Markdown, are out of
+    the manifest and the site; every font left is in the site."""
+    families = json.loads((site / build.FONT_MANIFEST).read_text())
+    names = [family["family"] for family in families]
+    assert "MaterialIcons" in names
+    assert not [n for n in names if n.startswith(build.UNUSED_FONTS)]
+    for family in families:
+        for font in family["fonts"]:
+            assert (site / "assets" / font["asset"]).is_file(), font
+    assert not (site / "assets" / build.UNUSED_FONTS).exists()
+    # why it is safe: the app shows no Markdown (KaTeX draws its LaTeX)
+    sources = (ROOT / "jolly_scorer").rglob("*.py")
+    assert not [p for p in sources if "Markdown(" in p.read_text(encoding="utf-8")]
+
+
 def test_the_snapshot_holds_every_name_of_flet():
     """Flet imports a control's module when ``ft.NAME`` is first read: the
     snapshot's warm-up reads them all, so that a restored app's first screen
