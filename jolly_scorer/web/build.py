@@ -613,8 +613,8 @@ def _unused_fonts(dist: Path) -> list[dict[str, object]]:
 
 
 def _drop_unused_fonts(dist: Path) -> None:
-    families = _font_manifest(dist)
-    kept = [f for f in families if f not in _unused_fonts(dist)]
+    unused = _unused_fonts(dist)
+    kept = [f for f in _font_manifest(dist) if f not in unused]
     _write_text(dist / FONT_MANIFEST, json.dumps(kept, indent=2))
     shutil.rmtree(dist / "assets" / UNUSED_FONTS, ignore_errors=True)
 
