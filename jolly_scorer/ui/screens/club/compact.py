@@ -33,10 +33,21 @@ def table_width(rows: Sequence[Sequence[str]], size: int) -> float:
     return round(16 + sum(c * CHAR * size for c in chars) + size * (columns - 1), 1)
 
 
-def fits(rows: Sequence[Sequence[str]], size: int, width: float) -> bool:
+def fits(
+    rows: Sequence[Sequence[str]],
+    lots: Sequence[bool],
+    lot: str,
+    size: int,
+    width: float,
+) -> bool:
     """Whether the whole table fits ``width`` (the page's), as drawn within
-    the app's padding (12 a side) and a card's."""
-    return table_width(rows, size) <= min(width, 1100) - 24 - 8
+    the app's padding (12 a side) and a card's: a place decided by lot
+    (``lots``, a row's) shows " (``lot``)" beside it."""
+    marked = [
+        (f"{row[0]} ({lot})", *row[1:]) if by_lot else tuple(row)
+        for by_lot, row in zip(lots, rows[1:], strict=True)
+    ]
+    return table_width((rows[0], *marked), size) <= min(width, 1100) - 24 - 8
 
 
 def compact_line(

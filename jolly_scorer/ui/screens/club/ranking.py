@@ -41,14 +41,11 @@ def ranking_table(
     texts = page_texts(t)
     rows = ranking_rows(ranking, texts)
     lot = t("by lot")
-    shown = [
-        (f"{r[0]} ({lot})",) + r[1:] if e.by_lot else r
-        for e, r in zip(ranking.entries, rows[1:], strict=True)
-    ]
-    if width is not None and not fits((rows[0], *shown), size, width):
+    lots = [e.by_lot for e in ranking.entries]
+    if width is not None and not fits(rows, lots, lot, size, width):
         return compact_table(
             rows,
-            [e.by_lot for e in ranking.entries],
+            lots,
             [e.place <= 3 for e in ranking.entries],
             name="club-ranking-line",
             lot_note=t("by lot (the event's seed {seed})", seed=ranking.seed),

@@ -131,17 +131,14 @@ def _standings(
     evenings when tapped."""
     rows = standing_rows(standing, season_texts(t))
     lot = t("by lot")
-    shown = [
-        (f"{row[0]} ({lot})", *row[1:]) if line.by_lot else row
-        for line, row in zip(standing.entries, rows[1:], strict=True)
-    ]
-    if not fits((rows[0], *shown), 16, page_size(ft.context.page)[0]):
+    lots = [line.by_lot for line in standing.entries]
+    if not fits(rows, lots, lot, 16, page_size(ft.context.page)[0]):
         taps = [(lambda e, p=line.player: pick(p)) for line in standing.entries]
         return tagged(
             "season-standings",
             compact_table(
                 rows,
-                [line.by_lot for line in standing.entries],
+                lots,
                 [line.place <= 3 for line in standing.entries],
                 name="season-standing",
                 lot_note=lot,
