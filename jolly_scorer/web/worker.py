@@ -268,7 +268,6 @@ const JOLLY_FLET_JS = "__FLET_JS__";
 const JOLLY_WARM = "__WARM__";
 const JOLLY_START = "__START__";
 const JOLLY_WARM_SCREEN = "__WARM_SCREEN__";
-const JOLLY_EARLY_WASM = true;
 
 // The app started before jsConnect (worker.py START), and after a restore its
 // first screen's code warmed (WARM_SCREEN); at connect only the page's
@@ -442,7 +441,7 @@ self.jollyPreload = function (data) {
         reading.catch(() => {});
         // only beside a snapshot's read: on a first visit there is nothing to
         // overlap, and an early compile only takes the cores from Flutter
-        if (JOLLY_EARLY_WASM && self.caches &&
+        if (self.caches &&
             await caches.has(JOLLY_SNAPSHOT).catch(() => false)) {
             self.jollyCompileWasm(data.pyodideUrl);
         }
