@@ -203,7 +203,7 @@ def test_a_killed_club_goes_on_with_the_same_secrets(evening):
 
 
 def test_the_organiser_and_a_phone_start_one_game_at_a_table(evening):
-    from jolly_scorer.ui.models.club import ClubModel
+    from jolly_scorer.ui.models.club.model import ClubModel
 
     store, club, event_id, _, _ = evening
     model = ClubModel(store)

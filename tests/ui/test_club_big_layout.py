@@ -1,4 +1,4 @@
-"""The big screen's layout (``ui/models/club_big.py``, issue 35): on a
+"""The big screen's layout (``ui/models/club/big.py``, issue 35): on a
 projector every player of the evening is in sight with the text as large as
 fits; the browser check is ``tests/e2e/test_club_fit_browser.py``."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jolly_scorer.ui.models.club_big import (
+from jolly_scorer.ui.models.club.big import (
     AROUND_NAME,
     CHAR,
     GAP,

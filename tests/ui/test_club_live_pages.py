@@ -282,7 +282,7 @@ def test_the_ranking_link_shows_the_live_evenings_season(two_evenings, tmp_path)
 def test_a_seasons_big_screen_follows_a_saved_round(tmp_path):
     from jolly_scorer.core.club.season import Season
     from jolly_scorer.core.game import Counted, Round, add_round
-    from jolly_scorer.ui.models.club import ClubModel
+    from jolly_scorer.ui.models.club.model import ClubModel
 
     rules = find_rules("romme_de").replace(target=1000)
     with Store.open(tmp_path) as store:

@@ -1,4 +1,4 @@
-"""The organiser's club model without Flet (ui/models/club.py): create, draw,
+"""The organiser's club model without Flet (ui/models/club/model.py): create, draw,
 redraw, seat by standing, a late arrival and a leaver, a table's games, and a
 corrected round moving the ranking. A real store on a temp folder."""
 
@@ -14,7 +14,7 @@ from jolly_scorer.core.game import Counted, Round, add_round, replace_round
 from jolly_scorer.core.names import name_key
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
-from jolly_scorer.ui.models.club import ClubModel, parse_players, split_of
+from jolly_scorer.ui.models.club.model import ClubModel, parse_players, split_of
 
 EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
 RULES = find_rules("romme_de").replace(rounds_limit=1)  # a game is one round

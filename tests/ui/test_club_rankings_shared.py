@@ -1,6 +1,6 @@
 """Every page of one process that reads the same state of a club event shares
 one working-out of its rankings, and a saved round scores only its own game
-again (ui/models/club_rankings.py); what is shown always follows the store."""
+again (ui/models/club/rankings.py); what is shown always follows the store."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from jolly_scorer.core.game import Counted, Round, add_round
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.core.scoring import GameResult, score_game
 from jolly_scorer.store import Store
-from jolly_scorer.ui.models import club_rankings
-from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club import rankings as club_rankings
+from jolly_scorer.ui.models.club.model import ClubModel
 
 EIGHT = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans")
 RULES = find_rules("romme_de")

@@ -17,7 +17,7 @@ from jolly_scorer.core.game import Counted, Round, add_round, new_game
 from jolly_scorer.core.rules import find_rules
 from jolly_scorer.store import Store
 from jolly_scorer.ui import app as ui_app
-from jolly_scorer.ui.models.club_season import SeasonModel
+from jolly_scorer.ui.models.club.season import SeasonModel
 
 ROMME = find_rules("romme_de").replace(rounds_limit=1)
 FIVE = ("Anna", "Ben", "Cleo", "Dora", "Emil")

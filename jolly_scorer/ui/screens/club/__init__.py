@@ -19,8 +19,8 @@ from collections.abc import Callable
 import flet as ft
 
 from jolly_scorer.tables.club import SESSION_KEY, Club
-from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.models.club_season import SeasonModel
+from jolly_scorer.ui.models.club.model import ClubModel
+from jolly_scorer.ui.models.club.season import SeasonModel
 from jolly_scorer.ui.state import AppState, Change
 from jolly_scorer.ui.widgets.basics import memo
 

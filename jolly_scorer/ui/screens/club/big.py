@@ -9,8 +9,7 @@ import flet as ft
 
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.i18n import Translator
-from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.models.club_big import (
+from jolly_scorer.ui.models.club.big import (
     GAP,
     NOTE,
     UNDER,
@@ -18,6 +17,7 @@ from jolly_scorer.ui.models.club_big import (
     big_layout,
     title_size,
 )
+from jolly_scorer.ui.models.club.model import ClubModel
 from jolly_scorer.ui.screens.club.ranking import rule_under, shown_ranking
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import page_size, tagged

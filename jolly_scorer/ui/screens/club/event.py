@@ -10,7 +10,7 @@ from typing import Literal
 import flet as ft
 
 from jolly_scorer.core.names import name_key
-from jolly_scorer.ui.models.club import ClubModel, parse_players, split_of
+from jolly_scorer.ui.models.club.model import ClubModel, parse_players, split_of
 from jolly_scorer.ui.screens.club.export import export_part
 from jolly_scorer.ui.screens.club.live import live_part
 from jolly_scorer.ui.screens.club.parts import club_frame

@@ -8,7 +8,7 @@ import flet as ft
 
 from jolly_scorer.i18n import Translator
 from jolly_scorer.store.club_store import EventSummary
-from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club.model import ClubModel
 from jolly_scorer.ui.screens.club.parts import listed_card
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import tagged

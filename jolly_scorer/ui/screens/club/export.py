@@ -17,7 +17,7 @@ from jolly_scorer.core.club.export import ranking_html
 from jolly_scorer.i18n import Translator
 from jolly_scorer.store.club_export import ranking_csv_bytes
 from jolly_scorer.store.errors import StoreError
-from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club.model import ClubModel
 from jolly_scorer.ui.screens.club.parts import (
     missed_note,
     page_texts,

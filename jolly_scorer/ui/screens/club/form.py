@@ -12,7 +12,7 @@ import flet as ft
 from jolly_scorer.core.club.points import CONVERSIONS
 from jolly_scorer.core.errors import JollyError
 from jolly_scorer.core.names import name_key
-from jolly_scorer.ui.models.club import ClubModel, parse_players
+from jolly_scorer.ui.models.club.model import ClubModel, parse_players
 from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.screens.club.form_parts import (
     number_of,

@@ -9,7 +9,7 @@ from typing import Any, cast
 import flet as ft
 
 from jolly_scorer.i18n import N_, Translator
-from jolly_scorer.ui.models.club import split_of
+from jolly_scorer.ui.models.club.model import split_of
 from jolly_scorer.ui.models.game_form import GameForm
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.ui.widgets.typed_text import TypedText

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club.model import ClubModel
 from jolly_scorer.ui.state import AppState
 from jolly_scorer.ui.widgets.basics import card, tagged
 from jolly_scorer.ui.widgets.buttons import big_button

@@ -8,7 +8,7 @@ import flet as ft
 from jolly_scorer.core.club.export import ranking_rows
 from jolly_scorer.core.club.ranking import Ranking
 from jolly_scorer.i18n import Translator
-from jolly_scorer.ui.models.club import ClubModel
+from jolly_scorer.ui.models.club.model import ClubModel
 from jolly_scorer.ui.screens.club.compact import compact_table, fits
 from jolly_scorer.ui.screens.club.parts import (
     missed_note,

@@ -16,8 +16,8 @@ from jolly_scorer.core.club.season import SeasonStanding, SeasonTexts, standing_
 from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store.club_export import season_csv_bytes
 from jolly_scorer.tables.club import SESSION_KEY, Club
-from jolly_scorer.ui.models.club import ClubModel
-from jolly_scorer.ui.models.club_season import SeasonModel
+from jolly_scorer.ui.models.club.model import ClubModel
+from jolly_scorer.ui.models.club.season import SeasonModel
 from jolly_scorer.ui.screens.club.compact import compact_table, fits
 from jolly_scorer.ui.screens.club.export import export_buttons, save_file
 from jolly_scorer.ui.screens.club.form_parts import text_field

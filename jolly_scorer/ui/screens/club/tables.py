@@ -8,7 +8,7 @@ import flet as ft
 from jolly_scorer.core.club.seating import Seating
 from jolly_scorer.i18n import Translator
 from jolly_scorer.tables.club import Club
-from jolly_scorer.ui.models.club import ClubModel, TableState
+from jolly_scorer.ui.models.club.model import ClubModel, TableState
 from jolly_scorer.ui.screens.club import live_club
 from jolly_scorer.ui.screens.club.parts import page_button, shared_link
 from jolly_scorer.ui.state import AppState
