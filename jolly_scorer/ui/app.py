@@ -340,11 +340,11 @@ def share_changes(
         state.refresh(game_id)
         if table_game is not None:
             follow_table(state, table_game)
-        if game_id == state.game_id and not state.follow_saved_round():
-            state.parts_heard(game_id)  # e.g. a renamed player
+        if game_id == state.game_id and not state.entering.follow_saved_round():
+            state.entering.parts_heard(game_id)  # e.g. a renamed player
 
     async def parts(game_id: int) -> None:
-        state.parts_heard(game_id)
+        state.entering.parts_heard(game_id)
 
     def publish_event(event_id: int) -> None:
         page.pubsub.send_others({EVENT_KEY: event_id, "database": database})
@@ -396,8 +396,8 @@ def share_changes(
             state.open_current()
         if table_game is not None:
             follow_table(state, table_game)
-        if state.game_id is not None and not state.follow_saved_round():
-            state.parts_heard(state.game_id)  # the parts written meanwhile
+        if state.game_id is not None and not state.entering.follow_saved_round():
+            state.entering.parts_heard(state.game_id)  # the parts written meanwhile
 
     page.pubsub.subscribe(heard)
     page.on_connect = reconnected

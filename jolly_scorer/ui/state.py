@@ -23,7 +23,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
@@ -37,6 +37,7 @@ from jolly_scorer.i18n import N_, Translator
 from jolly_scorer.store.errors import GameNotFound, PartsChanged, StoreConflict
 from jolly_scorer.store.protocol import GameStore
 from jolly_scorer.store.undo import rounds_history
+from jolly_scorer.ui.models.entering import EnteringTogether
 from jolly_scorer.ui.models.failures import FAILURES, failure_text
 from jolly_scorer.ui.models.navigation import (
     CLUB_SCREENS,
@@ -51,16 +52,11 @@ from jolly_scorer.ui.models.page_records import (
     Preferences,
     Toasts,
 )
-from jolly_scorer.ui.models.parts_road import PartsRoad
 from jolly_scorer.ui.models.round import RoundTaken
-from jolly_scorer.ui.models.seat_parts import rename_seats
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.texts import host_only_words
 
 __all__ = ["AppState", "GameStore", "Screen", "device_key"]
-
-if TYPE_CHECKING:
-    from jolly_scorer.ui.models.shared_round import SharedRound
 
 T = TypeVar("T")
 
@@ -128,12 +124,6 @@ class AppState:
     #: Tells the other pages that club event ``id`` changed (its seating,
     #: players or tables; :meth:`change_event`).
     publish_event: Callable[[int], None] | None = None
-    #: The round being entered (new round) when the entry opened (private:
-    #: the entry sets it while it is drawn, and no screen shows it, so setting
-    #: it re-renders nothing; public, it drew the round entry twice).
-    _entering_number: int | None = None
-    #: The players of that round (a rename meanwhile: the entry starts afresh).
-    _entering_players: tuple[str, ...] = ()
     #: A phone at a club evening's table (its game moves on by itself).
     club_table: bool = False
     #: That phone's table and series, and where its player sits now when
@@ -144,16 +134,6 @@ class AppState:
     #: The notice "the table's next game has started", shown until that game
     #: has its first round (private: setting it re-renders nothing).
     _next_game_notice: str | None = None
-    #: The open round entry's listener for parts other pages wrote (private:
-    #: setting it re-renders nothing).
-    _parts_listener: Callable[[], None] | None = None
-    #: The scoreboard's listener for the same (it says who is entering).
-    _board_listener: Callable[[], None] | None = None
-    #: The shared round handed to the round entry last (its Save passes the
-    #: parts it has seen: the store refuses the save if one was written since).
-    _sharing: SharedRound | None = None
-    #: The seat parts' road to the store (:attr:`parts`).
-    _parts: PartsRoad | None = None
     #: The game this page chose to continue from the past games, with the
     #: game played last when it did: ``(game id, (last id, its change time))``.
     _continued: tuple[int, tuple[int, object] | None] | None = None
@@ -168,6 +148,10 @@ class AppState:
     drafts: Drafts = field(init=False, repr=False)
     device_seat: DeviceSeat = field(init=False, repr=False)
     preferences: Preferences = field(init=False, repr=False)
+    #: The next round as this page enters it with the other devices
+    #: (``models/entering.py``): its shared round, the parts other pages
+    #: wrote, following it to the board when it is saved elsewhere.
+    entering: EnteringTogether = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         def moved(_sender: object, name: str | None) -> None:
@@ -186,6 +170,7 @@ class AppState:
         self.drafts = Drafts(store, self._draft_key, self._fail)
         self.device_seat = DeviceSeat(store, self._seat_game, self._device, self._fail)
         self.preferences = Preferences(store, self._settings, show, self._fail)
+        self.entering = EnteringTogether(self)
 
     # -- reading --------------------------------------------------------------
     @property
@@ -526,7 +511,7 @@ class AppState:
         self.history = history
         self.stored_revision = revision
         self._drop_next_game_notice()
-        self._rename_seats(before.players, new.players)
+        self.entering.rename_seats(before.players, new.players)
         self._kept()
         if self.nav.screen == "entry":  # the round entry saved: say so on the board
             undo = None if self.is_guest else "undo"  # a phone: the host undoes
@@ -646,20 +631,12 @@ class AppState:
                 result = self.result or score_game(game)
                 # the entry stays, offering this round as the correction: a
                 # late word of that save does not take the page to the board
-                self._entering_number = None
+                self.entering.let_go()
                 return RoundTaken(
                     number, game.rounds[number - 1], result.rounds[number - 1].scores
                 )
         if index is None:
-            sharing = self._sharing
-            seen = (
-                sharing.parts_seen
-                if sharing is not None
-                and number is not None
-                and sharing.game_id == self.game_id
-                and sharing.number == number
-                else None
-            )
+            seen = self.entering.parts_seen(number)
             error = self._apply(lambda s: s.add_round(entry), seen)
         else:
             error = self._apply(lambda s: s.replace_round(index, entry))
@@ -711,8 +688,8 @@ class AppState:
         if len(before.rounds) != len(moved.present.rounds) and self.game_id:
             # the round being entered is no longer the next one: its parts go
             with contextlib.suppress(*FAILURES):
-                self.parts.clear_seat_parts(self.game_id)
-        self._rename_seats(before.players, moved.present.players)
+                self.entering.parts.clear_seat_parts(self.game_id)
+        self.entering.rename_seats(before.players, moved.present.players)
         self._kept()
         self._tell_step(before, moved.present, back)
         self.revision += 1
@@ -754,129 +731,7 @@ class AppState:
                 return self._fail(self.t("{name} is already a player.", name=name))
         return self._apply(lambda s: s.rename_player(old, new))
 
-    # -- entering together ----------------------------------------------------------
-    @property
-    def parts(self) -> PartsRoad:
-        """The seat parts as this page reads and writes them: every write of
-        a part (a card tap in the round entry, a rename, Cancel) passes here
-        on its way to the store, and here the other pages are told."""
-        if self._parts is None:
-            self._parts = PartsRoad(lambda: self.store, self._tell_parts)
-        return self._parts
-
-    def shared_round(self) -> SharedRound | None:
-        """The next round of the game as shared through the store's seat
-        parts (None while editing a past round: that stays on this device)."""
-        from jolly_scorer.ui.models.shared_round import SharedRound
-
-        if self.game is None or self.game_id is None or self.nav.edit_round is not None:
-            return None
-        self._entering_number = len(self.game.rounds) + 1
-        self._entering_players = self.game.players
-        self._sharing = SharedRound(
-            self.parts, self.game_id, self.game, self.device, told=self.parts_written
-        )
-        return self._sharing
-
-    def parts_written(self, number: int) -> None:
-        """This page stored parts of round ``number`` (through :attr:`parts`):
-        tell the other pages, unless they were told since."""
-        self.parts.tell(number)
-
-    def _tell_parts(self, number: int) -> None:
-        if self.publish_parts is not None and self.game_id is not None:
-            with contextlib.suppress(Exception):  # a closed session, say
-                self.publish_parts(self.game_id, number)
-
-    def listen_to_parts(
-        self, listener: Callable[[], None] | None, board: bool = False
-    ) -> None:
-        """The open round entry (``board``: the scoreboard) follows the parts
-        other pages write."""
-        if board:
-            self._board_listener = listener
-        else:
-            self._parts_listener = listener
-
-    def parts_heard(self, game_id: int) -> None:
-        """Another page stored parts of game ``game_id`` (or this page came
-        back): the open round entry catches up (the scoreboard says who is
-        entering)."""
-        listener = {"entry": self._parts_listener, "board": self._board_listener}
-        heard = listener.get(self.nav.screen)
-        if heard is not None and game_id == self.game_id:
-            heard()
-
-    def follow_saved_round(self) -> bool:
-        """The round this page was entering was saved on another device (or
-        is no longer the next round: a round was taken back): show the board
-        (the next round starts afresh). True if it moved."""
-        number = self._entering_number
-        game = self.game
-        if (
-            self.nav.screen != "entry"
-            or self.nav.edit_round is not None
-            or number is None
-            or game is None
-            or (
-                len(game.rounds) + 1 == number
-                and game.players == self._entering_players
-            )
-        ):
-            return False
-        self._entering_number = None
-        self.go("board")
-        if len(game.rounds) >= number:
-            self.notice = self.t("Round {n} was saved on another device.", n=number)
-        else:
-            self.notice = self.t("The game was changed on another device.")
-        return True
-
-    def round_taken_here(self) -> None:
-        """The round entry offers its change as the correction of the round
-        saved meanwhile: show the saved game, and stay on the entry when the
-        save is heard of (the person looks, keeps theirs or drops it)."""
-        if self.game_id is not None:
-            self.refresh(self.game_id)
-        self._entering_number = None
-
-    def round_saved_elsewhere(self) -> None:
-        """Writing a part was refused: the round was saved meanwhile."""
-        if self.game_id is not None:
-            self.refresh(self.game_id)
-            self.follow_saved_round()
-
-    def _rename_seats(self, before: tuple[str, ...], after: tuple[str, ...]) -> None:
-        """Players were renamed (or a rename taken back): the parts of the
-        round being entered follow the names (a part under a name that is
-        gone would be lost). The seats the devices chose followed already:
-        the store renames them in the game's own transaction."""
-        game, game_id = self.game, self.game_id
-        if before == after or len(before) != len(after) or not game or not game_id:
-            return
-        names = {old: new for old, new in zip(before, after, strict=True) if old != new}
-        number = len(game.rounds) + 1
-        try:
-            parts = self.parts.load_seat_parts(game_id, number)
-            if not parts:
-                return
-            renamed = rename_seats({s: p.data for s, p in parts.items()}, names)
-            # all at once: a failure halfway must not lose the other parts
-            self.parts.replace_seat_parts(
-                game_id,
-                number,
-                {
-                    seat: (data, part.status, part.device)
-                    for (seat, data), part in zip(
-                        renamed.items(), parts.values(), strict=True
-                    )
-                },
-            )
-        except FAILURES as e:
-            self.error = failure_text(e)
-            return
-        self.parts_written(number)
-
+    # -- this device at a live table ------------------------------------------------
     def _seat_game(self) -> tuple[int, tuple[str, ...]] | None:
         """The game shown, for :attr:`device_seat`: its id and players."""
         game, game_id = self.game, self.game_id

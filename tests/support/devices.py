@@ -33,7 +33,7 @@ class Device:
     def open(self) -> None:
         """The round entry of the next round, as the screen opens it."""
         self.state.enter_round()
-        shared = self.state.shared_round()
+        shared = self.state.entering.shared_round()
         assert shared is not None
         self.shared: SharedRound = shared
         self.entry = RoundEntryModel(shared.start(), self.state.t)
@@ -44,7 +44,7 @@ class Device:
     def write(self) -> list[str]:
         written = self.shared.write(self.entry)
         if written:
-            self.state.parts_written(self.shared.number)
+            self.state.entering.parts_written(self.shared.number)
         return written
 
     def catch_up(self) -> set[str]:
@@ -73,13 +73,13 @@ def fill_round(device: Device) -> None:
 def page_entry(device: Device) -> Shared:
     """The round entry as the screen opens it (``new_shared_entry``) and its
     first catch-up (the effect that runs once the page listens)."""
-    shared = device.state.shared_round()
+    shared = device.state.entering.shared_round()
     assert shared is not None
     together = Together(
         shared,
         publish=lambda n: None,
         listen=lambda f: None,
-        saved_elsewhere=device.state.round_saved_elsewhere,
+        saved_elsewhere=device.state.entering.round_saved_elsewhere,
     )
     entry = new_shared_entry(device.state.game, device.state.t, together)  # type: ignore[arg-type]
     page = Shared(entry, together, device.state.t, lambda: None)

@@ -1,5 +1,5 @@
 """One road to the store: every write of a seat part (a card tap in the round
-entry, a rename, Cancel) passes the page's change pipeline (``AppState.parts``)
+entry, a rename, Cancel) passes the page's change pipeline (``AppState.entering.parts``)
 on its way to the store, and the pipeline tells the other pages once per
 batch, however many callers say so."""
 
@@ -42,7 +42,7 @@ def test_a_tap_reaches_the_store_through_the_page_and_is_told_once(
     store: Store,
 ) -> None:
     host = Device(store, "host-1")
-    assert host.shared.store is host.state.parts  # not the store itself
+    assert host.shared.store is host.state.entering.parts  # not the store itself
     recording = Recording(store)
     host.state.store = recording  # type: ignore[assignment]
     host.entry.set_closer("Anna")
@@ -51,10 +51,10 @@ def test_a_tap_reaches_the_store_through_the_page_and_is_told_once(
     assert sorted(host.shared.write(host.entry)) == ["", "Ben"]
     assert recording.calls.count("save_seat_part") == 2  # the page's store
     assert host.told == [1]  # the other pages hear once
-    host.state.parts_written(1)  # the screen says so again: no second word
+    host.state.entering.parts_written(1)  # the screen says so again: no second word
     assert host.told == [1]
     assert host.shared.write(host.entry) == []  # nothing changed
-    host.state.parts_written(1)
+    host.state.entering.parts_written(1)
     assert host.told == [1]
     host.entry.set_points("Cleo", "bad", "7")
     assert host.write() == ["Cleo"]

@@ -99,7 +99,7 @@ def test_a_player_renamed_mid_round_keeps_their_part(store: Store) -> None:
     assert host.state.rename_player("Anna", "Anne") is None
     phone.state.refresh(1)
     # the phone's entry was of players who are no longer: it leaves it
-    assert phone.state.follow_saved_round()
+    assert phone.state.entering.follow_saved_round()
     assert phone.state.device_seat.load() == "Anne"
     for device in (host, phone):
         device.open()
@@ -306,7 +306,7 @@ def test_a_past_round_edited_while_the_table_enters_the_next_keeps_its_parts(
     assert host.state.save_round(corrected) is None
     assert store.load_seat_parts(1, 2)["Ben"].data["counted"]["bad"] == 8
     phone.state.refresh(1)
-    assert phone.state.follow_saved_round() is False  # still round 2
+    assert phone.state.entering.follow_saved_round() is False  # still round 2
     phone.entry.set_points("Cleo", "bad", "2")
     assert phone.write() == ["Cleo"]  # not refused
     host.state.go("board")

@@ -208,7 +208,7 @@ def test_a_refused_change_offered_stays_and_is_kept_as_the_correction(
         host.write()
         phone = Device(store, "guest-2")
         page = page_entry(phone)
-        page.together.offered = phone.state.round_taken_here  # as the app's
+        page.together.offered = phone.state.entering.round_taken_here  # as the app's
         assert host.save() is None
         phone.entry.set_points("Ben", "bad", "9")
         page.write()
@@ -218,7 +218,7 @@ def test_a_refused_change_offered_stays_and_is_kept_as_the_correction(
         assert phone.state.game is not None and len(phone.state.game.rounds) == 1
         # the word of the host's save arrives late: the offer stays on screen
         phone.state.refresh(1)
-        assert phone.state.follow_saved_round() is False
+        assert phone.state.entering.follow_saved_round() is False
         assert phone.state.nav.screen == "entry"
         assert page.follow() is False and phone.entry.taken is taken
         kept = phone.entry.keep_as_correction()  # "keep mine as the correction"

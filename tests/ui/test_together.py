@@ -176,7 +176,7 @@ def test_a_save_by_one_device_clears_everyones_round(
     assert stores[0].load_seat_parts(game_id, 1) == {}
     # the host hears it: the board with the saved round, an empty next round
     host.state.refresh(game_id)
-    assert host.state.follow_saved_round()
+    assert host.state.entering.follow_saved_round()
     assert host.state.nav.screen == "board"
     assert host.state.notice == "Round 1 was saved on another device."
     assert host.state.game is not None and len(host.state.game.rounds) == 1
@@ -303,7 +303,7 @@ def test_a_part_written_after_the_round_was_saved_is_refused(
     phone.entry.set_points("Ben", "bad", "9")  # has not heard of the save yet
     with pytest.raises(StoreConflict):
         phone.write()
-    phone.state.round_saved_elsewhere()  # what the page does then
+    phone.state.entering.round_saved_elsewhere()  # what the page does then
     assert phone.state.nav.screen == "board"
     assert phone.state.notice == "Round 1 was saved on another device."
     game = phone.state.game
@@ -340,7 +340,7 @@ def test_a_round_taken_back_leaves_the_round_being_entered(
     game_id = host.state.game_id
     assert game_id is not None
     phone.state.refresh(game_id)
-    phone.state.follow_saved_round()
+    phone.state.entering.follow_saved_round()
     phone.open()  # round 2 on the phone
     phone.entry.set_points("Ben", "bad", "4")
     phone.write()
@@ -348,6 +348,6 @@ def test_a_round_taken_back_leaves_the_round_being_entered(
     assert host.state.undo() is None  # round 1 taken back
     assert stores[0].load_seat_parts(game_id, 2) == {}  # no stale round 2
     phone.state.refresh(game_id)
-    assert phone.state.follow_saved_round()
+    assert phone.state.entering.follow_saved_round()
     assert phone.state.nav.screen == "board"
     assert phone.state.notice == "The game was changed on another device."

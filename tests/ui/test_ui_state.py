@@ -244,7 +244,7 @@ def test_opening_the_shared_round_redraws_nothing(state):
         told.append(field)
 
     state.subscribe(heard)  # (held weakly: ``heard`` lives to the end)
-    assert state.shared_round() is not None
+    assert state.entering.shared_round() is not None
     assert told == []
     state.go("board")
     assert told  # the listener hears what does change

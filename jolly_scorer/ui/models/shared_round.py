@@ -13,7 +13,7 @@ the round's own part ``""``: who went out, Handglatt, the discard; see
   this page read it (a side effect here, say: a meld taken back changes the
   parts of those who laid off on it) gets only the fields this page changed,
   over what is stored, and is then merged in like any other change. The
-  writes go through the page's change pipeline (``AppState.parts``), which
+  writes go through the page's change pipeline (``AppState.entering.parts``), which
   tells the other pages once the batch is written;
 * :meth:`SharedRound.catch_up` (another page said the parts changed, or this
   page came back after losing its connection) first writes what this page has
@@ -70,7 +70,7 @@ _TRIES = 5  # merges of one write racing other devices' writes, at most
 
 
 #: The store calls a shared round makes: on a page, its pipeline
-#: (``AppState.parts``, ``models/parts_road.PartsRoad``), which tells the
+#: (``AppState.entering.parts``, ``models/parts_road.PartsRoad``), which tells the
 #: other pages; a ``Store`` or ``GuestStore`` itself in a benchmark or test.
 PartsStore = RoundPartsStore
 
@@ -87,7 +87,7 @@ class SharedRound:
         told: Callable[[int], None] | None = None,
     ) -> None:
         #: where the parts are read and written: on a page, its change
-        #: pipeline (``AppState.parts``, a ``PartsRoad`` over its store)
+        #: pipeline (``AppState.entering.parts``, a ``PartsRoad`` over its store)
         self.store = store
         #: after a batch of writes, with the round's number: the pipeline
         #: tells the other pages (once; None: nobody to tell)

@@ -269,7 +269,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         lambda: state.device_seat.load()
     )  # the store, read once
     seat, set_seat = ft.use_state(cast("str | None", first_seat.current))
-    shared_ref: Any = ft.use_ref(lambda: state.shared_round())
+    shared_ref: Any = ft.use_ref(lambda: state.entering.shared_round())
     shared = shared_ref.current
     t = state.t
 
@@ -294,13 +294,13 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         return ft.Container()
     together = Together(
         shared,
-        publish=state.parts_written,
-        listen=state.listen_to_parts,
+        publish=state.entering.parts_written,
+        listen=state.entering.listen_to_parts,
         seat=seat,
         change_seat=(lambda: choose(None)) if state.is_guest else None,
         table=state.together,
-        saved_elsewhere=state.round_saved_elsewhere,
-        offered=state.round_taken_here,
+        saved_elsewhere=state.entering.round_saved_elsewhere,
+        offered=state.entering.round_taken_here,
     )
     return RoundEntry(
         page,

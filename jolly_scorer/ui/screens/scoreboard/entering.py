@@ -75,9 +75,9 @@ def EnteringLine(state: AppState, game_id: int, number: int) -> ft.Control:
             set_tick(lambda n: n + 1)
 
     ft.use_effect(
-        lambda: state.listen_to_parts(heard, board=True),
+        lambda: state.entering.listen_to_parts(heard, board=True),
         [game_id, number],
-        lambda: state.listen_to_parts(None, board=True),
+        lambda: state.entering.listen_to_parts(None, board=True),
     )
     text = entering_text(state.t, number, seats)
     if text is None:
