@@ -18,10 +18,17 @@ import time
 IDLE = ("selectors.py", "threading.py", "queue.py", "sitecustomize.py")
 
 
+#: innermost frames of a thread that waits: the event loop's (uvloop waits
+#: in C, under the app's ``serve``) and an idle pool worker's
+WAITING = (("web.py", "serve"), ("thread.py", "_worker"))
+
+
 def _where(frame: object) -> str | None:
     f = frame
     inner = getattr(f, "f_code", None)
     if inner is None or inner.co_filename.endswith(IDLE):
+        return None
+    if (inner.co_filename.rsplit("/", 1)[-1], inner.co_name) in WAITING:
         return None
     app = None
     while f is not None:
@@ -29,16 +36,20 @@ def _where(frame: object) -> str | None:
         name = code.co_filename
         if "importlib._bootstrap" in name:
             return "import"
-        if app is None and "/jolly_scorer/" in name:
+        if (
+            app is None
+            and "/jolly_scorer/" in name
+            and not name.endswith("server/web.py")
+        ):
             app = "jolly_scorer/" + name.split("/jolly_scorer/", 1)[1]
             app += ":" + code.co_name
         f = f.f_back  # type: ignore[attr-defined]
-    if app is not None:
-        return app
     name = inner.co_filename
     if "site-packages/" in name:
-        return name.split("site-packages/", 1)[1].split("/", 1)[0]
-    return name.rsplit("/", 1)[-1] + ":" + inner.co_name
+        package = name.split("site-packages/", 1)[1].split("/", 1)[0]
+    else:
+        package = name.rsplit("/", 1)[-1].removesuffix(".py")
+    return f"{app} > {package}" if app else package
 
 
 def _run(path: str) -> None:
