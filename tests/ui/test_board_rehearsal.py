@@ -1,9 +1,10 @@
 """The board before a game's first saved round draws what that round first
-brings (the totals chart, the leader's cup) under the first tile's opaque box,
-where no one sees it and a screen reader does not find it (issue 34: a game's
-first saved rounds were the slowest to reach the pages, and a second game on
-the same pages was not: the browser's first chart). Once a round is saved it
-is gone, and the board is what it was without it."""
+brings (the rounds table, the totals chart, the leader's cup) under the first
+tile's opaque box, where no one sees it and a screen reader does not find it
+(issue 34: a game's first saved rounds were the slowest to reach the pages,
+and a second game on the same pages was not: the browser's first chart and
+table). Once a round is saved it is gone, and the board is what it was
+without it."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ def test_the_chart_is_drawn_under_the_first_tile_until_the_first_round(open_app,
     assert isinstance(hidden, ft.Semantics) and hidden.exclude_semantics
     kinds = {type(c) for c, _ in iter_controls(hidden)}
     assert fch.LineChart in kinds and ft.Icon in kinds
+    assert "Σ" in texts(hidden)  # the rounds table
     # the tile itself is the tile drawn without it; the other tiles have none
     assert "Anna" in texts(box) and "0" in texts(box)
     for seat in (2, 3):

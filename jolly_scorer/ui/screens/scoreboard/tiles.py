@@ -11,8 +11,8 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.core.standings import leaders, standings
 from jolly_scorer.i18n import Translator
+from jolly_scorer.ui.screens.scoreboard.rehearsal import rehearsal
 from jolly_scorer.ui.widgets.basics import colour, signed, tagged
-from jolly_scorer.ui.widgets.charts import totals_chart
 from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
 
@@ -142,38 +142,6 @@ def _tile(
         container=True,
         col={"xs": 12, "md": 6, "lg": 6 if players == 4 else 4},
         content=box,
-    )
-
-
-#: the rehearsal's made-up first round (its players: no one's names)
-REHEARSED = ({"1": 30, "2": -1},)
-
-
-def rehearsal(t: Translator) -> ft.Control:
-    """What a saved round first brings to a board, drawn before it (issue
-    34): the totals chart of a made-up first round and the leader's cup,
-    under the first tile's opaque box (inset by its rounded corners), left
-    out of what a screen reader finds. The first saved round of a page then
-    does not draw a chart for the first time: the browser has compiled and
-    drawn its kinds (in ``benchmarks/save_reach.py`` a game's first five saved
-    rounds took twice the later ones; a second game on the same pages, whose
-    first round brings the same, did not)."""
-    return ft.Container(
-        ft.Semantics(
-            exclude_semantics=True,
-            content=ft.Column(
-                [
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700),
-                    totals_chart(list(REHEARSED[0]), REHEARSED, t, height=120),
-                ],
-                spacing=0,
-            ),
-        ),
-        left=16,
-        top=16,
-        right=16,
-        bottom=16,
-        clip_behavior=ft.ClipBehavior.HARD_EDGE,
     )
 
 
