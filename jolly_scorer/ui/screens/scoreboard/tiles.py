@@ -11,7 +11,6 @@ from jolly_scorer.core.game import Game
 from jolly_scorer.core.scoring import GameResult
 from jolly_scorer.core.standings import leaders, standings
 from jolly_scorer.i18n import Translator
-from jolly_scorer.ui.screens.scoreboard.rehearsal import rehearsal
 from jolly_scorer.ui.widgets.basics import colour, signed, tagged
 from jolly_scorer.ui.widgets.kept_parts import Keep, built_anew
 
@@ -53,7 +52,6 @@ def player_tile(
         game.rules.is_plus,
         len(game.players),
         keep,
-        seat == 0 and not result.rounds and not result.game_over,
     )
 
 
@@ -70,7 +68,6 @@ def _tile(
     is_plus: bool,
     players: int,
     keep: Keep,
-    rehearse: bool = False,
 ) -> ft.Control:
     progress = max(0.0, min(total / target, 1.0)) if target else 0.0
     near = not is_plus and progress >= 0.8
@@ -128,20 +125,17 @@ def _tile(
         spacing=4,
     )
     label = t("{name}: {total} points", name=player, total=total)
-    box: ft.Control = ft.Container(
-        body,
-        padding=ft.Padding.symmetric(horizontal=16, vertical=10 if wide else 6),
-        border_radius=16,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-    )
-    if rehearse:  # under the tile's own opaque box: drawn, never seen
-        box = ft.Stack([rehearsal(t), box])
     return ft.Semantics(
         identifier=f"total-{seat + 1}",
         label=label,
         container=True,
         col={"xs": 12, "md": 6, "lg": 6 if players == 4 else 4},
-        content=box,
+        content=ft.Container(
+            body,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10 if wide else 6),
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
     )
 
 
