@@ -19,8 +19,10 @@ IDLE = ("selectors.py", "threading.py", "queue.py", "sitecustomize.py")
 
 
 #: innermost frames of a thread that waits: the event loop's (uvloop waits
-#: in C, under the app's ``serve``) and an idle pool worker's
-WAITING = (("web.py", "serve"), ("thread.py", "_worker"))
+#: in C, under ``asyncio.run`` or the app's ``serve``; uvloop's own work in C,
+#: the websockets' writes, is then not counted either) and an idle pool
+#: worker's
+WAITING = (("web.py", "serve"), ("runners.py", "run"), ("thread.py", "_worker"))
 
 
 def _where(frame: object) -> str | None:
