@@ -2,6 +2,7 @@
 time from the Save tap to each page of the table showing the saved round.
 
     uv run python benchmarks/save_reach.py [--phones 3] [--rounds 15]
+        [--digits 15] [--games 1] [--sample]
 
 Starts ``jolly-scorer --table`` on 127.0.0.1 (a fresh data folder, one game of
 Anna and Ben, English) and opens, each in its own browser context: the host's
@@ -37,6 +38,15 @@ key until every other page showed it), and the frames each other page drew
 for a number (from its first key until the page drew none for 300 ms; the
 watch for the number starts once every page is still). The goal: p90 <=
 300 ms.
+
+``--games N`` plays N games one after another on the same server and the
+same pages (the host's page starts each next game with New game; the phones,
+sent Home by it, tap Continue) and prints each game's rounds 1-5 and later
+apart: a second game whose first rounds are as slow as the first game's would
+be the game's content; a fast one is the server's and the browsers' warm-up.
+``--sample`` runs the server with ``benchmarks/sampler`` (a stack sampler on
+``PYTHONPATH``) and prints where the server's wall time goes in each game's
+rounds 1-5 and later.
 
 The phones are touched (``tap``), never clicked: a mouse click leaves a
 pointer resting on the board, which no phone at a table has (a tooltip under
