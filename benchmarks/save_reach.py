@@ -46,7 +46,9 @@ apart: a second game whose first rounds are as slow as the first game's would
 be the game's content; a fast one is the server's and the browsers' warm-up.
 ``--sample`` runs the server with ``benchmarks/sampler`` (a stack sampler on
 ``PYTHONPATH``) and prints where the server's wall time goes in each game's
-rounds 1-5 and later.
+rounds 1-5 and later. ``--fresh-phones`` (with ``--games``) has new phone
+pages join for each next game (the same browser): is the warm-up each
+page's or the browser's?
 
 The phones are touched (``tap``), never clicked: a mouse click leaves a
 pointer resting on the board, which no phone at a table has (a tooltip under
@@ -349,6 +351,25 @@ class Round:
         self.start, self.end = start, end
 
 
+def join(browser: Any, url: str, pin: str) -> Any:
+    """A phone joins with the PIN and opens the table's game."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(COUNT_FRAMES)
+    page = context.new_page()
+    page.goto(url + "/")
+    page.fill("#pin", pin)
+    # a phone is touched, never hovered: a mouse click would leave a pointer
+    # resting on the board, and each round a tooltip re-shown under it
+    # (frames no phone at a table draws)
+    page.tap("button[type=submit]")
+    ready(page, "Ben")
+    by_id(page, "home-continue").tap(timeout=WAIT)
+    by_id(page, "enter-round").wait_for(timeout=WAIT)
+    return page
+
+
 def next_game(host_page: Any, phones: list[Any]) -> None:
     """The host's page starts a new game of Anna and Ben (Back, New game,
     the names, Start game); each phone, sent Home by it (the table's game
@@ -458,6 +479,12 @@ def main() -> int:
         "browsers' first rounds?)",
     )
     parser.add_argument(
+        "--fresh-phones",
+        action="store_true",
+        help="with --games: new phone pages (new browser contexts, the same "
+        "browser) for each next game: is the warm-up the page's or the browser's?",
+    )
+    parser.add_argument(
         "--sample",
         action="store_true",
         help="sample the server's stacks (benchmarks/sampler): where its time "
@@ -494,30 +521,19 @@ def main() -> int:
                 by_id(host_page, "table-close").click()
             by_id(host_page, "home-continue").click()
             by_id(host_page, "enter-round").wait_for(timeout=WAIT)
-            phones = []
-            for _ in range(args.phones):
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    is_mobile=True,
-                    has_touch=True,
-                )
-                context.add_init_script(COUNT_FRAMES)
-                page = context.new_page()
-                page.goto(server.url + "/")
-                page.fill("#pin", pin)
-                # a phone is touched, never hovered: a mouse click would leave
-                # a pointer resting on the board, and each round a tooltip
-                # re-shown under it (frames no phone at a table draws)
-                page.tap("button[type=submit]")
-                ready(page, "Ben")
-                by_id(page, "home-continue").tap(timeout=WAIT)
-                by_id(page, "enter-round").wait_for(timeout=WAIT)
-                phones.append(page)
+            phones = [join(browser, server.url, pin) for _ in range(args.phones)]
             pages = [host_page, *phones]
             for g in range(args.games):
                 label = f"game {g + 1} " if args.games > 1 else ""
-                if g:
+                if g and args.fresh_phones:  # the phones before leave
+                    for page in phones:
+                        page.context.close()
+                    next_game(host_page, [])
+                    phones = [join(browser, server.url, pin) for _ in phones]
+                    pages = [host_page, *phones]
+                elif g:
                     next_game(host_page, phones)
+                if g:
                     print(f"game {g + 1}: load average {os.getloadavg()}", flush=True)
                 games.append(save_rounds(host_page, pages, args.rounds, pid, label))
             if args.digits and phones:
