@@ -2,6 +2,7 @@
 time from the Save tap to each page of the table showing the saved round.
 
     uv run python benchmarks/save_reach.py [--phones 3] [--rounds 15]
+        [--digits 15] [--games 1] [--sample]
 
 Starts ``jolly-scorer --table`` on 127.0.0.1 (a fresh data folder, one game of
 Anna and Ben, English) and opens, each in its own browser context: the host's
@@ -37,6 +38,17 @@ key until every other page showed it), and the frames each other page drew
 for a number (from its first key until the page drew none for 300 ms; the
 watch for the number starts once every page is still). The goal: p90 <=
 300 ms.
+
+``--games N`` plays N games one after another on the same server and the
+same pages (the host's page starts each next game with New game; the phones,
+sent Home by it, tap Continue) and prints each game's rounds 1-5 and later
+apart: a second game whose first rounds are as slow as the first game's would
+be the game's content; a fast one is the server's and the browsers' warm-up.
+``--sample`` runs the server with ``benchmarks/sampler`` (a stack sampler on
+``PYTHONPATH``) and prints where the server's wall time goes in each game's
+rounds 1-5 and later. ``--fresh-phones`` (with ``--games``) has new phone
+pages join for each next game (the same browser): is the warm-up each
+page's or the browser's?
 
 The phones are touched (``tap``), never clicked: a mouse click leaves a
 pointer resting on the board, which no phone at a table has (a tooltip under
@@ -279,6 +291,178 @@ def digit_reach(
     return times
 
 
+def save_rounds(
+    host_page: Any, pages: list[Any], rounds: int, pid: int, label: str
+) -> list[Round]:
+    """The host's page enters and saves ``rounds`` rounds of the game it
+    shows; each round's figures."""
+    out: list[Round] = []
+    for number in range(1, rounds + 1):
+        try:
+            enter_round(host_page)
+        except Exception:
+            shot = Path(tempfile.gettempdir()) / "save-reach-host.png"
+            host_page.screenshot(path=str(shot))
+            print(f"the host's page: {shot}")
+            raise
+        text = f"Round {number + 1}: "
+        for page in pages:
+            page.evaluate(WATCH, text)
+            page.evaluate("() => { window.__frames = 0; }")
+        before = cpu_seconds(pid)
+        box = by_id(host_page, "round-save").bounding_box()
+        assert box is not None
+        at = time.time() * 1000  # the tap: a mouse click, down and up
+        host_page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        seen = []
+        for page in pages:
+            page.wait_for_function("() => window.__seenAt", timeout=WAIT)
+            seen.append(page.evaluate("() => window.__seenAt") - at)
+        cpu = cpu_seconds(pid) - before
+        for page in pages:
+            page.wait_for_function(QUIET, polling=50, timeout=WAIT)
+        drawn = [page.evaluate("() => window.__frames") for page in pages]
+        out.append(Round(number, seen, cpu, drawn, at / 1000, time.time()))
+        print(
+            f"{label}round {number}: "
+            + ", ".join(f"{s:.0f}" for s in seen)
+            + f" ms (the host first); server CPU "
+            f"{cpu * 1000:.0f} ms; frames " + ", ".join(str(n) for n in drawn),
+            flush=True,
+        )
+    return out
+
+
+class Round:
+    """One saved round: each page's time from Save (the host first), the
+    server's CPU time until every page showed it, the frames each page drew,
+    and the wall clock of Save and of every page being still again."""
+
+    def __init__(
+        self,
+        number: int,
+        seen: list[float],
+        cpu: float,
+        frames: list[int],
+        start: float,
+        end: float,
+    ) -> None:
+        self.number, self.seen, self.cpu, self.frames = number, seen, cpu, frames
+        self.start, self.end = start, end
+
+
+def join(browser: Any, url: str, pin: str) -> Any:
+    """A phone joins with the PIN and opens the table's game."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(COUNT_FRAMES)
+    page = context.new_page()
+    page.goto(url + "/")
+    page.fill("#pin", pin)
+    # a phone is touched, never hovered: a mouse click would leave a pointer
+    # resting on the board, and each round a tooltip re-shown under it
+    # (frames no phone at a table draws)
+    page.tap("button[type=submit]")
+    ready(page, "Ben")
+    by_id(page, "home-continue").tap(timeout=WAIT)
+    by_id(page, "enter-round").wait_for(timeout=WAIT)
+    return page
+
+
+def next_game(host_page: Any, phones: list[Any]) -> None:
+    """The host's page starts a new game of Anna and Ben (Back, New game,
+    the names, Start game); each phone, sent Home by it (the table's game
+    changed), taps Continue to its board."""
+    press(host_page, "back")
+    press(host_page, "home-new-game")
+    for seat, name in enumerate(PLAYERS, 1):
+        if not by_id(host_page, f"player-name-{seat}").count():
+            press(host_page, "add-player")
+        field = f"player-name-{seat}"
+        by_id(host_page, field).click(timeout=WAIT)
+        host_page.wait_for_function(FOCUSED_IN, arg=field, timeout=WAIT)
+        host_page.keyboard.press("Control+A")
+        host_page.keyboard.type(name)
+    press(host_page, "start-game")
+    by_id(host_page, "enter-round").wait_for(timeout=WAIT)
+    for n, page in enumerate(phones):
+        try:
+            by_id(page, "home-continue").tap(timeout=WAIT)
+            page.get_by_text("Round 1: ", exact=False).first.wait_for(
+                state="attached", timeout=WAIT
+            )
+        except Exception:
+            shot = Path(tempfile.gettempdir()) / f"save-reach-phone{n}.png"
+            page.screenshot(path=str(shot))
+            print(f"phone {n} did not open the new game: {shot}")
+            raise
+    for page in [host_page, *phones]:
+        page.wait_for_function(QUIET, polling=50, timeout=WAIT)
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+
+
+def line(name: str, values: list[float]) -> float:
+    ordered = sorted(values)
+    print(
+        f"{name}: median {statistics.median(ordered):.0f} ms, p90 {p90(ordered):.0f} "
+        f"ms, max {ordered[-1]:.0f} ms ({len(ordered)} samples)"
+    )
+    return p90(ordered)
+
+
+def per_game(label: str, played: list[Round], split: int = 5) -> None:
+    """A game's rounds 1..split and the rest: every page's median / p90, the
+    server's CPU per round."""
+    for name, part in (
+        (f"rounds 1-{split}", played[:split]),
+        (f"rounds {split + 1}-", played[split:]),
+    ):
+        if not part:
+            continue
+        every = [s for r in part for s in r.seen]
+        cpu = [r.cpu * 1000 for r in part]
+        print(
+            f"{label}{name}: every page median {statistics.median(every):.0f} ms, "
+            f"p90 {p90(every):.0f} ms; server CPU per round median "
+            f"{statistics.median(cpu):.0f} ms, mean {statistics.fmean(cpu):.0f} ms"
+        )
+
+
+def where_it_went(path: Path, games: list[list[Round]], split: int = 5) -> None:
+    """The sampler's lines (``--sample``) in each game's saved rounds, rounds
+    1..split and the rest: the share of each place, ms per round."""
+    from collections import Counter
+
+    samples = []
+    for text in path.read_text().splitlines():
+        at, where, _ = text.split("\t")
+        samples.append((float(at), where))
+    for g, played in enumerate(games, 1):
+        for name, part in (
+            (f"rounds 1-{split}", played[:split]),
+            (f"rounds {split + 1}-", played[split:]),
+        ):
+            if not part:
+                continue
+            places: Counter[str] = Counter()
+            for r in part:
+                for at, where in samples:
+                    if r.start <= at <= r.end:
+                        places[where] += 1
+            total = sum(places.values()) * 2 / len(part)
+            print(
+                f"game {g} {name}: the server busy {total:.0f} ms per round "
+                "(wall, 2 ms samples); the most:"
+            )
+            for where, n in places.most_common(12):
+                print(f"    {n * 2 / len(part):6.1f} ms  {where}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--phones", type=int, default=3)
@@ -286,20 +470,41 @@ def main() -> int:
     parser.add_argument(
         "--digits", type=int, default=15, help="numbers typed on a phone (0: none)"
     )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=1,
+        help="games played one after another on the same server and pages "
+        "(figures per game: is a game's start slow, or the server's and "
+        "browsers' first rounds?)",
+    )
+    parser.add_argument(
+        "--fresh-phones",
+        action="store_true",
+        help="with --games: new phone pages (new browser contexts, the same "
+        "browser) for each next game: is the warm-up the page's or the browser's?",
+    )
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help="sample the server's stacks (benchmarks/sampler): where its time "
+        "goes in rounds 1-5 and later",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     tmp = Path(tempfile.mkdtemp(prefix="save-reach-"))
     data = tmp / "data"
     make_game(data)
-    server = start_server(tmp, "--table", data=data, env={"LANGUAGE": "en"})
+    env = {"LANGUAGE": "en"}
+    samples = tmp / "samples.tsv"
+    if args.sample:
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parent / "sampler")
+        env["JOLLY_SAMPLE_OUT"] = str(samples)
+    server = start_server(tmp, "--table", data=data, env=env)
     pid = server.proc.pid
     print(f"server pid {pid}; load average {os.getloadavg()}", flush=True)
-    own: list[float] = []
-    others: list[float] = []
-    every: list[float] = []
-    cpu: list[float] = []
-    frames: list[list[int]] = []
+    games: list[list[Round]] = []
     digits: list[float] = []
     digit_cpu: list[float] = []
     digit_frames: list[int] = []
@@ -316,64 +521,21 @@ def main() -> int:
                 by_id(host_page, "table-close").click()
             by_id(host_page, "home-continue").click()
             by_id(host_page, "enter-round").wait_for(timeout=WAIT)
-            phones = []
-            for _ in range(args.phones):
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    is_mobile=True,
-                    has_touch=True,
-                )
-                context.add_init_script(COUNT_FRAMES)
-                page = context.new_page()
-                page.goto(server.url + "/")
-                page.fill("#pin", pin)
-                # a phone is touched, never hovered: a mouse click would leave
-                # a pointer resting on the board, and each round a tooltip
-                # re-shown under it (frames no phone at a table draws)
-                page.tap("button[type=submit]")
-                ready(page, "Ben")
-                by_id(page, "home-continue").tap(timeout=WAIT)
-                by_id(page, "enter-round").wait_for(timeout=WAIT)
-                phones.append(page)
+            phones = [join(browser, server.url, pin) for _ in range(args.phones)]
             pages = [host_page, *phones]
-            for number in range(1, args.rounds + 1):
-                try:
-                    enter_round(host_page)
-                except Exception:
-                    host_page.screenshot(path=str(tmp / "host.png"))
-                    print(f"the host's page: {tmp / 'host.png'}")
-                    raise
-                text = f"Round {number + 1}: "
-                for page in pages:
-                    page.evaluate(WATCH, text)
-                    page.evaluate("() => { window.__frames = 0; }")
-                before = cpu_seconds(pid)
-                box = by_id(host_page, "round-save").bounding_box()
-                assert box is not None
-                at = time.time() * 1000  # the tap: a mouse click, down and up
-                host_page.mouse.click(
-                    box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                )
-                seen = []
-                for page in pages:
-                    page.wait_for_function("() => window.__seenAt", timeout=WAIT)
-                    seen.append(page.evaluate("() => window.__seenAt") - at)
-                cpu.append(cpu_seconds(pid) - before)
-                for page in pages:
-                    page.wait_for_function(QUIET, polling=50, timeout=WAIT)
-                drawn = [page.evaluate("() => window.__frames") for page in pages]
-                frames.append(drawn)
-                own.append(seen[0])
-                others.extend(seen[1:])
-                every.append(max(seen))
-                print(
-                    f"round {number}: "
-                    + ", ".join(f"{s:.0f}" for s in seen)
-                    + f" ms (the host first); server CPU "
-                    f"{cpu[-1] * 1000:.0f} ms; frames "
-                    + ", ".join(str(n) for n in drawn),
-                    flush=True,
-                )
+            for g in range(args.games):
+                label = f"game {g + 1} " if args.games > 1 else ""
+                if g and args.fresh_phones:  # the phones before leave
+                    for page in phones:
+                        page.context.close()
+                    next_game(host_page, [])
+                    phones = [join(browser, server.url, pin) for _ in phones]
+                    pages = [host_page, *phones]
+                elif g:
+                    next_game(host_page, phones)
+                if g:
+                    print(f"game {g + 1}: load average {os.getloadavg()}", flush=True)
+                games.append(save_rounds(host_page, pages, args.rounds, pid, label))
             if args.digits and phones:
                 digits = digit_reach(
                     host_page, phones, args.digits, pid, digit_cpu, digit_frames
@@ -382,26 +544,26 @@ def main() -> int:
     finally:
         server.stop()
 
-    def line(name: str, values: list[float]) -> float:
-        ordered = sorted(values)
-        p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
-        print(
-            f"{name}: median {statistics.median(ordered):.0f} ms, p90 {p90:.0f} ms, "
-            f"max {ordered[-1]:.0f} ms ({len(ordered)} samples)"
-        )
-        return p90
-
-    print(f"save reach, {args.phones} phones + the host, {len(every)} rounds:")
+    played = [r for game in games for r in game]
+    own = [r.seen[0] for r in played]
+    others = [s for r in played for s in r.seen[1:]]
+    print(
+        f"save reach, {args.phones} phones + the host, {len(played)} rounds"
+        f" ({args.games} game(s)):"
+    )
     line("the saving page (the host)", own)
     line("the other pages", others)
-    p90 = line("every page (all pages of each round)", own + others)
-    line("the slowest page of each round", every)
-    if frames:
-        print(
-            "frames drawn per saved round: the host median "
-            f"{statistics.median(f[0] for f in frames):.0f}, a phone median "
-            f"{statistics.median(n for f in frames for n in f[1:]):.0f}"
-        )
+    every_p90 = line("every page (all pages of each round)", own + others)
+    line("the slowest page of each round", [max(r.seen) for r in played])
+    for g, game in enumerate(games, 1):
+        per_game(f"game {g} " if args.games > 1 else "", game)
+    print(
+        "frames drawn per saved round: the host median "
+        f"{statistics.median(r.frames[0] for r in played):.0f}, a phone median "
+        f"{statistics.median(n for r in played for n in r.frames[1:]):.0f}"
+    )
+    if args.sample and samples.exists():
+        where_it_went(samples, games)
     if digits:
         reach = line("a number typed on a phone -> the other pages", digits)
         print(
@@ -415,10 +577,11 @@ def main() -> int:
             f"{statistics.fmean(digit_frames):.1f}"
         )
         print(f"goal p90 <= 300 ms: {'met' if reach <= 300 else 'NOT met'}")
+    cpu = [r.cpu for r in played]
     print(
         f"server CPU per saved round: median {statistics.median(cpu) * 1000:.0f} ms; "
         f"load average {os.getloadavg()}; goal p90 <= 400 ms: "
-        f"{'met' if p90 <= 400 else 'NOT met'}"
+        f"{'met' if every_p90 <= 400 else 'NOT met'}"
     )
     return 0
 
