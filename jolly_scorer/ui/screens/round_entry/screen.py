@@ -36,7 +36,7 @@ from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handler
 from jolly_scorer.ui.screens.round_entry.counted import handglatt_hint
 from jolly_scorer.ui.screens.round_entry.header import round_header
 from jolly_scorer.ui.screens.round_entry.keep import latest
-from jolly_scorer.ui.screens.round_entry.layout import WIDE, layout
+from jolly_scorer.ui.screens.round_entry.layout import WIDE, HeldList, layout
 from jolly_scorer.ui.screens.round_entry.scope import SCOPE, Scope
 from jolly_scorer.ui.screens.round_entry.together.seat_choice import (
     seat_choice,
@@ -178,7 +178,13 @@ def RoundEntry(
 
     act = cast(Any, latest(entry, "act", act))  # watched parts: the newest act
     # the grid's handler: one object (the memoized grid is not redrawn)
-    relay = latest(entry, "pick", lambda code: act(entry.pick, code))
+    held: Any = ft.use_ref(HeldList)  # a phone's list, its editor open
+
+    def picked(code: str) -> None:
+        held.current.picked = True  # the hidden list is kept (HeldList)
+        act(entry.pick, code)
+
+    relay = latest(entry, "pick", picked)
     start_arranging = latest(entry, "arrange", lambda: page.run_task(arrange))
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
     entry.refresh_error()  # a refusal no longer true goes (before anything shows it)
@@ -228,6 +234,7 @@ def RoundEntry(
                 else save_bar(scope, buttons)
             ),
             height=height,
+            held=held.current,
             header=round_header(
                 rounds,
                 round_index,
