@@ -41,16 +41,21 @@ def test_a_pick_on_a_phone_keeps_the_hidden_list_and_close_shows_it(flet_app, jo
 
 
 def test_a_tap_other_than_a_pick_draws_the_list(flet_app, jolly):
-    """The next meld (the editor moves on): the list is drawn again, with the
-    meld just finished, before the editor's next pick keeps it."""
+    """Next meld keeps the list too; another player (the strip) draws it,
+    with the meld just finished and the new one."""
     s = Screen(flet_app, jolly)
     s.tap("round-closer-0")
     s.tap("round-add-meld-0")
     s.pick("5h 6h 7h")
     tile = s.app.find(semantics="round-meld-0-0")
     s.tap("editor-next-meld")
+    assert s.app.find(semantics="round-meld-0-0") is tile  # hidden: kept
+    s.pick("Qs Qd Qc")
+    s.app.click(s.app.find(semantics="round-show-1"))  # Ben: the list drawn
+    s.app.click(s.app.find(semantics="round-show-0"))  # Anna again
     assert s.app.find(semantics="round-meld-0-0") is not tile
     assert s.label("round-verdict-0-0") == "Run · 18 points"
+    assert s.label("round-verdict-0-1") == "Group · 30 points"
 
 
 def test_on_a_laptop_the_list_shows_every_pick(flet_app, jolly):

@@ -212,13 +212,18 @@ class HeldList:
     tap's cost). The list is hidden then (:func:`phone_room`); a card picked
     on the editor's grid changes only what the editor, the strip and the Save
     bar show of it, so the redraw after a pick keeps the list drawn before
-    (the same controls: Flet neither compares nor sends them). Any other
-    redraw builds it (another tap, another device's news, the editor moved
-    to another part or player, closed): the list a person sees, and every
+    (the same controls: Flet neither compares nor sends them), and so does
+    the editor's Next meld (the new meld shows in the list when it shows).
+    Any other redraw builds it (another tap, another device's news, the
+    editor moved to another player, closed): the list a person sees, and every
     control of it that can be tapped, is always the one drawn last."""
 
+    #: the model's methods (the editor's grid and its Next meld) whose
+    #: redraw keeps the list: they change what the open editor shows
+    KEPT_BY = frozenset({"pick", "new_meld"})
+
     def __init__(self) -> None:
-        self.picked = False  # the next redraw is a pick's
+        self.picked = False  # the next redraw is one of KEPT_BY's
         self._key: tuple[object, ...] | None = None
         self._list: ft.Column | None = None
 
@@ -236,7 +241,7 @@ class HeldList:
 
 
 def _held_key(editing: Editing, player: str) -> tuple[object, ...]:
-    return (editing.target, editing.pile, player)
+    return (player,)
 
 
 def _editor_shown(entry: RoundEntryModel) -> Editing | None:

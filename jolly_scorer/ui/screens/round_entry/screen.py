@@ -156,8 +156,12 @@ def RoundEntry(
             throw_away(together, entry)
         on_cancel()
 
+    held: Any = ft.use_ref(HeldList)  # a phone's list, its editor open
+
     def act(method: Callable[..., Any], *args: Any) -> None:
         """The one handler style: a model method, then redraw (and the draft)."""
+        if getattr(method, "__name__", None) in HeldList.KEPT_BY:
+            held.current.picked = True  # the hidden list is kept (HeldList)
         method(*args)
         if entry.dirty:
             entry.notice = None
@@ -178,13 +182,7 @@ def RoundEntry(
 
     act = cast(Any, latest(entry, "act", act))  # watched parts: the newest act
     # the grid's handler: one object (the memoized grid is not redrawn)
-    held: Any = ft.use_ref(HeldList)  # a phone's list, its editor open
-
-    def picked(code: str) -> None:
-        held.current.picked = True  # the hidden list is kept (HeldList)
-        act(entry.pick, code)
-
-    relay = latest(entry, "pick", picked)
+    relay = latest(entry, "pick", lambda code: act(entry.pick, code))
     start_arranging = latest(entry, "arrange", lambda: page.run_task(arrange))
     buttons = save_handlers(entry, shared, on_save, leave, redraw, act)
     entry.refresh_error()  # a refusal no longer true goes (before anything shows it)
