@@ -48,6 +48,10 @@ Every round's saved scores are checked against the round as intended (built
 by hand below and scored by the engine): ``round X: scores as expected``, or
 the benchmark stops with an error naming the differences.
 
+With ``--site`` each round's line also splits a tap: the answer (the click
+to the worker's first message: the page's message to the worker, Python's
+redraw, the patch sent back) and the answer to the still screen (Flutter).
+
 The taps start with "Enter round" on the scoreboard and end with "Save round"
 (the scoreboard shows the next round). Output, one line per round, then
 
@@ -334,6 +338,8 @@ class Tally:
     keys: int = 0
     scrolls: int = 0
     latencies: list[float] = field(default_factory=list)
+    #: click to the first message from the server (or the phone app's worker)
+    answers: list[float] = field(default_factory=list)
     save_ms: float = -1
 
 
@@ -436,6 +442,7 @@ def tap(page: Any, identifier: str, tally: Tally, answered: bool = True) -> None
     tally.taps += 1
     if latency >= 0:
         tally.latencies.append(latency)
+        tally.answers.append(answer)
     if os.environ.get("TABLE_SPEED_VERBOSE"):
         print(
             f"  tap {identifier}: {latency:.0f} ms (answer {answer:.0f} ms)",
@@ -456,6 +463,7 @@ def press(page: Any, key: str, tally: Tally, pad: bool) -> None:
     tally.keys += 1
     if latency >= 0:
         tally.latencies.append(latency)
+        tally.answers.append(answer)
     if os.environ.get("TABLE_SPEED_VERBOSE"):
         print(
             f"  key {key}: {latency:.0f} ms (answer {answer:.0f} ms)", file=sys.stderr
@@ -743,6 +751,14 @@ def main() -> None:
                 f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms, "
                 f"save to board {tally.save_ms:.0f} ms"
             )
+            if site is not None:  # the worker's part and the page's
+                drawn = [a - b for a, b in zip(lat, tally.answers, strict=True)]
+                line += (
+                    f"; answer median {statistics.median(tally.answers):.0f} ms,"
+                    f" p90 {percentile(tally.answers, 0.9):.0f} ms; answer to"
+                    f" screen median {statistics.median(drawn):.0f} ms,"
+                    f" p90 {percentile(drawn, 0.9):.0f} ms"
+                )
             print(line, flush=True)
             lines.append(line)
             if site is not None:

@@ -36,7 +36,7 @@ from jolly_scorer.ui.screens.round_entry.bar.save import SaveRound, save_handler
 from jolly_scorer.ui.screens.round_entry.counted import handglatt_hint
 from jolly_scorer.ui.screens.round_entry.header import round_header
 from jolly_scorer.ui.screens.round_entry.keep import latest
-from jolly_scorer.ui.screens.round_entry.layout import WIDE, layout
+from jolly_scorer.ui.screens.round_entry.layout import WIDE, HeldList, layout
 from jolly_scorer.ui.screens.round_entry.scope import SCOPE, Scope
 from jolly_scorer.ui.screens.round_entry.together.seat_choice import (
     seat_choice,
@@ -156,8 +156,12 @@ def RoundEntry(
             throw_away(together, entry)
         on_cancel()
 
+    held: Any = ft.use_ref(HeldList)  # a phone's list, its editor open
+
     def act(method: Callable[..., Any], *args: Any) -> None:
         """The one handler style: a model method, then redraw (and the draft)."""
+        if getattr(method, "__name__", None) in HeldList.KEPT_BY:
+            held.current.picked = True  # the hidden list is kept (HeldList)
         method(*args)
         if entry.dirty:
             entry.notice = None
@@ -228,6 +232,7 @@ def RoundEntry(
                 else save_bar(scope, buttons)
             ),
             height=height,
+            held=held.current,
             header=round_header(
                 rounds,
                 round_index,
