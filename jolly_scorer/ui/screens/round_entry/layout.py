@@ -224,24 +224,20 @@ class HeldList:
 
     def __init__(self) -> None:
         self.picked = False  # the next redraw is one of KEPT_BY's
-        self._key: tuple[object, ...] | None = None
+        self._player: str | None = None  # whose part the editor held open
         self._list: ft.Column | None = None
 
     def keep(self, editing: Editing | None, player: str) -> ft.Column | None:
         """The list drawn before, when this redraw may keep it, else None."""
         picked, self.picked = self.picked, False
-        if editing is None or not picked or self._key != _held_key(editing, player):
+        if editing is None or not picked or self._player != player:
             return None
         return self._list
 
     def drawn(self, editing: Editing | None, player: str, scroller: ft.Column) -> None:
         """The list of this redraw (kept for the next, if a pick's)."""
-        self._key = None if editing is None else _held_key(editing, player)
+        self._player = None if editing is None else player
         self._list = scroller
-
-
-def _held_key(editing: Editing, player: str) -> tuple[object, ...]:
-    return (player,)
 
 
 def _editor_shown(entry: RoundEntryModel) -> Editing | None:
