@@ -2,7 +2,7 @@
 published hello-world counter built the same way, in the same run.
 
     uv run python benchmarks/pwa.py [--repeat N] [--timeline] [--plain]
-        [--base-site DIR]
+        [--base-site DIR] [--reopen N] [--stay S]
 
 Both sites are built by :func:`jolly_scorer.web.build.build_site`; the hello
 world (its own ``main.py``, only flet's packages) with ``fast=False``: Flet's
@@ -22,6 +22,12 @@ resolver). For each site and each of ``--repeat`` rounds:
   N times, each counted).
 
 The sites' order is reversed every other round.
+
+``--stay S``: every visit stays open S seconds after it is usable (the first
+after the snapshot is kept), not counted, as a person at the table uses the
+app. Chromium keeps a WebAssembly module's compiled code only after it ran a
+while, so without it no visit leaves a compiled CanvasKit or Pyodide for the
+next (docs/performance.md, "Sixth pass").
 
 ``--base-site DIR`` adds a phone app built before (``jolly-scorer build-web
 DIR`` at another commit) as "base", visited in the same rounds as the app
@@ -176,10 +182,18 @@ HAS_SNAPSHOT = """async () => {
 
 
 def visit(
-    pw: Any, profile: Path, url: str, text: str, first: bool, snapshot: bool
+    pw: Any,
+    profile: Path,
+    url: str,
+    text: str,
+    first: bool,
+    snapshot: bool,
+    stay: float = 0.0,
 ) -> tuple[float, int, int, list[tuple[float, str]]]:
     """One visit: seconds to usable, bytes sent and uncompressed, and the
-    timeline (seconds after navigation start, step)."""
+    timeline (seconds after navigation start, step). ``stay``: seconds the
+    browser stays open after that (as a person at the table uses the app),
+    not counted."""
     context = pw.chromium.launch_persistent_context(
         str(profile),
         executable_path=CHROMIUM,
@@ -227,6 +241,8 @@ def visit(
                         break
                     page.wait_for_timeout(500)
                 marks.append((time.time(), "snapshot kept (after usable)"))
+        if stay:
+            page.wait_for_timeout(stay * 1000)
         timeline = sorted((at - origin, step) for at, step in marks)
         return took, Counting.sent, Counting.raw, timeline
     finally:
@@ -255,6 +271,14 @@ def main() -> None:
         default=1,
         help="times each site is opened again per round (each a browser "
         "restarted on the profile; the median of all is reported)",
+    )
+    parser.add_argument(
+        "--stay",
+        type=float,
+        default=0.0,
+        help="seconds every visit stays open after it is usable (and on the "
+        "first visit after the snapshot is kept), not counted: the browser's "
+        "code caches of the WebAssembly are written only after it ran a while",
     )
     options = parser.parse_args()
     Counting.plain = options.plain
@@ -296,14 +320,20 @@ def main() -> None:
                     try:
                         profile = work / f"profile-{name}-{round_}"
                         took, sent, raw, line = visit(
-                            pw, profile, url, text, True, name != "hello"
+                            pw,
+                            profile,
+                            url,
+                            text,
+                            True,
+                            name != "hello",
+                            options.stay,
                         )
                         times.setdefault((name, "first"), []).append(took)
                         transfer.setdefault(name, []).append((sent, raw))
                         agains = []
                         for _ in range(options.reopen):
                             again, _, _, line2 = visit(
-                                pw, profile, url, text, False, False
+                                pw, profile, url, text, False, False, options.stay
                             )
                             agains.append(again)
                         times.setdefault((name, "repeat"), []).extend(agains)

@@ -13,6 +13,13 @@ and imports the app. The two halves ran one after the other.
   as ``python.js`` runs, in parallel with Flutter; ``jsConnect`` takes that
   worker instead of a new one. The preload does only what does not depend on
   Flutter's connect arguments: Pyodide, the app archive, the imports.
+* **hold** (python.js, python-worker.js): opened again (the page is the
+  service worker's, so a snapshot is likely there), the worker reads the
+  snapshot and the archive at once but compiles Pyodide's WebAssembly and
+  restores only when Flutter's ``main.dart.js`` has run (its engine
+  initializer made), at jsConnect, or :data:`PRELOAD_WAIT_MS` later,
+  whichever comes first: on two cores the restore slowed Flutter's start
+  (docs/performance.md, "Sixth pass"). A first visit starts at once.
 * **snapshot** (python-worker.js): the first start makes a memory snapshot of
   the interpreter after the imports (Pyodide's ``_makeSnapshot`` /
   ``makeMemorySnapshot``) and keeps it in the browser's Cache Storage under
@@ -159,6 +166,10 @@ SNAPSHOT_PREFIX = "jolly-snapshot-"
 
 # -- python.js -------------------------------------------------------------------
 
+#: Opened again, the longest the worker's restore waits for Flutter's
+#: ``main.dart.js`` to have run before it starts anyway (ms).
+PRELOAD_WAIT_MS = 3000
+
 PY_ANCHOR_TOP = "let _documentUrl = document.URL;\n"
 PY_EARLY = """let _documentUrl = document.URL;
 // jolly-scorer (build-web): the Python worker starts with the page, in
@@ -171,13 +182,55 @@ let _jollyWorker = null;
     try {
         const base = flet.entrypointBaseUrl.endsWith("/") ?
             flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
-        _jollyWorker = new Worker(base + "/python-worker.js", { type: "module" });
-        _jollyWorker.postMessage({
+        const worker = new Worker(base + "/python-worker.js", { type: "module" });
+        _jollyWorker = worker;
+        // Opened again (the service worker answers, so a snapshot is likely
+        // there) the worker reads at once but compiles and restores only once
+        // Flutter's main.dart.js has run (its engine initializer made), at
+        // most PRELOAD_WAIT ms later: the two then do not share the cores
+        // while Flutter starts. A first visit starts at once.
+        const hold = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+        worker.postMessage({
             jollyPreload: true,
+            jollyHold: hold,
             pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
             appPackageUrl: flet.appPackageUrl,
         });
         mark("page: worker started");
+        let held = hold;
+        const go = (why) => {
+            if (!held) return;
+            held = false;
+            worker.postMessage({ jollyGo: true });
+            mark("page: worker's restore begins (" + why + ")");
+        };
+        globalThis.jollyPreloadNow = () => go("jsConnect");
+        if (hold) {
+            const flutter = window._flutter || {};
+            window._flutter = flutter;
+            let loader = flutter.loader;
+            const hook = (value) => {
+                if (!value || typeof value !== "object") return;
+                let made = value.didCreateEngineInitializer;
+                Object.defineProperty(value, "didCreateEngineInitializer", {
+                    configurable: true, enumerable: true,
+                    get() {
+                        return made && function (init) {
+                            go("main.dart.js ran");
+                            return made.call(this, init);
+                        };
+                    },
+                    set(fn) { made = fn; },
+                });
+            };
+            hook(loader);
+            Object.defineProperty(flutter, "loader", {
+                configurable: true, enumerable: true,
+                get() { return loader; },
+                set(value) { loader = value; hook(value); },
+            });
+            setTimeout(() => go("timeout"), __PRELOAD_WAIT__);
+        }
         // 10 s after the app runs (its first screen drawn, not competing with
         // it): a worker of its own makes this build's snapshot if there is
         // none (it ends at once when there is one)
@@ -203,6 +256,7 @@ let _jollyWorker = null;
 """
 PY_ANCHOR_WORKER = "    app.worker = new Worker("
 PY_TAKE_WORKER = """    globalThis.jollyMark && jollyMark("page: jsConnect");
+    globalThis.jollyPreloadNow && jollyPreloadNow();
     const early = _jollyWorker;
     _jollyWorker = null;
     app.worker = early || new Worker("""
@@ -247,6 +301,10 @@ W_ANCHOR_MESSAGE = "self.onmessage = async (event) => {\n"
 W_MESSAGE = """self.onmessage = async (event) => {
     if (event.data && event.data.jollyPreload) {
         self.jollyPreload(event.data);
+        return;
+    }
+    if (event.data && event.data.jollyGo) {
+        self.jollyGo();
         return;
     }
     if (event.data && event.data.jollySnapshot) {
@@ -434,19 +492,26 @@ self.jollyCompileWasm = function (pyodideUrl) {
 
 // The app's worker: restored from this build's snapshot if there is one,
 // else started as Flet starts it (plus the imports, before jsConnect).
+// The page's go (python.js): opened again, the compile and the restore wait
+// for it (Flutter's main.dart.js has run, or jsConnect, or a time-out).
+self.jollyGone = new Promise((resolve) => { self.jollyGo = resolve; });
+
 self.jollyPreload = function (data) {
+    if (!data.jollyHold) self.jollyGo();
     self.jollyPreloaded = (async () => {
         self.jollyMark("worker: preload");
         const reading = self.jollyReadSnapshot();
         reading.catch(() => {});
+        const archive = self.jollyFetchArchive(data.appPackageUrl);
+        const { loadPyodide } = await import(data.pyodideUrl);
+        await self.jollyGone;
+        self.jollyMark("worker: go");
         // only beside a snapshot's read: on a first visit there is nothing to
         // overlap, and an early compile only takes the cores from Flutter
         if (self.caches &&
             await caches.has(JOLLY_SNAPSHOT).catch(() => false)) {
             self.jollyCompileWasm(data.pyodideUrl);
         }
-        const archive = self.jollyFetchArchive(data.appPackageUrl);
-        const { loadPyodide } = await import(data.pyodideUrl);
         let snapshot = null;
         try {
             snapshot = await reading;
@@ -556,7 +621,8 @@ def snapshot_key(dist: Path) -> str:
 
 
 def patch_python_js(text: str) -> str:
-    text = _replace_once(text, PY_ANCHOR_TOP, PY_EARLY, "python.js")
+    early = PY_EARLY.replace("__PRELOAD_WAIT__", str(PRELOAD_WAIT_MS))
+    text = _replace_once(text, PY_ANCHOR_TOP, early, "python.js")
     text = _replace_once(text, PY_ANCHOR_WORKER, PY_TAKE_WORKER, "python.js")
     return _replace_once(text, PY_ANCHOR_READY, PY_READY, "python.js")
 

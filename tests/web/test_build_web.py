@@ -101,6 +101,17 @@ def test_early_worker_and_snapshot(site: Path):
     # the worker starts with the page, jsConnect takes it
     assert python.index("jollyPreload: true") < python.index("jsConnect = async")
     assert "app.worker = early || new Worker(" in python
+    # opened again, the compile and the restore wait for Flutter's
+    # main.dart.js (or jsConnect, or a time-out); jsConnect never takes a
+    # held worker
+    assert "navigator.serviceWorker.controller" in python
+    assert f'() => go("timeout"), {web_worker.PRELOAD_WAIT_MS})' in python
+    assert python.index("jollyPreloadNow && jollyPreloadNow();") < python.index(
+        "app.worker = early || new Worker("
+    )
+    assert worker.index("await self.jollyGone;") < worker.index(
+        "self.jollyCompileWasm(data.pyodideUrl);"
+    )
     # Flet's download of the archive is skipped only after the preload
     assert web_worker.W_DOWNLOAD in worker
     # the app is started before jsConnect; Flet's bootstrap script is then
