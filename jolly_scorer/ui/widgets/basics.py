@@ -98,6 +98,31 @@ def one_line(
     )
 
 
+def switch_row(
+    identifier: str,
+    text: str,
+    value: bool,
+    on_change: Callable[[ft.Event[ft.Switch]], Any],
+    *,
+    size: int = 16,
+    key: str | None = None,
+) -> ft.Control:
+    """A switch with its text beside it (the text wraps, never cut); the
+    text is also the switch's accessible name."""
+    return ft.Row(
+        [
+            ft.Semantics(
+                identifier=identifier,
+                label=text,
+                content=ft.Switch(value=value, on_change=on_change),
+            ),
+            ft.Text(text, size=size, expand=True),
+        ],
+        spacing=8,
+        key=key,
+    )
+
+
 def warning_box(identifier: str, text: str) -> ft.Control:
     """A warning the table may overrule: tertiary colours, read out whole."""
     return ft.Semantics(

@@ -4,6 +4,7 @@ the strip of players above it is ``round_entry/strip.py``."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -13,6 +14,7 @@ from jolly_scorer.ui.models.round import Target
 from jolly_scorer.ui.models.round_entry import RoundEntryModel
 from jolly_scorer.ui.screens.round_entry.problems import problem_box
 from jolly_scorer.ui.screens.round_entry.scope import Act, use_scope
+from jolly_scorer.ui.widgets.basics import switch_row
 from jolly_scorer.ui.widgets.buttons import labelled_button
 from jolly_scorer.ui.widgets.card_pieces import BAD, card_row
 
@@ -73,21 +75,11 @@ def closer_section() -> ft.Control:
     if rounds.closer is not None:
         text = t("Handglatt: {name} put all cards down in one turn", name=rounds.closer)
         items.append(
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="round-handglatt",
-                        label=text,
-                        content=ft.Switch(
-                            value=rounds.handglatt,
-                            on_change=lambda e, who=rounds.closer: act(
-                                entry.set_handglatt, bool(e.control.value), who
-                            ),
-                        ),
-                    ),
-                    ft.Text(text, size=16, expand=True),  # wraps, never cut
-                ],
-                spacing=8,
+            switch_row(
+                "round-handglatt",
+                text,
+                rounds.handglatt,
+                partial(_set_handglatt, act, entry, rounds.closer),
                 # one switch per closer: a tap sent before another device
                 # chose another closer goes to a switch that is gone; and
                 # one per position: the switch tapped is gone with its focus,
@@ -149,3 +141,13 @@ def _discard_tile(
             ink=True,
         ),
     )
+
+
+def _set_handglatt(
+    act: Act,
+    entry: RoundEntryModel,
+    closer: str,
+    e: ft.Event[ft.Switch],
+) -> None:
+    """The Handglatt switch of ``closer`` (the closer it was drawn for)."""
+    act(entry.set_handglatt, bool(e.control.value), closer)

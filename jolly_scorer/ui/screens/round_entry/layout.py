@@ -24,6 +24,7 @@ from jolly_scorer.ui.screens.round_entry.swipe import swipeable
 from jolly_scorer.ui.screens.round_entry.together.status import statuses_row
 from jolly_scorer.ui.screens.round_entry.together.together import together_notice
 from jolly_scorer.ui.screens.round_entry.watched import watched
+from jolly_scorer.ui.widgets.basics import switch_row
 from jolly_scorer.ui.widgets.card_picker import KEY_HEIGHT, SHORT_KEY
 
 __all__ = [
@@ -257,21 +258,12 @@ def _list(scope: Scope, preview: Preview, wide: bool) -> ft.Column:
     if not rounds.melds_needed():
         text = t("Enter melds too (optional in penalty scoring)")
         body.append(
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="round-show-melds",
-                        label=text,
-                        content=ft.Switch(
-                            value=entry.show_melds,
-                            on_change=lambda e: act(
-                                entry.set_show_melds, e.control.value
-                            ),
-                        ),
-                    ),
-                    ft.Text(text, size=15, expand=True),  # wraps, never cut
-                ],
-                spacing=8,
+            switch_row(
+                "round-show-melds",
+                text,
+                entry.show_melds,
+                lambda e: act(entry.set_show_melds, e.control.value),
+                size=15,
             )
         )
 
