@@ -63,6 +63,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -333,22 +334,28 @@ def save_rounds(
     return out
 
 
+@dataclass(frozen=True)
 class Round:
     """One saved round: each page's time from Save (the host first), the
     server's CPU time until every page showed it, the frames each page drew,
     and the wall clock of Save and of every page being still again."""
 
-    def __init__(
-        self,
-        number: int,
-        seen: list[float],
-        cpu: float,
-        frames: list[int],
-        start: float,
-        end: float,
-    ) -> None:
-        self.number, self.seen, self.cpu, self.frames = number, seen, cpu, frames
-        self.start, self.end = start, end
+    number: int
+    seen: list[float]
+    cpu: float
+    frames: list[int]
+    start: float
+    end: float
+
+
+def halves(played: list[Round], split: int = 5) -> list[tuple[str, list[Round]]]:
+    """A game's rounds 1..split and the rest, each named (an empty part left
+    out)."""
+    parts = [
+        (f"rounds 1-{split}", played[:split]),
+        (f"rounds {split + 1}-", played[split:]),
+    ]
+    return [(name, part) for name, part in parts if part]
 
 
 def join(browser: Any, url: str, pin: str) -> Any:
@@ -415,15 +422,10 @@ def line(name: str, values: list[float]) -> float:
     return p90(ordered)
 
 
-def per_game(label: str, played: list[Round], split: int = 5) -> None:
-    """A game's rounds 1..split and the rest: every page's median / p90, the
+def per_game(label: str, played: list[Round]) -> None:
+    """A game's rounds 1-5 and the rest: every page's median / p90, the
     server's CPU per round."""
-    for name, part in (
-        (f"rounds 1-{split}", played[:split]),
-        (f"rounds {split + 1}-", played[split:]),
-    ):
-        if not part:
-            continue
+    for name, part in halves(played):
         every = [s for r in part for s in r.seen]
         cpu = [r.cpu * 1000 for r in part]
         print(
@@ -433,9 +435,9 @@ def per_game(label: str, played: list[Round], split: int = 5) -> None:
         )
 
 
-def where_it_went(path: Path, games: list[list[Round]], split: int = 5) -> None:
+def where_it_went(path: Path, games: list[list[Round]]) -> None:
     """The sampler's lines (``--sample``) in each game's saved rounds, rounds
-    1..split and the rest: the share of each place, ms per round."""
+    1-5 and the rest: the share of each place, ms per round."""
     from collections import Counter
 
     samples = []
@@ -443,12 +445,7 @@ def where_it_went(path: Path, games: list[list[Round]], split: int = 5) -> None:
         at, where, _ = text.split("\t")
         samples.append((float(at), where))
     for g, played in enumerate(games, 1):
-        for name, part in (
-            (f"rounds 1-{split}", played[:split]),
-            (f"rounds {split + 1}-", played[split:]),
-        ):
-            if not part:
-                continue
+        for name, part in halves(played):
             places: Counter[str] = Counter()
             for r in part:
                 for at, where in samples:
