@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from jolly_scorer.web.bytecode import compile_staged
+from jolly_scorer.web.bytecode import compile_staged, compile_stdlib
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
 from jolly_scorer.web.offline import PATCHED, calls_out, without_rive_cdn
 from jolly_scorer.web.worker import early_python, is_early
@@ -700,6 +700,8 @@ class Site:
     archive: int
     #: Why the archive holds no bytecode (None: it does; web/bytecode.py).
     no_bytecode: str | None = None
+    #: Why Pyodide's standard library is shipped as sources (None: compiled).
+    no_stdlib_bytecode: str | None = None
 
 
 def _check_target(target: Path) -> None:
@@ -782,6 +784,7 @@ def build_site(
     with)."""
     say = log or (lambda text: None)
     no_bytecode: str | None = "not asked for"
+    no_stdlib_bytecode: str | None = "not asked for"
     target = target.expanduser().resolve()
     _check_target(target)
     with tempfile.TemporaryDirectory(prefix="jolly-web-") as tmp:
@@ -796,6 +799,12 @@ def build_site(
         say("flet publish (Pyodide, offline)")
         dist = work / "dist"
         publish(work / "app", dist, work, base_url)
+        if fast:
+            say("compiling Pyodide's standard library (Node.js)")
+            stdlib = dist / "pyodide" / "python_stdlib.zip"
+            no_stdlib_bytecode = compile_stdlib(stdlib)
+            if no_stdlib_bytecode is not None:
+                say(f"standard library as sources ({no_stdlib_bytecode})")
         say("patching Flet's output")
         apply_patches(dist, fast=fast)
         if fast:
@@ -810,6 +819,7 @@ def build_site(
         shutil.copytree(dist, target)
     site = measure(target)
     site.no_bytecode = no_bytecode
+    site.no_stdlib_bytecode = no_stdlib_bytecode
     return site
 
 

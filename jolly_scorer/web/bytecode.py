@@ -13,8 +13,20 @@ hash, which would cost what the ``.pyc`` saves. They are made from the very
 sources beside them, in the staged app, and ``app.tar.gz`` holds both (the
 sources for tracebacks).
 
+The standard library too (:func:`compile_stdlib`): Pyodide's
+``python_stdlib.zip`` holds only sources, so every start compiled the modules
+Pyodide's own start imports and every one the app imports (in Node.js the
+interpreter's start took 2.2–2.4 s with the shipped zip and 0.65–0.7 s with
+the compiled one, the app's imports after it 0.9–1.2 s and 0.64–0.77 s). The
+site's zip is written again holding a ``.pyc`` in place of each ``.py``
+(sourceless: the zip importer reads ``json/__init__.pyc`` as it would read
+the source; a traceback through the standard library shows no source line),
+its entries stored, not deflated, so that the ``.gz`` beside it compresses
+them together (4.1 MB sent, against 2.5 MB for the sources' zip).
+
 Node is optional: without it (or if the compile fails or takes too long) the
-site is built as before, without bytecode, and :func:`compile_staged` says why.
+site is built as before, without bytecode, and :func:`compile_staged` and
+:func:`compile_stdlib` say why.
 """
 
 from __future__ import annotations
@@ -25,7 +37,14 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-__all__ = ["COMPILE_SCRIPT", "TIMEOUT", "compile_staged", "pyodide_dir"]
+__all__ = [
+    "COMPILE_SCRIPT",
+    "STDLIB_SCRIPT",
+    "TIMEOUT",
+    "compile_staged",
+    "compile_stdlib",
+    "pyodide_dir",
+]
 
 #: Seconds the compile may take (about 8 s on a loaded 2-core machine).
 TIMEOUT = 300
@@ -50,6 +69,46 @@ ok = compileall.compile_dir(
 "ok " + sys.implementation.cache_tag + ("" if ok else ", some modules not")
 `);
 console.log(failed);
+"""
+
+
+#: Run by Node: ``node stdlib.mjs PYODIDE_DIR FOLDER``, where FOLDER holds
+#: ``python_stdlib.zip``; writes ``compiled.zip`` beside it, then starts
+#: Pyodide on it and imports what the app's start needs, as a check.
+STDLIB_SCRIPT = r"""
+import { pathToFileURL } from "node:url";
+const [pyodideDir, folder] = process.argv.slice(2);
+const { loadPyodide } = await import(
+    pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/work");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/work");
+pyodide.runPython(`
+import importlib._bootstrap_external as external
+import importlib.util, sys, zipfile
+# where Pyodide mounts the zip: the code objects name their files as the
+# zip importer would have named them
+home = next(p for p in sys.path if p.endswith(".zip"))
+with (
+    zipfile.ZipFile("/work/python_stdlib.zip") as source,
+    zipfile.ZipFile("/work/compiled.zip", "w", zipfile.ZIP_STORED) as out,
+):
+    for info in source.infolist():
+        data = source.read(info)
+        if info.filename.endswith(".py"):
+            code = compile(data, home + "/" + info.filename, "exec", dont_inherit=True)
+            data = bytes(external._code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=False))
+            info = zipfile.ZipInfo(info.filename + "c", info.date_time)
+        info.compress_type = zipfile.ZIP_STORED
+        out.writestr(info, data)
+`);
+const check = await loadPyodide({
+    indexURL: pyodideDir + "/", stdLibURL: folder + "/compiled.zip" });
+console.log(check.runPython(`
+import asyncio, json, sqlite3, dataclasses, logging, zipimport
+"ok " + type(json.__spec__.loader).__name__ + " " + json.__spec__.origin
+`));
 """
 
 
@@ -98,3 +157,36 @@ def _drop(packages: Path) -> None:
     """No half-compiled tree: every ``__pycache__`` under ``packages`` goes."""
     for cache in sorted(packages.rglob("__pycache__"), reverse=True):
         shutil.rmtree(cache, ignore_errors=True)
+
+
+def compile_stdlib(archive: Path, *, node: str | None = None) -> str | None:
+    """Write ``archive`` (a site's ``pyodide/python_stdlib.zip``) again with
+    bytecode in place of the sources, compiled by the Pyodide that ships it.
+    Returns None when done, else why not: ``archive`` is then unchanged."""
+    node = node or shutil.which("node")
+    if node is None:
+        return "Node.js not found"
+    runtime = pyodide_dir()
+    if runtime is None:
+        return "flet-web's Pyodide not found"
+    with tempfile.TemporaryDirectory(prefix="jolly-stdlib-") as tmp:
+        folder = Path(tmp)
+        shutil.copyfile(archive, folder / "python_stdlib.zip")
+        script = folder / "stdlib.mjs"
+        script.write_text(STDLIB_SCRIPT, encoding="utf-8")
+        try:
+            done = subprocess.run(
+                [node, str(script), str(runtime), str(folder)],
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return f"Node.js did not compile: {error}"
+        answer = done.stdout.strip().splitlines()[-1:] or [""]
+        if done.returncode != 0 or not answer[0].startswith("ok zipimporter"):
+            tail = (done.stdout + done.stderr).strip().splitlines()[-2:]
+            return "compile failed: " + " | ".join(tail)
+        shutil.copyfile(folder / "compiled.zip", archive)
+    return None

@@ -1,12 +1,15 @@
 """The phone app's bytecode (jolly_scorer/web/bytecode.py): compiled at build
 time by Pyodide's own Python in Node.js, as unchecked-hash ``.pyc`` files that
 Pyodide then imports without compiling the source; without Node the build goes
-on without bytecode. The Pyodide runs are skipped where there is no Node (CI)."""
+on without bytecode; the same for Pyodide's standard library (its zip written again
+with bytecode in place of the sources). The Pyodide runs are skipped where
+there is no Node (CI)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -81,3 +84,42 @@ def test_a_failed_compile_leaves_no_bytecode(tmp_path: Path):
     why = bytecode.compile_staged(packages, node=str(tmp_path / "no-such-node"))
     assert why is not None and why.startswith("Node.js did not compile")
     assert not list(packages.rglob("__pycache__"))
+
+
+def _stdlib_copy(tmp_path: Path) -> Path:
+    runtime = bytecode.pyodide_dir()
+    assert runtime is not None
+    archive = tmp_path / "python_stdlib.zip"
+    shutil.copyfile(runtime / "python_stdlib.zip", archive)
+    return archive
+
+
+@needs_node
+def test_the_standard_library_ships_compiled(tmp_path: Path):
+    archive = _stdlib_copy(tmp_path)
+    with zipfile.ZipFile(archive) as shipped:
+        sources = {n for n in shipped.namelist() if n.endswith(".py")}
+    assert "json/__init__.py" in sources
+    # the compile's own check starts Pyodide on the new zip and imports from it
+    assert bytecode.compile_stdlib(archive) is None
+    with zipfile.ZipFile(archive) as compiled:
+        names = set(compiled.namelist())
+        assert not {n for n in names if n.endswith(".py")}
+        assert {n[:-1] for n in names if n.endswith(".pyc")} == sources
+        assert {i.compress_type for i in compiled.infolist()} == {zipfile.ZIP_STORED}
+        pyc = compiled.read("json/__init__.pyc")
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # unchecked hash
+
+
+def test_without_node_the_standard_library_stays_as_shipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    archive = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(archive, "w") as made:
+        made.writestr("json/__init__.py", "X = 1\n")
+    before = archive.read_bytes()
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)
+    assert bytecode.compile_stdlib(archive) == "Node.js not found"
+    why = bytecode.compile_stdlib(archive, node=str(tmp_path / "no-such-node"))
+    assert why is not None and why.startswith("Node.js did not compile")
+    assert archive.read_bytes() == before
