@@ -270,6 +270,14 @@ def frame_key(entry: RoundEntryModel) -> Hashable | None:
 def TogetherEntry(state: AppState, game: Game) -> ft.Control:
     """The next round's entry on this page (asks a joined phone's seat first)."""
     page = ft.context.page
+    # Saved or cancelled, the app draws the board next and this screen goes:
+    # the change of ``state`` that says so is not drawn here first (the
+    # entry drawn again for the saved round, 6 kB and a third of Save's
+    # answer on a phone, nothing of it ever shown). The controls drawn last
+    # stay as they are until the app takes them away.
+    last: Any = ft.use_ref(None)
+    if state.nav.screen != "entry" and last.current is not None:
+        return cast(ft.Control, last.current)
     first_seat: Any = ft.use_ref(
         lambda: state.device_seat.load()
     )  # the store, read once
@@ -307,7 +315,7 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         saved_elsewhere=state.entering.round_saved_elsewhere,
         offered=state.entering.round_taken_here,
     )
-    return RoundEntry(
+    drawn = RoundEntry(
         page,
         t,
         game,
@@ -319,3 +327,5 @@ def TogetherEntry(state: AppState, game: Game) -> ft.Control:
         state.settings,
         together,
     )
+    last.current = drawn
+    return drawn

@@ -41,6 +41,12 @@ def save_handlers(
         if correct and entry.error is None:
             entry.taken = None
 
+    def redraw_unless_gone() -> None:
+        # saved: the app shows the board (AppState.save_round) and this
+        # screen goes; it is not drawn once more first (see TogetherEntry)
+        if not entry.closed:
+            redraw()
+
     def save() -> None:
         # the round as every page entered it so far (not read, saved meanwhile
         # on another device, or changed there just now: nothing is saved)
@@ -59,7 +65,7 @@ def save_handlers(
             answer(done, rounds.round_number, False)
             if shared is not None and entry.error is not None:
                 shared.refused()  # shows what another device wrote meanwhile
-        redraw()
+        redraw_unless_gone()
 
     def cancel() -> None:
         if entry.cancel():
@@ -71,7 +77,7 @@ def save_handlers(
         kept = entry.keep_as_correction()
         if kept is not None:
             answer(kept[0], kept[1] + 1, True)
-        redraw()
+        redraw_unless_gone()
 
     return {
         "cancel": cancel,

@@ -1,0 +1,83 @@
+"""Issue 36, Save's cost on a phone: a round saved (or the entry cancelled)
+takes the page to the board, and the round entry, which goes, is not drawn
+once more for the change first (``round_entry/screen.TogetherEntry``; the
+Save bar's ``redraw_unless_gone``). That last drawing was a third of Save's
+answer in the phone app: the list under the editor brought up to date, 6 kB
+sent, nothing of it ever shown. A save that is refused still draws the entry
+with its message."""
+
+from __future__ import annotations
+
+import pytest
+from support.app_steps import PLAYERS, field_in, open_seeded, rounds, shows_round
+
+from jolly_scorer.ui.screens.round_entry import screen
+
+
+@pytest.fixture
+def drawings(monkeypatch):
+    """How many times the round entry has been drawn (its frame's key is
+    worked out once a drawing)."""
+    count = [0]
+    real = screen.frame_key
+
+    def counted(entry):
+        count[0] += 1
+        return real(entry)
+
+    monkeypatch.setattr(screen, "frame_key", counted)
+    return count
+
+
+def counted_round(app, points):
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-closer-0"))
+    for seat, bad in points.items():
+        if app.find_all(semantics=f"round-show-{seat}"):  # a phone
+            app.click(app.find(semantics=f"round-show-{seat}"))
+        app.click(app.find(semantics=f"round-mode-{seat}-points"))
+        app.type_text(field_in(app, f"round-bad-{seat}"), str(bad))
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_save_draws_the_board_and_not_the_entry_again(
+    open_app, tmp_path, drawings, size
+):
+    app = open_seeded(
+        open_app, tmp_path, PLAYERS, rounds(2), width=size[0], height=size[1]
+    )
+    before = [app.find(semantics=f"total-{seat}").label for seat in (1, 2, 3)]
+    counted_round(app, {1: 12, 2: 30})
+    drawn = drawings[0]
+    assert drawn > 0
+    app.click(app.find(semantics="round-save"))
+    app.wait_for(shows_round(app, 4))
+    assert drawings[0] == drawn  # the entry went as it was last drawn
+    assert not app.find_all(semantics="round-save")  # and it is gone
+    # the board counts the round: Anna went out, Ben and Cleo pay
+    after = [app.find(semantics=f"total-{seat}").label for seat in (1, 2, 3)]
+    assert after[0] == before[0]
+    assert after[1] != before[1] and after[2] != before[2]
+    app.click(app.find(semantics="enter-round"))  # the next entry is a new one
+    assert drawings[0] > drawn
+    assert app.find(semantics="round-closer-0")
+
+
+def test_cancel_leaves_without_drawing_the_entry_again(open_app, tmp_path, drawings):
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    app.click(app.find(semantics="enter-round"))
+    drawn = drawings[0]
+    app.click(app.find(semantics="round-cancel"))
+    app.wait_for(shows_round(app, 3))
+    assert drawings[0] == drawn
+    assert not app.find_all(semantics="round-save")
+
+
+def test_a_refused_save_draws_the_entry_with_its_message(open_app, tmp_path, drawings):
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-closer-0"))  # nobody's points: refused
+    drawn = drawings[0]
+    app.click(app.find(semantics="round-save"))
+    assert drawings[0] > drawn
+    assert app.find_all(semantics="round-save")  # still entering
