@@ -13,6 +13,7 @@ that wrote some tells the others (``PARTS_KEY``), whose round entry catches up.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import importlib
@@ -110,7 +111,13 @@ HOST_ONLY_SCREENS = frozenset(
 )
 
 
-def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
+#: Seconds the round entry stays, hidden, after Save or Cancel showed the
+#: board, before it is taken away (see :func:`BoardAndEntry`).
+ENTRY_GOES_AFTER = 0.4
+
+
+@ft.component
+def BoardAndEntry(state: AppState, entering: bool) -> ft.Control:
     """The scoreboard, and over it the round entry while a round is entered.
 
     The board stays mounted, hidden, under the round entry: the browser keeps
@@ -118,7 +125,26 @@ def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
     (its new row, the totals, the chart's new points) and not the whole board
     again (313 controls at round 28), and "Enter round" sends only the entry.
     Hidden, it is not drawn, not in the accessibility tree and takes no keys
-    or taps."""
+    or taps.
+
+    Saved or cancelled, the entry is first only hidden (its controls kept as
+    they are: Flet neither compares nor walks them) and taken away
+    :data:`ENTRY_GOES_AFTER` seconds later, in a redraw of its own: walking
+    the removed entry was a third of Save's answer in the phone app, where
+    the answer waits for Python. A round entered again before then is a new
+    entry (a layer of its own); the hidden one goes with that redraw."""
+    page = ft.context.page
+    shown: Any = ft.use_ref(None)  # (number, layer) of the entry drawn last
+    going: Any = ft.use_ref(None)  # the layer hidden, until it is taken away
+    opened: Any = ft.use_ref(0)  # entries opened: each its own layer's key
+    _, set_gone = ft.use_state(0)
+
+    async def take_away(layer: ft.Control) -> None:
+        await asyncio.sleep(ENTRY_GOES_AFTER)
+        if going.current is layer:
+            going.current = None
+            set_gone(lambda n: n + 1)
+
     layers: list[ft.Control] = [
         ft.Container(
             memo(Scoreboard)(state, read_only=False),
@@ -128,7 +154,22 @@ def _board_and_entry(state: AppState, entering: bool) -> ft.Control:
         )
     ]
     if entering:
-        layers.append(ft.Container(_round_entry(state), key="entry-layer", expand=True))
+        going.current = None
+        if shown.current is None:
+            opened.current += 1
+        layer = ft.Container(
+            _round_entry(state), key=f"entry-layer-{opened.current}", expand=True
+        )
+        shown.current = layer
+        layers.append(layer)
+    elif shown.current is not None:  # it goes: hidden first
+        last, shown.current = shown.current, None
+        going.current = ft.Container(
+            last.content, key=last.key, visible=False, expand=True
+        )
+        page.run_task(take_away, going.current)
+    if not entering and going.current is not None:
+        layers.append(going.current)
     return ft.Column(
         layers,
         spacing=0,
@@ -157,7 +198,10 @@ def current_view(state: AppState) -> ft.Control:
     # (rendered once per change, not twice: half the work of every page at a
     # live table when a round is saved)
     if name in ("board", "entry"):
-        return _board_and_entry(state, entering=name == "entry")
+        board_and_entry: ft.Control = memo(BoardAndEntry)(
+            state, entering=name == "entry"
+        )
+        return board_and_entry
     if name == "past_game":
         board: ft.Control = memo(Scoreboard)(state, read_only=True)
         return board
