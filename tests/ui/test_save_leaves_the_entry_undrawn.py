@@ -4,13 +4,17 @@ once more for the change first (``round_entry/screen.TogetherEntry``; the
 Save bar's ``redraw_unless_gone``). That last drawing was a third of Save's
 answer in the phone app: the list under the editor brought up to date, 6 kB
 sent, nothing of it ever shown. A save that is refused still draws the entry
-with its message."""
+with its message. Then the entry is only hidden in Save's answer and taken
+away in a redraw of its own (``ui/app.BoardAndEntry``)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from support.app_steps import PLAYERS, field_in, open_seeded, rounds, shows_round
 
+from jolly_scorer.ui import app as ui_app
+from jolly_scorer.ui.app import ENTRY_GOES_AFTER
 from jolly_scorer.ui.screens.round_entry import screen
 
 
@@ -81,3 +85,57 @@ def test_a_refused_save_draws_the_entry_with_its_message(open_app, tmp_path, dra
     app.click(app.find(semantics="round-save"))
     assert drawings[0] > drawn
     assert app.find_all(semantics="round-save")  # still entering
+
+
+def entry_layers(app):
+    return [
+        c
+        for c in app.find_all(
+            lambda c: str(getattr(c, "key", "") or "").startswith("entry-layer")
+        )
+        if isinstance(c, ft.Container)
+    ]
+
+
+def test_the_entry_is_hidden_at_once_and_taken_away_after(
+    open_app, tmp_path, monkeypatch
+):
+    """Save shows the board with the entry only hidden (its controls not
+    walked in that answer); a redraw of its own takes it away later, or the
+    next round's entry does."""
+    monkeypatch.setattr(ui_app, "ENTRY_GOES_AFTER", 60.0)  # not within the test
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    counted_round(app, {1: 12, 2: 30})
+    [layer] = entry_layers(app)
+    assert layer.visible is not False
+    app.click(app.find(semantics="round-save"))
+    assert [c.visible for c in entry_layers(app)] == [False]  # hidden, kept
+    assert app.find(semantics="enter-round")
+    app.click(app.find(semantics="enter-round"))  # the next round: a new layer
+    assert [c.visible for c in entry_layers(app)] == [True]
+
+
+def test_the_hidden_entry_goes_by_itself(open_app, tmp_path):
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    counted_round(app, {1: 12, 2: 30})
+    app.click(app.find(semantics="round-save"))
+    app.wait_for(lambda: not entry_layers(app), timeout=5 * ENTRY_GOES_AFTER + 5)
+    assert app.find(semantics="enter-round")
+
+
+def test_a_round_entered_again_at_once_is_a_new_entry(open_app, tmp_path):
+    """Enter round before the saved entry was taken away: a new entry (its own
+    layer), nothing of the one saved."""
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    counted_round(app, {1: 12, 2: 30})
+    first = entry_layers(app)[0].key
+    app.click(app.find(semantics="round-save"))
+    app.click(app.find(semantics="enter-round"))
+    [layer] = [c for c in entry_layers(app) if c.visible is not False]
+    assert layer.key != first
+    app.click(app.find(semantics="round-closer-0"))
+    if app.find_all(semantics="round-show-1"):
+        app.click(app.find(semantics="round-show-1"))
+    app.click(app.find(semantics="round-mode-1-points"))
+    assert field_in(app, "round-bad-1").value in (None, "")  # nothing carried
+    app.wait_for(lambda: len(entry_layers(app)) == 1, timeout=5)
