@@ -19,6 +19,7 @@ import dataclasses
 import importlib
 import logging
 import os
+import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -618,23 +619,47 @@ LATER_SCREENS = (
     "flet_charts",
 )
 _warming: list[bool] = []
+#: The phone app: seconds after the first screen before the first of
+#: :data:`LATER_SCREENS` is imported (the page's own start is over).
+WARM_AFTER = 1.0
 
 
 def warm_screens(page: ft.Page) -> None:
-    """Import :data:`LATER_SCREENS` off the event loop
-    (``platform.run_blocking``), once per process, after the first page is
-    drawn: the first "Enter round" at a table then does not wait for its
-    import (20 ms from bytecode, 60 ms where no bytecode is kept, on this
-    project's 2-core machines). Not in the phone app (Pyodide has no
-    threads: there it imports a screen when it is shown)."""
-    if _warming or IN_BROWSER:
+    """Import :data:`LATER_SCREENS` ahead, once per process, after the first
+    page is drawn: the first "Enter round" then does not wait for its import,
+    nor the first chart for Flet's (20 ms from bytecode, 60 ms where no
+    bytecode is kept, on this project's 2-core machines). On the server off
+    the event loop (``platform.run_blocking``); in the phone app, which has
+    no threads, one module at a time while the page is idle
+    (:func:`_warm_in_turns`)."""
+    if _warming:
         return
     _warming.append(True)
-    page.run_task(_warm)
+    page.run_task(_warm_in_turns if IN_BROWSER else _warm)
 
 
 async def _warm() -> None:
     await run_blocking(_import_later_screens)
+
+
+async def _warm_in_turns() -> None:
+    """The phone app, started afresh (a first visit; a start restored from
+    the memory snapshot has them all, and this imports nothing): each module
+    holds the worker while it is imported, so one at a time, from
+    :data:`WARM_AFTER` seconds after the first screen, the page's messages
+    handled in between. Measured in the phone app (``table_speed.py
+    --site``), the first Save that drew a chart waited 150-290 ms for Flet's
+    charts (about twenty modules) being imported then."""
+    await asyncio.sleep(WARM_AFTER)
+    for name in LATER_SCREENS:
+        if name in sys.modules:
+            continue
+        try:
+            importlib.import_module(name)
+        except Exception:  # shown later, the import says what is wrong there
+            log.exception("importing %s ahead of time", name)
+            return
+        await asyncio.sleep(0.05)  # the page's messages first
 
 
 def _import_later_screens() -> None:

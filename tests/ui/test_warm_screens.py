@@ -1,6 +1,7 @@
 """The screens the app imports only when first shown are imported ahead,
-off the event loop, once per process (ui/app.warm_screens): the first
-"Enter round" at a table does not wait for the round entry's import."""
+once per process (ui/app.warm_screens): the first "Enter round" at a table
+does not wait for the round entry's import, nor the first chart for Flet's;
+on the server off the event loop, in the phone app one at a time on it."""
 
 from __future__ import annotations
 
@@ -37,9 +38,24 @@ def test_the_later_screens_are_imported_once_per_process(monkeypatch):
     assert page.tasks == 1 and ui_app._warming == [True]
 
 
-def test_the_phone_app_imports_them_when_shown(monkeypatch):
+def test_the_phone_app_imports_them_one_at_a_time_when_idle(monkeypatch):
+    """Pyodide has no threads: the phone app imports them on its event loop,
+    a while after the first screen, one module a turn (a module already
+    there, as after a restore from the snapshot, is not imported again)."""
     monkeypatch.setattr(ui_app, "_warming", [])
-    monkeypatch.setattr(ui_app, "IN_BROWSER", True)  # Pyodide: no threads
+    monkeypatch.setattr(ui_app, "IN_BROWSER", True)
+    monkeypatch.setattr(ui_app, "WARM_AFTER", 0.0)
+    monkeypatch.setattr(ui_app, "LATER_SCREENS", ("colorsys", "json"))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)
+    imported: list[str] = []
+    real = ui_app.importlib.import_module
+
+    def counted(name: str) -> Any:
+        imported.append(name)
+        return real(name)
+
+    monkeypatch.setattr(ui_app.importlib, "import_module", counted)
     page = Page()
     ui_app.warm_screens(page)
-    assert page.tasks == 0
+    assert page.tasks == 1 and "colorsys" in sys.modules
+    assert imported == ["colorsys"]  # json was there
