@@ -135,7 +135,7 @@ def BoardAndEntry(state: AppState, entering: bool) -> ft.Control:
     the answer waits for Python. A round entered again before then is a new
     entry (a layer of its own); the hidden one goes with that redraw."""
     page = ft.context.page
-    shown: Any = ft.use_ref(None)  # (number, layer) of the entry drawn last
+    shown: Any = ft.use_ref(None)  # the entry's layer as drawn last
     going: Any = ft.use_ref(None)  # the layer hidden, until it is taken away
     opened: Any = ft.use_ref(0)  # entries opened: each its own layer's key
     _, set_gone = ft.use_state(0)

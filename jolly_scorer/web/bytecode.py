@@ -121,36 +121,51 @@ def pyodide_dir() -> Path | None:
     return folder if (folder / "pyodide.mjs").is_file() else None
 
 
-def compile_staged(packages: Path, *, node: str | None = None) -> str | None:
-    """Write ``__pycache__/*.cpython-314.pyc`` beside every module under
-    ``packages`` (a staged ``__pypackages__``). Returns None when done, else
-    why not (no Node, no Pyodide, a failure): the build goes on without."""
+def _shipped_node(node: str | None) -> tuple[str, Path] | str:
+    """Node.js and the Pyodide to run in it, or why there are none."""
     node = node or shutil.which("node")
     if node is None:
         return "Node.js not found"
     runtime = pyodide_dir()
     if runtime is None:
         return "flet-web's Pyodide not found"
-    with tempfile.TemporaryDirectory(prefix="jolly-pyc-") as tmp:
-        script = Path(tmp) / "compile.mjs"
-        script.write_text(COMPILE_SCRIPT, encoding="utf-8")
+    return node, runtime
+
+
+def _run_in_node(node: str, script: str, args: list[Path], ok: str) -> str | None:
+    """Run ``script`` (an ES module) in Node.js with ``args``: None when its
+    last line starts with ``ok``, else why not."""
+    with tempfile.TemporaryDirectory(prefix="jolly-node-") as tmp:
+        path = Path(tmp) / "script.mjs"
+        path.write_text(script, encoding="utf-8")
         try:
             done = subprocess.run(
-                [node, str(script), str(runtime), str(packages.resolve())],
+                [node, str(path), *map(str, args)],
                 capture_output=True,
                 text=True,
                 timeout=TIMEOUT,
                 check=False,
             )
         except (OSError, subprocess.TimeoutExpired) as error:
-            _drop(packages)
             return f"Node.js did not compile: {error}"
     answer = done.stdout.strip().splitlines()[-1:] or [""]
-    if done.returncode != 0 or not answer[0].startswith("ok "):
-        _drop(packages)
+    if done.returncode != 0 or not answer[0].startswith(ok):
         tail = (done.stdout + done.stderr).strip().splitlines()[-2:]
         return "compile failed: " + " | ".join(tail)
     return None
+
+
+def compile_staged(packages: Path, *, node: str | None = None) -> str | None:
+    """Write ``__pycache__/*.cpython-314.pyc`` beside every module under
+    ``packages`` (a staged ``__pypackages__``). Returns None when done, else
+    why not (no Node, no Pyodide, a failure): the build goes on without."""
+    found = _shipped_node(node)
+    if isinstance(found, str):
+        return found
+    why = _run_in_node(found[0], COMPILE_SCRIPT, [found[1], packages.resolve()], "ok ")
+    if why is not None:
+        _drop(packages)
+    return why
 
 
 def _drop(packages: Path) -> None:
@@ -163,30 +178,15 @@ def compile_stdlib(archive: Path, *, node: str | None = None) -> str | None:
     """Write ``archive`` (a site's ``pyodide/python_stdlib.zip``) again with
     bytecode in place of the sources, compiled by the Pyodide that ships it.
     Returns None when done, else why not: ``archive`` is then unchanged."""
-    node = node or shutil.which("node")
-    if node is None:
-        return "Node.js not found"
-    runtime = pyodide_dir()
-    if runtime is None:
-        return "flet-web's Pyodide not found"
+    found = _shipped_node(node)
+    if isinstance(found, str):
+        return found
     with tempfile.TemporaryDirectory(prefix="jolly-stdlib-") as tmp:
         folder = Path(tmp)
         shutil.copyfile(archive, folder / "python_stdlib.zip")
-        script = folder / "stdlib.mjs"
-        script.write_text(STDLIB_SCRIPT, encoding="utf-8")
-        try:
-            done = subprocess.run(
-                [node, str(script), str(runtime), str(folder)],
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as error:
-            return f"Node.js did not compile: {error}"
-        answer = done.stdout.strip().splitlines()[-1:] or [""]
-        if done.returncode != 0 or not answer[0].startswith("ok zipimporter"):
-            tail = (done.stdout + done.stderr).strip().splitlines()[-2:]
-            return "compile failed: " + " | ".join(tail)
-        shutil.copyfile(folder / "compiled.zip", archive)
-    return None
+        why = _run_in_node(
+            found[0], STDLIB_SCRIPT, [found[1], folder], "ok zipimporter"
+        )
+        if why is None:
+            shutil.copyfile(folder / "compiled.zip", archive)
+    return why
