@@ -169,7 +169,7 @@ def BoardAndEntry(state: AppState, entering: bool) -> ft.Control:
             last.content, key=last.key, visible=False, expand=True
         )
         page.run_task(take_away, going.current)
-    if not entering and going.current is not None:
+    if going.current is not None:  # never while entering (cleared above)
         layers.append(going.current)
     return ft.Column(
         layers,
@@ -654,21 +654,26 @@ async def _warm_in_turns() -> None:
     for name in LATER_SCREENS:
         if name in sys.modules:
             continue
-        try:
-            importlib.import_module(name)
-        except Exception:  # shown later, the import says what is wrong there
-            log.exception("importing %s ahead of time", name)
+        if not _import_ahead(name):
             return
         await asyncio.sleep(0.05)  # the page's messages first
 
 
 def _import_later_screens() -> None:
     for name in LATER_SCREENS:
-        try:
-            importlib.import_module(name)
-        except Exception:  # shown later, the import says what is wrong there
-            log.exception("importing %s ahead of time", name)
+        if not _import_ahead(name):
             return
+
+
+def _import_ahead(name: str) -> bool:
+    """Import ``name`` before its screen is shown; False when that failed
+    (logged: shown later, the import says what is wrong there)."""
+    try:
+        importlib.import_module(name)
+    except Exception:
+        log.exception("importing %s ahead of time", name)
+        return False
+    return True
 
 
 def _announce_club_games(page: ft.Page, club: Club, database: str) -> None:
