@@ -146,7 +146,9 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def usable(page: Any, text: str) -> None:
-    """Wait until ``text`` is in Flutter's accessibility tree."""
+    """Wait until ``text`` is in Flutter's accessibility tree and the page's
+    loading screen is gone (the app's build keeps it over Flutter's view until
+    the first screen is drawn: jolly_scorer/web/loading.py)."""
     page.wait_for_selector(
         "flt-semantics-placeholder", state="attached", timeout=TIMEOUT
     )
@@ -157,6 +159,7 @@ def usable(page: Any, text: str) -> None:
     page.get_by_text(text, exact=False).first.wait_for(
         state="attached", timeout=TIMEOUT
     )
+    page.wait_for_selector("#loading", state="detached", timeout=TIMEOUT)
 
 
 #: What the timeline shows besides the ``jolly-timeline`` marks (the app's

@@ -28,6 +28,7 @@ from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
 from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.widgets.basics import tagged
+from jolly_scorer.web.loading import SHOWN
 
 # each redraw's diff is freed at once, not by a full collection (also in the
 # worker's memory snapshot, which holds this module)
@@ -149,9 +150,28 @@ def read_games_early() -> None:
 
 
 async def main(page: ft.Page) -> None:
-    """One session: the saved games read in, then the same app as served."""
-    global _early
+    """One session: the saved games read in, then the same app as served;
+    then the page is told that its first screen was sent."""
     mark("session")
+    try:
+        await _session(page)
+    finally:
+        tell_shown(page)
+
+
+def tell_shown(page: ft.Page) -> None:
+    """Tell the page that the app's first screen was sent: its loading screen
+    goes once Flutter has drawn it (``web/loading.py``). Sent through the
+    connection like the screen, so it follows the screen's messages, also
+    when they are held until the games are written (Flet's own client would
+    drop it: not one of its packet types)."""
+    send = getattr(page.session.connection, "send_callback", None)
+    if send is not None:
+        send(SHOWN)
+
+
+async def _session(page: ft.Page) -> None:
+    global _early
     early, _early = _early, None
     claimed, folder = await (early if early is not None else read_games())
     if not claimed:

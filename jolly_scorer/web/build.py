@@ -33,6 +33,7 @@ from pathlib import Path
 
 from jolly_scorer.web.bytecode import compile_staged, compile_stdlib
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
+from jolly_scorer.web.loading import is_still, keep_loading_screen, needs_still
 from jolly_scorer.web.offline import PATCHED, calls_out, without_rive_cdn
 from jolly_scorer.web.worker import early_python, is_early
 
@@ -631,6 +632,17 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         needed=lambda d: not is_early(d),
         apply=early_python,
         applied=is_early,
+    ),
+    Patch(
+        "still-loading-screen",
+        'Flet\'s client shows a spinning ring and "Working..." (in English) from '
+        "Flutter's first frame until the app's first screen, drawn anew at every "
+        "frame beside Python's start: the ring and the words go, and the page's "
+        "own loading screen (a still logo) stays until the first screen is drawn "
+        "(jolly_scorer/web/loading.py)",
+        needed=needs_still,
+        apply=keep_loading_screen,
+        applied=is_still,
     ),
     Patch(
         "unused-fonts",

@@ -153,8 +153,20 @@ def type_in(page: Any, identifier: str, text: str) -> None:
 
 
 def open_app(page: Any, url: str) -> None:
+    """Open the app; its loading screen (the logo) stays until the first
+    screen is drawn (jolly_scorer/web/loading.py): when it goes, the first
+    screen is in the accessibility tree already (turned on before it came)."""
     page.goto(url)
-    wait_for_flutter(page, None, LOAD_TIMEOUT)
+    page.wait_for_selector(
+        "flt-semantics-placeholder", state="attached", timeout=LOAD_TIMEOUT
+    )
+    page.evaluate(
+        "() => { const p = document.querySelector('flt-semantics-placeholder');"
+        " if (p) p.click(); }"
+    )
+    page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
+    drawn = page.locator("[flt-semantics-identifier]").count()
+    assert drawn, "the loading screen went before the app's first screen"
 
 
 def totals(page: Any, players: int) -> list[str]:

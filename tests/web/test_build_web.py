@@ -24,7 +24,7 @@ import pytest
 from support.paths import ROOT
 
 from jolly_scorer.store import platform
-from jolly_scorer.web import build
+from jolly_scorer.web import build, loading
 from jolly_scorer.web import worker as web_worker
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, SIZES, THEME_COLOUR
 
@@ -93,6 +93,26 @@ def test_hello_world_keeps_flets_worker(published: Path, tmp_path: Path):
     build.apply_patches(dist, fast=False)
     for name in ("python.js", "python-worker.js"):
         assert (dist / name).read_text() == (published / name).read_text()
+
+
+def test_a_moved_loading_screen_anchor_stops_the_build(published: Path, tmp_path: Path):
+    dist = tmp_path / "dist"
+    shutil.copytree(published, dist)
+    python = dist / "python.js"
+    python.write_text(python.read_text().replace(loading.PY_ANCHOR_MESSAGE, ""))
+    with pytest.raises(build.BuildError, match="still-loading-screen"):
+        build.apply_patches(dist)
+
+
+def test_hello_world_keeps_flets_boot_screen(published: Path, tmp_path: Path):
+    """``fast=False``: Flet's spinning ring, and its loading screen taken away
+    at Flutter's first frame (``web/loading.py`` changes the app's build)."""
+    dist = tmp_path / "dist"
+    shutil.copytree(published, dist)
+    build.apply_patches(dist, fast=False)
+    assert loading.BOOT_VALUES.search((dist / "main.dart.js").read_text())
+    assert loading.ON_TOP not in (dist / "index.html").read_text()
+    assert loading.FIRST_FRAME in (dist / "flutter_bootstrap.js").read_text()
 
 
 def test_early_worker_and_snapshot(site: Path):
