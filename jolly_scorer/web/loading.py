@@ -1,8 +1,8 @@
 """The phone app's loading screen, kept still until the app's first screen
 (issue 36): the changes ``build-web`` makes for it to Flet's ``main.dart.js``,
-``flutter_bootstrap.js`` and ``python.js``, in one place, each anchored on
-Flet 1.0.5's text (a Flet upgrade that moves an anchor stops the build:
-``tests/web/test_loading_screen.py``).
+``index.html``, ``flutter_bootstrap.js`` and ``python.js``, in one place, each
+anchored on Flet 1.0.5's text (a Flet upgrade that moves an anchor stops the
+build: ``tests/web/test_build_web.py``, ``tests/web/test_loading_screen.py``).
 
 Flet's page shows ``index.html``'s loading screen (the app's logo, a still
 image) until Flutter's first frame, then the client's own boot screen until
@@ -145,6 +145,7 @@ def keep_loading_screen(dist: Path) -> None:
 
 
 def is_still(dist: Path) -> bool:
+    """The four changes are in the site."""
     client, index, bootstrap, python = (_read(dist, name) for name in _FILES)
     return (
         not BOOT_VALUES.search(client)
