@@ -67,21 +67,24 @@ def test_each_patch_is_needed_and_applied(published: Path, site: Path, patch: An
     assert not patch.needed(site)
 
 
-def test_a_changed_flet_output_stops_the_build(published: Path, tmp_path: Path):
+@pytest.mark.parametrize(
+    ("name", "anchor", "patch"),
+    [
+        ("index.html", build.BARE_PYODIDE_URL, "pyodide-url"),
+        ("python-worker.js", web_worker.W_ANCHOR_LOAD, "early-python"),
+        ("python.js", loading.PY_ANCHOR_MESSAGE, "still-loading-screen"),
+    ],
+)
+def test_a_changed_flet_output_stops_the_build(
+    published: Path, tmp_path: Path, name: str, anchor: str, patch: str
+):
+    """Flet's output without what a patch is anchored on: the build stops,
+    naming the patch."""
     dist = tmp_path / "dist"
     shutil.copytree(published, dist)
-    index = dist / "index.html"
-    index.write_text(index.read_text().replace(build.BARE_PYODIDE_URL, ""))
-    with pytest.raises(build.BuildError, match="pyodide-url"):
-        build.apply_patches(dist)
-
-
-def test_a_moved_worker_anchor_stops_the_build(published: Path, tmp_path: Path):
-    dist = tmp_path / "dist"
-    shutil.copytree(published, dist)
-    worker = dist / "python-worker.js"
-    worker.write_text(worker.read_text().replace(web_worker.W_ANCHOR_LOAD, ""))
-    with pytest.raises(build.BuildError, match="early-python"):
+    changed = dist / name
+    changed.write_text(changed.read_text().replace(anchor, ""))
+    with pytest.raises(build.BuildError, match=patch):
         build.apply_patches(dist)
 
 
@@ -93,15 +96,6 @@ def test_hello_world_keeps_flets_worker(published: Path, tmp_path: Path):
     build.apply_patches(dist, fast=False)
     for name in ("python.js", "python-worker.js"):
         assert (dist / name).read_text() == (published / name).read_text()
-
-
-def test_a_moved_loading_screen_anchor_stops_the_build(published: Path, tmp_path: Path):
-    dist = tmp_path / "dist"
-    shutil.copytree(published, dist)
-    python = dist / "python.js"
-    python.write_text(python.read_text().replace(loading.PY_ANCHOR_MESSAGE, ""))
-    with pytest.raises(build.BuildError, match="still-loading-screen"):
-        build.apply_patches(dist)
 
 
 def test_hello_world_keeps_flets_boot_screen(published: Path, tmp_path: Path):
