@@ -78,6 +78,7 @@ def test_told_when_another_tab_holds_the_games(
 
 def test_told_when_the_session_fails(monkeypatch: pytest.MonkeyPatch, told: list[str]):
     """The page must not keep its loading screen over Flet's error."""
+
     async def broken() -> browser.GamesRead:
         raise RuntimeError("no games")
 

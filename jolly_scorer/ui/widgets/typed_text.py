@@ -61,7 +61,9 @@ class TypedText(ft.TextField):
             shown = getattr(self, "_shown", None)
             pushed = getattr(self, "_pushed", False)
             object.__setattr__(self, "_pushed", False)
-            if pushed and shown is not None and shown != e.data:
+            held = getattr(self, "_client", None)
+            after = _typed_after(shown, held, e.data)
+            if pushed and shown is not None and shown != e.data and not after:
                 # The server drew ``shown`` last, a text the browser did not
                 # hold (another device's number), and the browser sent
                 # another text: it may have typed before that drawing
@@ -110,6 +112,25 @@ class TypedText(ft.TextField):
             object.__setattr__(self, "_pushed", True)
         if not getattr(self, "_keeps", False):
             object.__setattr__(self, "_agreed", self.value)
+
+
+def _typed_after(drawn: str | None, held: str | None, text: str) -> bool:
+    """Whether the browser's ``text`` is the ``drawn`` text with keys typed
+    after it (the drawing had reached the browser), rather than the text it
+    ``held`` before with keys typed before the drawing came: the longer of the
+    two it goes on from. A text cleared on purpose (Clear, Add) and typed
+    into again is the first.
+
+    >>> _typed_after("", "9c 9d 9s", "5")
+    True
+    >>> _typed_after("", "9c 9d 9s", "9c 9d 9s 5")
+    False
+    >>> _typed_after("25", "1", "13"), _typed_after("25", "1", "253")
+    (False, True)
+    """
+    if drawn is None or not text.startswith(drawn):
+        return False
+    return held is None or not text.startswith(held) or len(drawn) >= len(held)
 
 
 def _set_value(field: ft.TextField, value: str | None) -> None:
