@@ -81,6 +81,17 @@ def test_switch_language_to_german_and_finnish(open_app):
     assert app.find(semantics="home-new-game").content.content == "Uusi peli"
 
 
+def test_the_theme_is_not_faded_in(open_app):
+    """Issue 36: the app's theme comes with its first screen, not animated
+    from the client's boot screen (Flet's blue) over 200 ms of frames; a
+    switch to dark also shows at once."""
+    app = open_app()
+    sent = repr(app.conn.messages)
+    assert app.page.theme_animation_style == ft.AnimationStyle.no_animation()
+    # Duration() goes as {}: the client reads it as zero
+    assert "'theme_animation_style', {'duration': {}, 'reverse_duration': {}}" in sent
+
+
 def test_a_board_kept_in_english_reads_german_after_the_switch(open_app):
     """The board's kept parts are drawn from the translator among their
     inputs: after a switch of language, every kept part (the rounds' title,
