@@ -587,7 +587,8 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     if table_game is not None and access.role == "viewer":
         follow_table(state, table_game)
     page.title = "Jolly Scorer"
-    page.fonts = SUIT_FONTS
+    if not IN_BROWSER:  # the phone app's Flutter has it from the start
+        page.fonts = SUIT_FONTS  # (its font manifest: web/build.py)
     page.padding = 0
     apply_theme(page, settings)
 

@@ -620,6 +620,27 @@ def _drop_unused_fonts(dist: Path) -> None:
     shutil.rmtree(dist / "assets" / UNUSED_FONTS, ignore_errors=True)
 
 
+#: The suit font (``ui/widgets/cards.py``: every text style of the app falls
+#: back to it for the suits) as the site holds it, beside the app's other
+#: assets, and where the phone app's Flutter finds it (under ``assets/``).
+SUIT_FONT = "DejaVuSans"
+SUIT_FONT_FILE = "fonts/DejaVuSans.ttf"
+
+
+def _suit_font_listed(dist: Path) -> bool:
+    return any(f.get("family") == SUIT_FONT for f in _font_manifest(dist))
+
+
+def _suit_font_at_start(dist: Path) -> None:
+    """The suit font into Flutter's font manifest (and its file to where the
+    manifest's fonts are): registered with Roboto before the app runs."""
+    families = _font_manifest(dist)
+    families.append({"family": SUIT_FONT, "fonts": [{"asset": SUIT_FONT_FILE}]})
+    _write_text(dist / FONT_MANIFEST, json.dumps(families, indent=2))
+    (dist / "assets" / SUIT_FONT_FILE).parent.mkdir(parents=True, exist_ok=True)
+    (dist / SUIT_FONT_FILE).replace(dist / "assets" / SUIT_FONT_FILE)
+
+
 #: Issue 36, the phone app's start (docs/performance.md): left out of the hello
 #: world that ``benchmarks/pwa.py`` measures the app against (``fast=False``).
 SPEED_PATCHES: tuple[Patch, ...] = (
@@ -653,6 +674,22 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         apply=_drop_unused_fonts,
         applied=lambda d: (
             not _unused_fonts(d) and not (d / "assets" / UNUSED_FONTS).exists()
+        ),
+    ),
+    Patch(
+        "suit-font-at-start",
+        "the app names its suit font in page.fonts, which Flet's client fetches "
+        "and registers only after the first screen came, and then lays out "
+        "every text again: a frame drawn in full at the end of the start, and "
+        "suits drawn first without their font. It goes into Flutter's font "
+        "manifest, registered with Roboto before the app runs (the phone app "
+        "then leaves page.fonts empty: jolly_scorer/ui/app.py)",
+        needed=lambda d: (d / SUIT_FONT_FILE).is_file() and not _suit_font_listed(d),
+        apply=_suit_font_at_start,
+        applied=lambda d: (
+            _suit_font_listed(d)
+            and (d / "assets" / SUIT_FONT_FILE).is_file()
+            and not (d / SUIT_FONT_FILE).exists()
         ),
     ),
 )

@@ -92,6 +92,20 @@ def test_the_theme_is_not_faded_in(open_app):
     assert "'theme_animation_style', {'duration': {}, 'reverse_duration': {}}" in sent
 
 
+def test_the_suit_font_is_named_only_where_flutter_lacks_it(open_app, monkeypatch):
+    """Served, the page names the suit font (Flet's client fetches it); the
+    phone app's Flutter has it in its font manifest from the start
+    (``web/build.py``, patch "suit-font-at-start"), so the app names none:
+    named, it would be fetched and every text laid out again after the first
+    screen (issue 36)."""
+    from jolly_scorer.ui import app as ui_app
+    from jolly_scorer.ui.widgets.cards import SUIT_FONTS
+
+    assert open_app().page.fonts == SUIT_FONTS
+    monkeypatch.setattr(ui_app, "IN_BROWSER", True)
+    assert not open_app().page.fonts
+
+
 def test_a_board_kept_in_english_reads_german_after_the_switch(open_app):
     """The board's kept parts are drawn from the translator among their
     inputs: after a switch of language, every kept part (the rounds' title,

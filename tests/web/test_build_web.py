@@ -24,6 +24,7 @@ import pytest
 from support.paths import ROOT
 
 from jolly_scorer.store import platform
+from jolly_scorer.ui.widgets.cards import SUIT_FONTS
 from jolly_scorer.web import build, loading
 from jolly_scorer.web import worker as web_worker
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, SIZES, THEME_COLOUR
@@ -154,7 +155,8 @@ def test_early_worker_and_snapshot(site: Path):
 def test_fonts_the_app_never_draws_are_not_loaded(site: Path):
     """Flutter's engine fetches and registers every font of its manifest
     before it runs the app (issue 36): KaTeX's, for Flet's Markdown, are out of
-    the manifest and the site; every font left is in the site."""
+    the manifest and the site, the suit font is in it; every font listed is in
+    the site."""
     families = json.loads((site / build.FONT_MANIFEST).read_text())
     names = [family["family"] for family in families]
     assert "MaterialIcons" in names
@@ -163,6 +165,11 @@ def test_fonts_the_app_never_draws_are_not_loaded(site: Path):
         for font in family["fonts"]:
             assert (site / "assets" / font["asset"]).is_file(), font
     assert not (site / "assets" / build.UNUSED_FONTS).exists()
+    # the suit font is registered from the start, not fetched after the
+    # first screen (the app names it in page.fonts only when served)
+    assert build.SUIT_FONT in names
+    assert SUIT_FONTS == {build.SUIT_FONT: build.SUIT_FONT_FILE}
+    assert not (site / build.SUIT_FONT_FILE).exists()  # one copy, in assets/
     # why it is safe: the app shows no Markdown (KaTeX draws its LaTeX)
     sources = (ROOT / "jolly_scorer").rglob("*.py")
     assert not [p for p in sources if "Markdown(" in p.read_text(encoding="utf-8")]
