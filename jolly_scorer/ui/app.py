@@ -229,9 +229,9 @@ def apply_theme(page: ft.Page, settings: UiSettings) -> None:
 
     Not animated (issue 36): Flutter's app fades from the theme it has to the
     one it is given, and the client draws its boot screen in Flet's default
-    theme before the app's arrives, so the first screen came as 200 ms of
-    frames drawn in full, each on the phone app's start path (and a change
-    of light or dark in the settings now shows at once)."""
+    theme before the app's arrives, so the first screen came as a fade from
+    Flet's blue, 200 ms of frames drawn in full right after the start (and a
+    change of light or dark in the settings now shows at once)."""
     page.theme_animation_style = ft.AnimationStyle.no_animation()
     page.theme_mode = THEME_MODES[settings.theme]
     page.theme = suit_font_theme(ft.Theme(color_scheme_seed=SEED))
