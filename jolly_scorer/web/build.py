@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from jolly_scorer.ui.widgets.cards import SUIT_FONT, SUIT_FONTS
 from jolly_scorer.web.bytecode import compile_staged, compile_stdlib
 from jolly_scorer.web.icons import BACKGROUND_COLOUR, ICONS, THEME_COLOUR
 from jolly_scorer.web.loading import is_still, keep_loading_screen, needs_still
@@ -620,11 +621,11 @@ def _drop_unused_fonts(dist: Path) -> None:
     shutil.rmtree(dist / "assets" / UNUSED_FONTS, ignore_errors=True)
 
 
-#: The suit font (``ui/widgets/cards.py``: every text style of the app falls
-#: back to it for the suits) as the site holds it, beside the app's other
-#: assets, and where the phone app's Flutter finds it (under ``assets/``).
-SUIT_FONT = "DejaVuSans"
-SUIT_FONT_FILE = "fonts/DejaVuSans.ttf"
+#: The suit font's file (``ui/widgets/cards.py``: every text style of the
+#: app falls back to it for the suits) as the site holds it, beside the app's
+#: other assets, and where the phone app's Flutter finds it (under
+#: ``assets/``).
+SUIT_FONT_FILE = SUIT_FONTS[SUIT_FONT]
 
 
 def _suit_font_listed(dist: Path) -> bool:
