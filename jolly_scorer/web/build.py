@@ -642,6 +642,23 @@ def _suit_font_at_start(dist: Path) -> None:
     (dist / SUIT_FONT_FILE).replace(dist / "assets" / SUIT_FONT_FILE)
 
 
+#: Flutter's configuration of how CanvasKit gets a frame onto the page
+#: (``main.dart.js`` reads it from the configuration ``flutter_bootstrap.js``
+#: passes). Chromium's default draws each frame into an offscreen WebGL canvas
+#: and copies it into the page's canvas; set, each frame is drawn into the
+#: page's own canvas, as Flutter does in Safari and Firefox.
+IN_PLACE_FRAMES = "canvasKitForceMultiSurfaceRasterizer"
+FLUTTER_CONFIG = "var flutterConfig = {\n"
+IN_PLACE_CONFIG = f"{FLUTTER_CONFIG}    {IN_PLACE_FRAMES}: true,\n"
+
+
+def _frames_in_place(dist: Path) -> None:
+    bootstrap = dist / "flutter_bootstrap.js"
+    _write_text(
+        bootstrap, _read(bootstrap).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1)
+    )
+
+
 #: Issue 36, the phone app's start (docs/performance.md): left out of the hello
 #: world that ``benchmarks/pwa.py`` measures the app against (``fast=False``).
 SPEED_PATCHES: tuple[Patch, ...] = (
@@ -676,6 +693,21 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         applied=lambda d: (
             not _unused_fonts(d) and not (d / "assets" / UNUSED_FONTS).exists()
         ),
+    ),
+    Patch(
+        "frames-in-place",
+        "in Chromium, Flutter's CanvasKit draws each frame into an offscreen "
+        "canvas and copies it into the page's: with no GPU to share it, the copy "
+        "waits for the whole frame to be drawn and read back, a fifth of a "
+        "frame's time; each frame is now drawn into the page's canvas itself "
+        "(Flutter's own option, the way it draws in Safari and Firefox)",
+        needed=lambda d: (
+            IN_PLACE_FRAMES in _read(d / "main.dart.js")
+            and FLUTTER_CONFIG in _bootstrap(d)
+            and IN_PLACE_FRAMES not in _bootstrap(d)
+        ),
+        apply=_frames_in_place,
+        applied=lambda d: IN_PLACE_CONFIG in _bootstrap(d),
     ),
     Patch(
         "suit-font-at-start",

@@ -238,10 +238,31 @@ def start_game(page: Any) -> None:
     tap(page, "start-game")
 
 
+#: The page's canvases, each as [width, height, drawn through a copy]: a
+#: canvas whose frames CanvasKit copies in from an offscreen one holds a
+#: ``bitmaprenderer`` context; one drawn into in place holds WebGL's (and
+#: asking it for another kind of context answers null). Flutter's view keeps
+#: them in a shadow root.
+CANVASES = """() => {
+  const found = [];
+  const walk = root => {
+    for (const c of root.querySelectorAll('canvas'))
+      found.push([c.width, c.height, !!c.getContext('bitmaprenderer')]);
+    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) walk(e.shadowRoot);
+  };
+  walk(document);
+  return found;
+}"""
+
+
 def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     with first_visit(chromium, pwa_site, profile) as (page, server, blocked):
         page.get_by_text("New game").first.wait_for(timeout=LOAD_TIMEOUT)
+        # Flutter draws each frame into the page's canvas, not into an
+        # offscreen one copied over (build patch "frames-in-place")
+        canvases = page.evaluate(CANVASES)
+        assert canvases and not any(copied for _, _, copied in canvases), canvases
         # the worker has stored the whole site before the server goes away,
         # and the interpreter's snapshot is kept (made before any game:
         # the games are not in it)

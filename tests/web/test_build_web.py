@@ -108,6 +108,8 @@ def test_hello_world_keeps_flets_boot_screen(published: Path, tmp_path: Path):
     assert loading.BOOT_VALUES.search((dist / "main.dart.js").read_text())
     assert loading.ON_TOP not in (dist / "index.html").read_text()
     assert loading.FIRST_FRAME in (dist / "flutter_bootstrap.js").read_text()
+    # and Flutter's own way of drawing a frame in Chromium (an offscreen canvas)
+    assert build.IN_PLACE_FRAMES not in (dist / "flutter_bootstrap.js").read_text()
 
 
 def test_early_worker_and_snapshot(site: Path):
