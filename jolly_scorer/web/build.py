@@ -654,9 +654,7 @@ IN_PLACE_CONFIG = f"{FLUTTER_CONFIG}    {IN_PLACE_FRAMES}: true,\n"
 
 def _frames_in_place(dist: Path) -> None:
     bootstrap = dist / "flutter_bootstrap.js"
-    _write_text(
-        bootstrap, _read(bootstrap).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1)
-    )
+    _write_text(bootstrap, _read(bootstrap).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1))
 
 
 #: Issue 36, the phone app's start (docs/performance.md): left out of the hello
