@@ -74,6 +74,7 @@ def test_each_patch_is_needed_and_applied(published: Path, site: Path, patch: An
         ("index.html", build.BARE_PYODIDE_URL, "pyodide-url"),
         ("python-worker.js", web_worker.W_ANCHOR_LOAD, "early-python"),
         ("python.js", loading.PY_ANCHOR_MESSAGE, "still-loading-screen"),
+        ("flutter_bootstrap.js", build.FLUTTER_CONFIG, "frames-in-place"),
     ],
 )
 def test_a_changed_flet_output_stops_the_build(
