@@ -73,9 +73,13 @@ class BrowserFolder:
     makes the (empty) JavaScript mount options; both are identities in tests.
 
     Writing back (``FS.syncfs(false, …)``) is asynchronous: :meth:`flush`
-    starts it and returns. At most one write-back runs at a time; a flush asked
-    for meanwhile runs as soon as it ends, so the last committed change is
-    always written, in order.
+    asks for it and returns; it starts once the event loop's current turn is
+    done, so the commits of one handler (Save stores the round, then clears
+    its drafts) are written by one write-back, not one each (every write-back
+    writes each changed file whole). At most one write-back runs at a time; a
+    flush asked for meanwhile runs as soon as it ends, so the last committed
+    change is always written, in order. From the flush on the folder is
+    :attr:`busy`.
 
     A write-back that fails, or has not ended after ``stuck_after`` seconds,
     sets :attr:`problem` and is told to the :meth:`watch` callbacks; the next
@@ -97,6 +101,8 @@ class BrowserFolder:
         self._options = options
         self._running = False
         self._again = False
+        #: A write-back asked for, to start when the loop's turn is done.
+        self._asked = False
         self._idle: asyncio.Event | None = None
         self._when_idle: list[Callable[[], None]] = []
         #: The last write-back error (None when the last one succeeded).
@@ -174,7 +180,10 @@ class BrowserFolder:
         return self.path
 
     def flush(self) -> None:
-        """Start writing the folder back to IndexedDB (or queue one more)."""
+        """Write the folder back to IndexedDB when the loop's turn is done
+        (or queue one more after the write-back that runs)."""
+        if self._asked:
+            return  # the write-back about to start takes this change too
         if self._running:
             self._again = True
             return
@@ -185,10 +194,15 @@ class BrowserFolder:
             self._idle.clear()
         try:
             loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop to time it with
-            pass
-        else:
-            loop.call_later(self.stuck_after, self._stuck, self._started)
+        except RuntimeError:  # no loop: write now
+            self._write()
+            return
+        loop.call_later(self.stuck_after, self._stuck, self._started)
+        self._asked = True
+        loop.call_soon(self._write)
+
+    def _write(self) -> None:
+        self._asked = False
 
         def written(error: Any = None) -> None:
             self.writes += 1

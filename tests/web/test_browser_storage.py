@@ -22,6 +22,7 @@ from jolly_scorer.store import platform
 from jolly_scorer.store.store import close_shared_stores, shared_store
 from jolly_scorer.web import browser
 from tests.flet_harness import FletTestApp
+from tests.support.app_steps import field_in, new_game
 
 
 class FakeFS:
@@ -31,8 +32,11 @@ class FakeFS:
     class filesystems:  # noqa: N801 - the JavaScript name
         IDBFS = "IDBFS"
 
-    def __init__(self) -> None:
+    def __init__(self, at_once: bool = False) -> None:
         self.pending: list[Any] = []
+        #: every write-back ends as soon as it starts (counted in ``started``)
+        self.at_once = at_once
+        self.started = 0
 
     def mkdirTree(self, path: str) -> None:  # noqa: N802
         pass
@@ -42,6 +46,10 @@ class FakeFS:
 
     def syncfs(self, populate: bool, callback: Any) -> None:
         if populate:
+            callback(None)
+            return
+        self.started += 1
+        if self.at_once:
             callback(None)
         else:
             self.pending.append(callback)
@@ -54,13 +62,13 @@ class FakeFS:
 def browser_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flet_app: Any
 ) -> Callable[..., tuple[FletTestApp, FakeFS, platform.BrowserFolder]]:
-    """``browser_app(stuck_after=3.0)``: the browser app's session on a fake
-    IndexedDB folder (``tmp_path``), its FS and folder."""
+    """``browser_app(stuck_after=3.0, at_once=False)``: the browser app's
+    session on a fake IndexedDB folder (``tmp_path``), its FS and folder."""
 
     def make(
-        stuck_after: float = 3.0,
+        stuck_after: float = 3.0, at_once: bool = False
     ) -> tuple[FletTestApp, FakeFS, platform.BrowserFolder]:
-        fs = FakeFS()
+        fs = FakeFS(at_once)
         folder = platform.BrowserFolder(fs, tmp_path, stuck_after=stuck_after)
         monkeypatch.setattr(platform, "_folder", folder)
 
@@ -141,6 +149,38 @@ def test_a_write_back_that_does_not_end_is_shown(browser_app: Any):
     app.wait_for(lambda: not banner_shown(app))
 
 
+def test_saving_a_round_writes_the_folder_back_once(browser_app: Any):
+    """Save stores the round and then clears its drafts, two commits in one
+    handler: one write-back takes both (each writes the whole database file;
+    the screen that says saved waits for it)."""
+    app, fs, folder = browser_app(at_once=True)
+    new_game(app, players=["Anna", "Ben", "Cleo"], preset="rommi_fi")
+    app.click(app.find(semantics="enter-round"))
+    app.click(app.find(semantics="round-closer-0"))
+    for seat in (1, 2):
+        app.click(app.find(semantics=f"round-show-{seat}"))
+        app.click(app.find(semantics=f"round-mode-{seat}-points"))
+        app.type_text(field_in(app, f"round-bad-{seat}"), str(10 + seat))
+    app.settle()
+    commits: list[str] = []
+    before = fs.started
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(folder, "flush", _counted(folder.flush, commits))
+        app.click(app.find(semantics="round-save"))
+        app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    assert len(commits) == 2  # the round, then its drafts cleared
+    assert fs.started - before == 1
+    assert not folder.busy and folder.problem is None
+
+
+def _counted(flush: Callable[[], None], calls: list[str]) -> Callable[[], None]:
+    def counted() -> None:
+        calls.append("flush")
+        flush()
+
+    return counted
+
+
 def test_the_message_is_in_every_language():
     texts = {lang: Translator(lang)(browser.NOT_KEPT) for lang in ("de", "fi", "en")}
     assert texts["en"] == browser.NOT_KEPT
@@ -156,15 +196,18 @@ def test_folder_tells_its_watchers():
         told: list[str | None] = []
         stop = folder.watch(told.append)
         folder.flush()
+        await asyncio.sleep(0)  # the write-back starts when the turn ends
         fs.finish()
         assert told == []  # all well: nothing to tell
         folder.flush()
+        await asyncio.sleep(0)
         fs.finish("QuotaExceededError")
         assert told == ["QuotaExceededError"]
         later: list[str | None] = []
         folder.watch(later.append)
         assert later == ["QuotaExceededError"]  # a new watcher hears it at once
         folder.flush()
+        await asyncio.sleep(0)
         fs.finish()
         assert told == ["QuotaExceededError", None]
         folder.flush()
@@ -190,6 +233,7 @@ def test_nothing_is_held_while_writing_fails(monkeypatch: pytest.MonkeyPatch):
         shown: list[str] = []
         send = platform.hold_until_written(shown.append, limit=60)
         folder.flush()
+        await asyncio.sleep(0)
         fs.finish("QuotaExceededError")
         folder.flush()
         send("saved")

@@ -388,12 +388,17 @@ def test_browser_folder_reads_in_then_writes_each_commit_in_order():
         assert fs.finish() is True  # read in before the store opens
         assert await mounting == platform.BROWSER_DATA_DIR
         folder.flush()
+        folder.flush()  # in the same turn of the loop: the same write-back
+        assert fs.pending == [] and folder.busy  # it starts when the turn ends
+        await asyncio.sleep(0)
+        assert len(fs.pending) == 1
         folder.flush()  # while one write is running: one more queued
         folder.flush()
         assert len(fs.pending) == 1
         waiting = asyncio.ensure_future(folder.flushed())
         assert fs.finish() is False
-        assert len(fs.pending) == 1  # the queued one, started at once
+        await asyncio.sleep(0)
+        assert len(fs.pending) == 1  # the queued one, started after it
         await asyncio.sleep(0)
         assert not waiting.done()
         assert fs.finish("QuotaExceededError") is False
@@ -514,13 +519,16 @@ def test_screen_updates_wait_until_the_change_is_written(monkeypatch: Any):
         send("saved")
         send("totals")
         assert shown == ["home"]
+        await asyncio.sleep(0)  # the loop's turn ends: the write-back starts
         folder.flush()  # another commit while the first is written
         fs.finish()
         assert shown == ["home"]  # the second write-back still runs
+        await asyncio.sleep(0)
         fs.finish()
         assert shown == ["home", "saved", "totals"]
         folder.flush()
         send("late")
+        await asyncio.sleep(0)
         await asyncio.sleep(0.1)  # a write-back that never ends
         assert shown[-1] == "late"
         fs.finish()
