@@ -294,6 +294,7 @@ def _connect_writable(
                     f"cannot write {str(path)!r}: WAL mode refused ({mode})"
                 )
             conn.execute("PRAGMA synchronous = FULL")
+            platform.keep_wal_small(conn)
             conn.execute("PRAGMA foreign_keys = ON")
             apply_migrations(conn, clock=clock)
     except BaseException:

@@ -12,13 +12,15 @@ runs inside the browser on Pyodide (``sys.platform == "emscripten"``), where
   every committed change, which writes the folder back to IndexedDB. A
   write-back that fails, or has not ended after :data:`STUCK_AFTER` seconds,
   is told to whoever :func:`watch_writes` (the page shows that the games are
-  not kept).
+  not kept). Each write-back writes every changed file whole, SQLite's
+  write-ahead log too: :func:`keep_wal_small` keeps that log short there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +36,7 @@ __all__ = [
     "flushed",
     "hold_lock",
     "hold_until_written",
+    "keep_wal_small",
     "open_data_dir",
     "run_blocking",
     "watch_writes",
@@ -51,6 +54,31 @@ BROWSER_DATA_DIR = Path("/jolly-scorer")
 
 #: Seconds after which a write-back that has not ended counts as failed.
 STUCK_AFTER = 3.0
+
+#: The browser's write-ahead log: checkpointed into the database after this
+#: many pages (SQLite's default is 1,000, 4 MB) and cut back to
+#: :data:`BROWSER_WAL_BYTES` after a checkpoint (by default it stays as long as
+#: it ever grew).
+BROWSER_WAL_PAGES = 64
+BROWSER_WAL_BYTES = 256 * 1024
+
+
+def keep_wal_small(conn: sqlite3.Connection, in_browser: bool = IN_BROWSER) -> None:
+    """In the browser: a short write-ahead log for ``conn`` (a writer).
+
+    IndexedDB keeps each file of the data folder whole, and every write-back
+    (one per committed change: each tap that changes a draft) writes each
+    changed file again, the log too. With SQLite's defaults the log grows to
+    about 4 MB within a few rounds of taps and stays that long, so every
+    write-back wrote 4 MB (the next screen update waits for it). Checkpointed
+    every :data:`BROWSER_WAL_PAGES` pages and cut back to
+    :data:`BROWSER_WAL_BYTES`, a write-back writes at most that, and the
+    database file itself at each checkpoint. Elsewhere (a disk, written in
+    place) nothing changes.
+    """
+    if in_browser:
+        conn.execute(f"PRAGMA wal_autocheckpoint = {BROWSER_WAL_PAGES}")
+        conn.execute(f"PRAGMA journal_size_limit = {BROWSER_WAL_BYTES}")
 
 
 async def run_blocking(function: Callable[[], T]) -> T:

@@ -181,6 +181,33 @@ def _counted(flush: Callable[[], None], calls: list[str]) -> Callable[[], None]:
     return counted
 
 
+def _log_after_commits(folder: Path, commits: int) -> int:
+    """The size of the store's write-ahead log after ``commits`` commits."""
+    from jolly_scorer.store import Store
+
+    with Store.open(folder) as store:
+        for n in range(commits):
+            store.set_setting("language", ("de", "fi")[n % 2])
+        return (folder / "games.db-wal").stat().st_size
+
+
+def test_the_browsers_write_ahead_log_stays_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Each write-back writes the log whole: in the browser it is checkpointed
+    and cut back, so through a few hundred taps' commits it stays within
+    ``BROWSER_WAL_BYTES`` and a checkpoint's pages; on a disk SQLite's
+    defaults stay (the log keeps growing towards 4 MB)."""
+    on_disk = _log_after_commits(tmp_path / "disk", 300)
+    assert on_disk > 4 * platform.BROWSER_WAL_BYTES
+    real = platform.keep_wal_small
+    monkeypatch.setattr(
+        platform, "keep_wal_small", lambda conn: real(conn, in_browser=True)
+    )
+    in_browser = _log_after_commits(tmp_path / "browser", 300)
+    assert in_browser <= platform.BROWSER_WAL_BYTES + 8 * 4096
+
+
 def test_the_message_is_in_every_language():
     texts = {lang: Translator(lang)(browser.NOT_KEPT) for lang in ("de", "fi", "en")}
     assert texts["en"] == browser.NOT_KEPT
