@@ -38,6 +38,9 @@ def test_the_games_are_read_at_once_on_the_loop(
 
     monkeypatch.setattr(platform, "claim_browser_data", claim)
     monkeypatch.setattr(platform, "open_data_dir", open_data_dir)
+    # put back afterwards as it was before (None): the games read here must
+    # not be taken by a later test's session
+    monkeypatch.setattr(browser, "_early", None)
 
     async def start() -> Any:
         browser.read_games_early()
@@ -48,7 +51,6 @@ def test_the_games_are_read_at_once_on_the_loop(
         return await early
 
     assert asyncio.run(start()) == (True, tmp_path)
-    monkeypatch.setattr(browser, "_early", None)
 
 
 def test_the_first_session_takes_the_games_read_before_it(
