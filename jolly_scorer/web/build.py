@@ -397,12 +397,16 @@ FLUTTER_SW_SETTINGS = re.compile(
 )
 
 
+#: Flet's page script that starts Flutter with its configuration.
+BOOTSTRAP = "flutter_bootstrap.js"
+
+
 def _bootstrap(dist: Path) -> str:
-    return _read(dist / "flutter_bootstrap.js")
+    return _read(dist / BOOTSTRAP)
 
 
 def _drop_flutter_worker(dist: Path) -> None:
-    bootstrap = dist / "flutter_bootstrap.js"
+    bootstrap = dist / BOOTSTRAP
     text, count = FLUTTER_SW_SETTINGS.subn("", _read(bootstrap))
     if count != 1:
         raise BuildError(
@@ -653,7 +657,7 @@ IN_PLACE_CONFIG = f"{FLUTTER_CONFIG}    {IN_PLACE_FRAMES}: true,\n"
 
 
 def _frames_in_place(dist: Path) -> None:
-    bootstrap = dist / "flutter_bootstrap.js"
+    bootstrap = dist / BOOTSTRAP
     _write_text(bootstrap, _read(bootstrap).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1))
 
 
