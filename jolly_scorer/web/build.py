@@ -594,12 +594,16 @@ PATCHES: tuple[Patch, ...] = (
 
 
 FONT_MANIFEST = "assets/FontManifest.json"
-#: Font families of Flet's client that the app never draws: KaTeX (Flet's
-#: Markdown with LaTeX; the app shows no Markdown). Flutter's engine fetches and
-#: registers every font of its manifest before it runs the app (19 KaTeX files,
-#: 1.9 MB), so they are taken out of the manifest, and their files out of the
-#: site.
-UNUSED_FONTS = "packages/flutter_math_fork/"
+#: Font families of Flet's client that the app never draws, by the folder
+#: their files are in: KaTeX (Flet's Markdown with LaTeX; the app shows no
+#: Markdown) and the Cupertino icons (drawn for a control named with a
+#: Cupertino icon, or by an adaptive text field on an Apple phone; the app
+#: names none and sets no control adaptive). Flutter's engine fetches and
+#: registers every font of its manifest before it runs the app (19 KaTeX
+#: files, 1.9 MB; the icons' 209 KB: 70-110 ms of a reopen, docs/performance.md
+#: "Twelfth pass"), so they are taken out of the manifest, and their files out
+#: of the site.
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
 
 def _font_manifest(dist: Path) -> list[dict[str, object]]:
@@ -622,7 +626,8 @@ def _drop_unused_fonts(dist: Path) -> None:
     unused = _unused_fonts(dist)
     kept = [f for f in _font_manifest(dist) if f not in unused]
     _write_text(dist / FONT_MANIFEST, json.dumps(kept, indent=2))
-    shutil.rmtree(dist / "assets" / UNUSED_FONTS, ignore_errors=True)
+    for folder in UNUSED_FONTS:
+        shutil.rmtree(dist / "assets" / folder, ignore_errors=True)
 
 
 #: The suit font's file (``ui/widgets/cards.py``: every text style of the
@@ -689,11 +694,13 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         "unused-fonts",
         "Flutter's engine fetches and registers every font of its manifest "
         "before it runs the app, KaTeX's 19 (for Flet's Markdown, which the "
-        "app does not show) too: they leave the manifest and the site",
+        "app does not show) and the Cupertino icons (the app names none) too: "
+        "they leave the manifest and the site",
         needed=lambda d: bool(_unused_fonts(d)),
         apply=_drop_unused_fonts,
         applied=lambda d: (
-            not _unused_fonts(d) and not (d / "assets" / UNUSED_FONTS).exists()
+            not _unused_fonts(d)
+            and not any((d / "assets" / folder).exists() for folder in UNUSED_FONTS)
         ),
     ),
     Patch(

@@ -158,8 +158,8 @@ def test_early_worker_and_snapshot(site: Path):
 def test_fonts_the_app_never_draws_are_not_loaded(site: Path):
     """Flutter's engine fetches and registers every font of its manifest
     before it runs the app (issue 36): KaTeX's, for Flet's Markdown, are out of
-    the manifest and the site, the suit font is in it; every font listed is in
-    the site."""
+    the manifest and the site, so are the Cupertino icons; the suit font is
+    in it; every font listed is in the site."""
     families = json.loads((site / build.FONT_MANIFEST).read_text())
     names = [family["family"] for family in families]
     assert "MaterialIcons" in names
@@ -167,15 +167,27 @@ def test_fonts_the_app_never_draws_are_not_loaded(site: Path):
     for family in families:
         for font in family["fonts"]:
             assert (site / "assets" / font["asset"]).is_file(), font
-    assert not (site / "assets" / build.UNUSED_FONTS).exists()
+    assert "packages/cupertino_icons/CupertinoIcons" not in names
+    assert not [f for f in build.UNUSED_FONTS if (site / "assets" / f).exists()]
     # the suit font is registered from the start, not fetched after the
     # first screen (the app names it in page.fonts only when served)
     assert build.SUIT_FONT in names
     assert SUIT_FONTS == {build.SUIT_FONT: build.SUIT_FONT_FILE}
     assert not (site / build.SUIT_FONT_FILE).exists()  # one copy, in assets/
-    # why it is safe: the app shows no Markdown (KaTeX draws its LaTeX)
-    sources = (ROOT / "jolly_scorer").rglob("*.py")
-    assert not [p for p in sources if "Markdown(" in p.read_text(encoding="utf-8")]
+    # why it is safe: the app shows no Markdown (KaTeX draws its LaTeX), names
+    # no Cupertino icon and makes no control adaptive (Flet's client draws the
+    # Cupertino icons for those only: an adaptive text field on an Apple phone
+    # is Flutter's Cupertino one, with an eye icon for a password); the
+    # package's web/ builds the site and draws nothing
+    app = ROOT / "jolly_scorer"
+    sources = [p for p in app.rglob("*.py") if (app / "web") not in p.parents]
+    never = ("Markdown(", "Cupertino", "adaptive=")
+    assert not [
+        (p.name, word)
+        for p in sources
+        for word in never
+        if word in p.read_text(encoding="utf-8")
+    ]
 
 
 def test_the_snapshot_holds_every_name_of_flet():
