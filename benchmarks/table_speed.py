@@ -2,6 +2,7 @@
 
     uv run python benchmarks/table_speed.py [--rounds abcde] [--bare-taps N] [--pad]
     uv run python benchmarks/table_speed.py --site DIR   # the phone app
+    uv run python benchmarks/table_speed.py --site DIR --again 2
 
 ``--pad``: the counted points of rounds c and e are tapped on the counting
 sheet's number pad (a phone's way, each digit and Next a tap) instead of
@@ -47,6 +48,12 @@ button updates one text. Rounds:
 Every round's saved scores are checked against the round as intended (built
 by hand below and scored by the engine): ``round X: scores as expected``, or
 the benchmark stops with an error naming the differences.
+
+``--again N`` (with ``--site``): after each round, the same round is entered N
+more times in the same page, a line each (``round X again``), its scores
+checked against the first's: the page's code is warm then, as at a table
+after the evening's first round, where each ``--site`` round is a page's
+first.
 
 With ``--site`` each round's line also splits a tap: the answer (the click
 to the worker's first message: the page's message to the worker, Python's
@@ -686,6 +693,54 @@ def bare_main(page: Any) -> None:
     )
 
 
+def report(
+    title: str,
+    steps: list[Step],
+    melds: int,
+    players: list[str],
+    tally: Tally,
+    seconds: float,
+) -> str:
+    """A round's line: what was entered, its taps and their times."""
+    lat = tally.latencies
+    line = (
+        f"{title}: cards {_cards(steps)}, melds {melds}, "
+        f"players {len(players)}, taps {tally.taps}, keys {tally.keys}, "
+        f"scrolls {tally.scrolls}, seconds {seconds:.1f}, "
+        f"latency median {statistics.median(lat):.0f} ms, "
+        f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms, "
+        f"save to board {tally.save_ms:.0f} ms"
+    )
+    if tally.answers:  # the phone app: the worker's part and the page's
+        drawn = [a - b for a, b in zip(lat, tally.answers, strict=True)]
+        line += (
+            f"; answer median {statistics.median(tally.answers):.0f} ms,"
+            f" p90 {percentile(tally.answers, 0.9):.0f} ms; answer to"
+            f" screen median {statistics.median(drawn):.0f} ms,"
+            f" p90 {percentile(drawn, 0.9):.0f} ms"
+        )
+    return line
+
+
+def again(page: Any, name: str, first: dict[str, int], pad: bool) -> str:
+    """``--again``: round ``name`` entered once more in the same page (its
+    code warm, as at a table after the evening's first round). ``first``:
+    the scores of its first entry, which the same cards must score again."""
+    (_, players), steps, melds, _ = ROUNDS[name]
+    before = site_totals(page, players)
+    tally = Tally()
+    start = time.perf_counter()
+    play(page, steps, tally, pad)
+    by_id(page, "enter-round").wait_for(state="attached", timeout=15_000)
+    seconds = time.perf_counter() - start
+    page.evaluate(SETTLED, page.evaluate("performance.now()"))
+    after = site_totals(page, players)
+    got = {p: after[p] - before[p] for p in players}
+    if got != first:
+        raise SystemExit(f"round {name} again: scores {got}, first {first}")
+    return report(f"round {name} again", steps, melds, players, tally, seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", default="abcde")
@@ -695,6 +750,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--site", type=Path, help="the built phone app's folder (built when empty)"
+    )
+    parser.add_argument(
+        "--again",
+        type=int,
+        default=0,
+        help="with --site: each round entered N more times in the same page",
     )
     args = parser.parse_args()
     site = built_site(args.site) if args.site else None
@@ -736,35 +797,23 @@ def main() -> None:
                 if site is not None:
                     page.evaluate(SETTLED, page.evaluate("performance.now()"))
                     after = site_totals(page, players)
-                page.context.close()
             finally:
                 if proc is not None:
                     proc.terminate()
                     proc.wait(10)
             all_latencies += tally.latencies
-            lat = tally.latencies
-            line = (
-                f"round {name}: cards {_cards(steps)}, melds {melds}, "
-                f"players {len(players)}, taps {tally.taps}, keys {tally.keys}, "
-                f"scrolls {tally.scrolls}, seconds {seconds:.1f}, "
-                f"latency median {statistics.median(lat):.0f} ms, "
-                f"p90 {percentile(lat, 0.9):.0f} ms, max {max(lat):.0f} ms, "
-                f"save to board {tally.save_ms:.0f} ms"
-            )
-            if site is not None:  # the worker's part and the page's
-                drawn = [a - b for a, b in zip(lat, tally.answers, strict=True)]
-                line += (
-                    f"; answer median {statistics.median(tally.answers):.0f} ms,"
-                    f" p90 {percentile(tally.answers, 0.9):.0f} ms; answer to"
-                    f" screen median {statistics.median(drawn):.0f} ms,"
-                    f" p90 {percentile(drawn, 0.9):.0f} ms"
-                )
+            line = report(f"round {name}", steps, melds, players, tally, seconds)
             print(line, flush=True)
             lines.append(line)
             if site is not None:
                 print(check_site_scores(name, players, before, after), flush=True)
             else:
                 print(check_scores(name, data, game_id), flush=True)
+            if site is not None:
+                first = {p: after[p] - before[p] for p in players}
+                for _ in range(args.again):
+                    print(again(page, name, first, args.pad), flush=True)
+            page.context.close()
         proc, url = serve("benchmarks.table_speed:bare_main", Path(tmp) / "bare")
         try:
             page = open_page(browser, url, "bare-tap")
