@@ -600,9 +600,8 @@ FONT_MANIFEST = "assets/FontManifest.json"
 #: Cupertino icon, or by an adaptive text field on an Apple phone; the app
 #: names none and sets no control adaptive). Flutter's engine fetches and
 #: registers every font of its manifest before it runs the app (19 KaTeX
-#: files, 1.9 MB; the icons' 209 KB: 70-110 ms of a reopen, docs/performance.md
-#: "Twelfth pass"), so they are taken out of the manifest, and their files out
-#: of the site.
+#: files, 1.9 MB; the icons' 209 KB), so they are taken out of the manifest,
+#: and their files out of the site.
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
 
