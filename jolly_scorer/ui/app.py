@@ -298,13 +298,24 @@ def App(state: AppState, table: Table | None = None) -> ft.Control:
     )
 
 
-async def follow_browser_language(page: ft.Page, state: AppState) -> None:
+async def follow_browser_language(
+    page: ft.Page, state: AppState, known: asyncio.Event | None = None
+) -> None:
     """Web mode, no language chosen in the settings and none set for the server
-    (``LANGUAGE``): speak the browser's (phone's) language, if the app has it.
+    (``LANGUAGE``): speak the browser's (phone's) language, if the app has it;
+    then ``known`` is set (whatever the answer).
 
     Flet 1.0.5 reports the browser's ``navigator.language(s)`` through
     ``page.get_device_info()``; the choice is not stored (it is not the user's).
     """
+    try:
+        await _take_browser_language(page, state)
+    finally:
+        if known is not None:
+            known.set()
+
+
+async def _take_browser_language(page: ft.Page, state: AppState) -> None:
     try:
         info = await page.get_device_info()
     except Exception:  # an old client, a closed tab: keep the server's language
@@ -602,16 +613,18 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     if access.role == "host" and table is not None:
         pin_table_game(state, table)
     watch_other_processes(page, shared)
-    if access.role == "host" and table is not None:
-        from jolly_scorer.ui.screens.table_host.screen import offer_table
-
-        offer_table(page, state, table)
-    if (
+    following = (
         page.web
         and shared.get_setting("language") is None
         and not os.environ.get("LANGUAGE")
-    ):
-        page.run_task(follow_browser_language, page, state)
+    )
+    language_known = asyncio.Event() if following else None
+    if access.role == "host" and table is not None:
+        from jolly_scorer.ui.screens.table_host.screen import offer_table
+
+        offer_table(page, state, table, language_known)
+    if following:
+        page.run_task(follow_browser_language, page, state, language_known)
     page.render(App, state, table if access.role == "host" else None)
     warm_screens(page)
 

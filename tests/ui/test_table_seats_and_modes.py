@@ -217,6 +217,83 @@ def test_the_hosts_bar_and_panel_follow_the_pages_language(
     assert words == ["Tisch beenden", "Schließen"], words
 
 
+def host_following_the_browser(flet_app, tmp_path, monkeypatch, language):
+    """The host's page in web mode with no language set, as a browser opens
+    it: the page asks the browser for its language after it opened; the
+    browser answers ``language`` once the returned event is set."""
+    import asyncio
+    import threading
+
+    import flet as ft
+    from support.live_table import make_games
+
+    from jolly_scorer.tables.table import Table
+    from jolly_scorer.ui import app as ui_app
+
+    make_games(tmp_path)
+    table = Table(address="http://127.0.0.1:8550/")
+    monkeypatch.setattr(sessions, "_TABLE", table)
+    monkeypatch.setattr(
+        ui_app, "current_access", lambda: Access("host", table.host_device)
+    )
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    answer = threading.Event()
+
+    async def browser(page, state):  # a slow answer (a loaded machine)
+        while not answer.is_set():
+            await asyncio.sleep(0.01)
+        if language is not None:
+            state.settings = state.settings.replace(language=language)
+
+    monkeypatch.setattr(ui_app, "_take_browser_language", browser)
+
+    def main(page: ft.Page) -> None:
+        page.web = True  # as a browser's page says
+        ui_app.main(page, tmp_path)
+
+    host = flet_app(main, width=1280, height=800)
+    return host, answer
+
+
+def test_the_hosts_first_panel_opens_in_the_browsers_language(
+    flet_app, tmp_path, monkeypatch
+):
+    """The panel opened at the start in the server's language, and was
+    closed and opened again when the page took the browser's: a tap on its
+    Close meanwhile went to the panel that had gone, and the new one stayed
+    over Home (a browser test waited 30 s for Home under it). Now the first
+    panel waits for the page's language, and a Close closes it."""
+    host, answer = host_following_the_browser(flet_app, tmp_path, monkeypatch, "de")
+    host.wait_for(lambda: bool(host.find_all(semantics="table-summary")))
+    assert not host.find_all(semantics="table-close")  # not yet
+    answer.set()
+    host.wait_for(lambda: any(s == "Live-Tisch" for s in host.texts()))
+    shown = [d for d in host.page._dialogs.controls if d.open]
+    assert len(shown) == 1
+    assert [a.content.content for a in shown[0].actions] == [
+        "Tisch beenden",
+        "Schließen",
+    ]
+    host.click(host.find(semantics="table-close"))
+    host.wait_for(lambda: not [d for d in host.page._dialogs.controls if d.open])
+    host.click(host.find(semantics="home-continue"))  # Home, under no panel
+    host.wait_for(lambda: bool(host.find_all(semantics="enter-round")))
+    assert not [d for d in host.page._dialogs.controls if d.open]
+
+
+def test_the_hosts_first_panel_opens_when_the_browser_does_not_say(
+    flet_app, tmp_path, monkeypatch
+):
+    """No answer about the browser's language: the panel opens after
+    ``LANGUAGE_WAIT`` seconds, in the server's language."""
+    from jolly_scorer.ui.screens.table_host import screen
+
+    monkeypatch.setattr(screen, "LANGUAGE_WAIT", 0.3)
+    host, _ = host_following_the_browser(flet_app, tmp_path, monkeypatch, None)
+    host.wait_for(lambda: any(s == "Live table" for s in host.texts()))
+    assert len([d for d in host.page._dialogs.controls if d.open]) == 1
+
+
 def on_page(app, do):
     """``do()`` in the page's session, as its own handlers run."""
     from flet.controls.context import _context_page

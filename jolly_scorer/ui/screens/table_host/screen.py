@@ -64,12 +64,29 @@ def resume_round(state: AppState) -> None:
         state.enter_round()
 
 
-def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
+#: Seconds the host's first panel waits for the page's language (the
+#: browser's, asked after the page opened); then it opens in the one it has.
+LANGUAGE_WAIT = 3.0
+
+
+def offer_table(
+    page: ft.Page,
+    state: AppState,
+    table: Table,
+    language_known: asyncio.Event | None = None,
+) -> None:
     """The host's page: open the table panel now, and keep a bar at the bottom
     (PIN, phones connected, "Show QR") that takes its own room, so it never
     covers a control of the screen above it (:func:`bar_shown`). Bar and
     panel speak the page's language, also once it follows the browser's
-    after the page opened (issue 34.9)."""
+    after the page opened (issue 34.9).
+
+    ``language_known``: set once the page has taken the browser's language
+    (``app.follow_browser_language``); the first panel opens then (at the
+    latest :data:`LANGUAGE_WAIT` seconds on), in that language. Opened at
+    once, it was closed and opened again in the new language, and a tap on
+    its Close meanwhile went to the panel that had gone: the new one stayed
+    (a browser test waited 30 s for Home under it)."""
     resume_round(state)
     shown: list[ft.AlertDialog] = []  # the panel open now (one at most)
 
@@ -158,4 +175,15 @@ def offer_table(page: ft.Page, state: AppState, table: Table) -> None:
 
     # the state holds its listeners weakly: the bar keeps this one
     bar.data = cast(Any, state).subscribe(screen_changed), screen_changed
-    show()
+    if language_known is None:
+        show()
+        return
+
+    async def _show_first() -> None:
+        with contextlib.suppress(TimeoutError):  # no answer: the one it has
+            await asyncio.wait_for(language_known.wait(), LANGUAGE_WAIT)
+        show()
+        with contextlib.suppress(Exception):  # the page is gone
+            page.update()
+
+    page.run_task(_show_first)
