@@ -613,17 +613,19 @@ def main(page: ft.Page, data_dir: str | Path | None = None) -> None:
     if access.role == "host" and table is not None:
         pin_table_game(state, table)
     watch_other_processes(page, shared)
-    following = (
-        page.web
+    # set once the page follows the browser's language (None: it does not)
+    language_known = (
+        asyncio.Event()
+        if page.web
         and shared.get_setting("language") is None
         and not os.environ.get("LANGUAGE")
+        else None
     )
-    language_known = asyncio.Event() if following else None
     if access.role == "host" and table is not None:
         from jolly_scorer.ui.screens.table_host.screen import offer_table
 
         offer_table(page, state, table, language_known)
-    if following:
+    if language_known is not None:
         page.run_task(follow_browser_language, page, state, language_known)
     page.render(App, state, table if access.role == "host" else None)
     warm_screens(page)

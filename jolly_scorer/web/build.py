@@ -407,7 +407,7 @@ def _bootstrap(dist: Path) -> str:
 
 def _drop_flutter_worker(dist: Path) -> None:
     bootstrap = dist / BOOTSTRAP
-    text, count = FLUTTER_SW_SETTINGS.subn("", _read(bootstrap))
+    text, count = FLUTTER_SW_SETTINGS.subn("", _bootstrap(dist))
     if count != 1:
         raise BuildError(
             "flutter_bootstrap.js changed: serviceWorkerSettings not found"
@@ -621,6 +621,12 @@ def _unused_fonts(dist: Path) -> list[dict[str, object]]:
     ]
 
 
+def _unused_fonts_gone(dist: Path) -> bool:
+    return not _unused_fonts(dist) and not any(
+        (dist / "assets" / folder).exists() for folder in UNUSED_FONTS
+    )
+
+
 def _drop_unused_fonts(dist: Path) -> None:
     unused = _unused_fonts(dist)
     kept = [f for f in _font_manifest(dist) if f not in unused]
@@ -661,8 +667,8 @@ IN_PLACE_CONFIG = f"{FLUTTER_CONFIG}    {IN_PLACE_FRAMES}: true,\n"
 
 
 def _frames_in_place(dist: Path) -> None:
-    bootstrap = dist / BOOTSTRAP
-    _write_text(bootstrap, _read(bootstrap).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1))
+    text = _bootstrap(dist).replace(FLUTTER_CONFIG, IN_PLACE_CONFIG, 1)
+    _write_text(dist / BOOTSTRAP, text)
 
 
 #: Issue 36, the phone app's start (docs/performance.md): left out of the hello
@@ -697,10 +703,7 @@ SPEED_PATCHES: tuple[Patch, ...] = (
         "they leave the manifest and the site",
         needed=lambda d: bool(_unused_fonts(d)),
         apply=_drop_unused_fonts,
-        applied=lambda d: (
-            not _unused_fonts(d)
-            and not any((d / "assets" / folder).exists() for folder in UNUSED_FONTS)
-        ),
+        applied=_unused_fonts_gone,
     ),
     Patch(
         "frames-in-place",

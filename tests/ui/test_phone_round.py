@@ -94,8 +94,9 @@ def test_the_room_is_the_lists_or_the_open_editors_never_both():
     assert ROOM >= 100_000  # the other part: far under a pixel of 844
 
 
-def host_page(flet_app, tmp_path, monkeypatch, width):
-    """The host's page of a live table, in process, ``width`` wide."""
+def as_host(tmp_path, monkeypatch):
+    """The games of ``support.live_table`` in ``tmp_path``, and the pages
+    opened from now on are the host's of a live table."""
     from support.live_table import make_games
 
     from jolly_scorer.tables import sessions
@@ -108,6 +109,13 @@ def host_page(flet_app, tmp_path, monkeypatch, width):
     monkeypatch.setattr(
         ui_app, "current_access", lambda: Access("host", table.host_device)
     )
+
+
+def host_page(flet_app, tmp_path, monkeypatch, width):
+    """The host's page of a live table, in process, ``width`` wide."""
+    from jolly_scorer.ui import app as ui_app
+
+    as_host(tmp_path, monkeypatch)
     host = flet_app(lambda page: ui_app.main(page, tmp_path), width=width, height=844)
     host.click(host.find(semantics="table-close"))
     host.click(host.find(semantics="home-continue"))

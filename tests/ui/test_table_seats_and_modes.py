@@ -8,7 +8,7 @@ game the host's (12). The browser tests: ``tests/e2e/test_table_seats_browser.py
 
 from __future__ import annotations
 
-from test_phone_round import host_page
+from test_phone_round import as_host, host_page
 
 from jolly_scorer.core.game import new_game
 from jolly_scorer.core.rules import find_rules
@@ -187,17 +187,9 @@ def test_the_hosts_bar_and_panel_follow_the_pages_language(
 ):
     """Issue 34.9: the bar stayed English after the page took the browser's
     language (German); the panel open at the start too."""
-    from support.live_table import make_games
-
-    from jolly_scorer.tables.table import Table
     from jolly_scorer.ui import app as ui_app
 
-    make_games(tmp_path)
-    table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(sessions, "_TABLE", table)
-    monkeypatch.setattr(
-        ui_app, "current_access", lambda: Access("host", table.host_device)
-    )
+    as_host(tmp_path, monkeypatch)
     made = recorded_states(monkeypatch)
     host = flet_app(lambda page: ui_app.main(page, tmp_path), width=1280, height=800)
     assert any("Live table" in s for s in host.texts())
@@ -225,17 +217,10 @@ def host_following_the_browser(flet_app, tmp_path, monkeypatch, language):
     import threading
 
     import flet as ft
-    from support.live_table import make_games
 
-    from jolly_scorer.tables.table import Table
     from jolly_scorer.ui import app as ui_app
 
-    make_games(tmp_path)
-    table = Table(address="http://127.0.0.1:8550/")
-    monkeypatch.setattr(sessions, "_TABLE", table)
-    monkeypatch.setattr(
-        ui_app, "current_access", lambda: Access("host", table.host_device)
-    )
+    as_host(tmp_path, monkeypatch)
     monkeypatch.delenv("LANGUAGE", raising=False)
     answer = threading.Event()
 
