@@ -18,18 +18,47 @@ const UNUSED = CANVASKIT === "chromium" ? /^canvaskit\/canvaskit\./
 const BASE = new URL("./", self.location.href).pathname;
 const STORED = FILES.filter((file) => !(UNUSED && UNUSED.test(file)));
 
+// Flet's client (main.dart.js, 9.6 MB) is stored when the worker activates,
+// not while it installs: Chrome compiles every function of a script stored
+// during install ahead of time (a "full" code cache, 24 MB for this one), and
+// reading that back made every opening about 0.4 s slower than the code cache
+// Chrome makes itself once the script has run (docs/performance.md,
+// "Thirteenth pass"). It is still fetched at install, so an install that
+// completes has every file.
+const LATER = STORED.filter((file) => file === "main.dart.js");
+const held = new Map(); // LATER's answers, fetched at install, stored at activate
+
+function fresh(file) {
+  // "no-cache": revalidate with the server (a 304 costs no body), so an old
+  // copy in the HTTP cache never mixes two builds.
+  return new Request(file, { cache: "no-cache" });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server (a 304 costs no body), so an old
-    // copy in the HTTP cache never mixes two builds.
-    await cache.addAll(STORED.map((file) => new Request(file, { cache: "no-cache" })));
+    await cache.addAll(STORED.filter((file) => !LATER.includes(file)).map(fresh));
+    for (const file of LATER) {
+      const answer = await fetch(fresh(file));
+      if (!answer.ok) throw new TypeError(`${file}: ${answer.status}`);
+      await answer.clone().arrayBuffer(); // all of it here, while installing
+      held.set(file, answer);
+    }
     await self.skipWaiting();
   })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const file of LATER) {
+      if (!(await cache.match(file))) {
+        // fetched again if the browser stopped the worker since its install
+        await cache.put(file, held.get(file) ?? await fetch(fresh(file)));
+      }
+    }
+    held.clear();
+    // the old build's files go once the new one is whole
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) {
         await caches.delete(name);
