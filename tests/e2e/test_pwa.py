@@ -17,6 +17,7 @@ import contextlib
 import functools
 import http.server
 import json
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -353,3 +354,74 @@ def test_a_half_entered_round_survives_closing_the_app(
         assert "–" in shown(page, "round-total-0")  # still missing, not 0
         assert "Anna" in shown(page, "round-status")  # still needs her points
         shoot_page(page, "pwa-draft-after-close-phone")
+
+
+#: The app's own caches in Cache Storage (the snapshot's aside), each with
+#: whether it holds Flet's client.
+SITE_CACHES = """async () => {
+  const found = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("jolly-scorer-")) continue;
+    found[name] = !!(await (await caches.open(name)).match("main.dart.js"));
+  }
+  return found;
+}"""
+
+
+def wait_for_caches(page: Any, expected: dict[str, bool]) -> None:
+    """Poll Cache Storage until the app's caches are ``expected``."""
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while (found := page.evaluate(SITE_CACHES)) != expected:
+        assert time.monotonic() < deadline, found
+        page.wait_for_timeout(250)
+
+
+def test_a_new_build_is_picked_up_online(
+    chromium: Any, pwa_site: Path, tmp_path: Path
+) -> None:
+    """A new build put on the host: opened online, the installed app goes on
+    with the build it has while its service worker stores the new one (Flet's
+    client too, stored once the new worker activates); the old build's files
+    are then deleted, and opened again the app runs the new build."""
+    from jolly_scorer.web.build import precompressed
+
+    worker = (pwa_site / "service-worker.js").read_text()
+    old = worker.split('const VERSION = "', 1)[1].split('"', 1)[0]
+    new = "0new0build00"
+    assert len(new) == len(old) and new != old
+    site = tmp_path / "new-build"
+    shutil.copytree(pwa_site, site)
+    # the new build's client says which it is
+    with (site / "main.dart.js").open("a") as client:
+        client.write('\n;globalThis.jollyBuild = "new";\n')
+    for name in ("service-worker.js", "index.html"):
+        path = site / name
+        path.write_text(path.read_text().replace(old, new))
+    for packed in site.rglob("*.gz"):  # the client's compressed copy is old
+        if precompressed(packed):
+            packed.unlink()
+    profile = tmp_path / "profile"
+    port = free_port()
+    which = "() => globalThis.jollyBuild || 'old'"
+    server = StaticServer(pwa_site, port)
+    try:
+        with browser(chromium, profile, port) as (context, _):
+            page = context.pages[0] if context.pages else context.new_page()
+            open_app(page, server.url)
+            wait_for_caches(page, {f"jolly-scorer-{old}": True})
+    finally:
+        server.stop()
+    server = StaticServer(site, port)
+    try:
+        with browser(chromium, profile, port) as (context, _):
+            page = context.pages[0] if context.pages else context.new_page()
+            open_app(page, server.url)
+            assert page.evaluate(which) == "old"  # the build it had
+            wait_for_caches(page, {f"jolly-scorer-{new}": True})
+        with browser(chromium, profile, port) as (context, _):
+            page = context.pages[0] if context.pages else context.new_page()
+            open_app(page, server.url)
+            assert page.evaluate(which) == "new"
+            by_id(page, "home-new-game").wait_for(timeout=LOAD_TIMEOUT)
+    finally:
+        server.stop()
