@@ -1,8 +1,9 @@
 'use strict';
 // jolly-scorer's service worker, written by `jolly-scorer build-web` (Flet's own
 // flutter_service_worker.js is a stub that unregisters itself). Cache-first:
-// every file of the site is stored at install, then answered from the cache, so
-// the installed app starts with no network. A new build has a new VERSION (the
+// every file of the site is fetched at install and stored (Flet's client once the
+// worker activates, see LATER), then answered from the cache, so the installed
+// app starts with no network. A new build has a new VERSION (the
 // hash of its files): the browser sees a changed worker, installs the new files
 // beside the old ones and deletes the old cache once the new one is complete.
 const VERSION = "__VERSION__";
