@@ -374,13 +374,13 @@ def main() -> None:
                 )
         if options.reopen > 1:  # the first reopen after an install apart
             for name in sites:
-
-                def median(kind: str, name: str = name) -> float:
-                    return statistics.median(times[(name, kind)])
-
+                first, later = (
+                    statistics.median(times[(name, kind)])
+                    for kind in ("repeat 1", "repeat 2+")
+                )
                 print(
                     f"  {name}: opened again first after the install "
-                    f"{median('repeat 1'):.1f} s, later {median('repeat 2+'):.1f} s"
+                    f"{first:.1f} s, later {later:.1f} s"
                 )
         app_site, hello_site = sites["app"][0], sites["hello"][0]
 

@@ -53,10 +53,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const file of LATER) {
-      if (!(await cache.match(file))) {
-        // fetched again if the browser stopped the worker since its install
-        await cache.put(file, held.get(file) ?? await fetch(fresh(file)));
-      }
+      // fetched again if the browser stopped the worker since its install
+      await cache.put(file, held.get(file) ?? await fetch(fresh(file)));
     }
     held.clear();
     // the old build's files go once the new one is whole
