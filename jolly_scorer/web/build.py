@@ -15,6 +15,7 @@ package index when the page opens.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -378,18 +379,31 @@ def _is_requirements(name: str) -> bool:
     return name.strip("/") == "requirements.txt"
 
 
+def _is_bytecode(name: str) -> bool:
+    return "__pycache__" in name.split("/")
+
+
 def _drop_requirements(dist: Path) -> None:
+    """``app.tar.gz`` written again without ``requirements.txt``, and with the
+    modules' bytecode (web/bytecode.py) last, in a gzip member of its own: one
+    file still (gzip and Python's tarfile read the members as one), of which a
+    worker restored from its snapshot gunzips only the first
+    (web/worker.py ``JOLLY_SOURCES_END``). Without bytecode, one member."""
     path = dist / "app.tar.gz"
     buffer = io.BytesIO()
+    split = 0
     with (
         tarfile.open(path) as old,
-        tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as new,
+        tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as new,
     ):
-        for member in old.getmembers():
-            if _is_requirements(member.name):
-                continue
+        members = [m for m in old.getmembers() if not _is_requirements(m.name)]
+        for member in sorted(members, key=lambda m: _is_bytecode(m.name)):  # stable
+            if not split and _is_bytecode(member.name):
+                split = new.offset
             new.addfile(member, old.extractfile(member) if member.isfile() else None)
-    path.write_bytes(buffer.getvalue())
+    tar = buffer.getvalue()
+    parts = [tar[:split], tar[split:]] if split else [tar]
+    path.write_bytes(b"".join(gzip.compress(part, mtime=0) for part in parts))
 
 
 FLUTTER_SW_SETTINGS = re.compile(
@@ -551,7 +565,10 @@ PATCHES: tuple[Patch, ...] = (
         "no-requirements",
         "publish adds requirements.txt (flet==1.0.5) to app.tar.gz; the worker "
         "would then load micropip and ask the package index at every start, "
-        "which fails offline; everything is bundled in __pypackages__ instead",
+        "which fails offline; everything is bundled in __pypackages__ instead "
+        "(the archive written again puts the modules' bytecode last, in a gzip "
+        "member of its own, which a worker restored from its snapshot leaves "
+        "as it is)",
         needed=lambda d: any(_is_requirements(n) for n in _archive_names(d)),
         apply=_drop_requirements,
         applied=lambda d: not any(_is_requirements(n) for n in _archive_names(d)),

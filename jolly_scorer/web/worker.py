@@ -34,6 +34,9 @@ and imports the app. The two halves ran one after the other.
   own JavaScript (``jollyUntar``: the browser's gunzip and a plain tar reader,
   ``tests/web/test_worker_untar.py``), not by Python's tarfile in
   WebAssembly; an archive it does not know is left to Pyodide as before.
+  After a restore the modules are in memory and their bytecode is neither
+  written nor gunzipped: ``build-web`` puts it last in the archive, in a gzip
+  member of its own (``JOLLY_SOURCES_END``, :func:`sources_end`).
 * **marks**: ``jolly-timeline NAME EPOCH_MS`` on the console at each step
   (``benchmarks/pwa.py --timeline`` reads them).
 """
@@ -43,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zlib
 from pathlib import Path
 
 __all__ = [
@@ -369,12 +373,26 @@ self.jollyKeepSnapshot = async function (snapshot) {
 // and gzip in WebAssembly: 2-6 s after a restore at load 15): the browser's
 // own gunzip (DecompressionStream) and a plain reader of the tar's entries
 // (files and folders; ustar, pax and GNU long names). Anything else in it,
-// or no DecompressionStream: unpackArchive as before.
-self.jollyUntar = async function (pyodide, archive, skip) {
+// or no DecompressionStream: unpackArchive as before. ``end``: where the
+// archive's first gzip member ends and a second begins that holds only what
+// ``skip`` skips (the bytecode, JOLLY_SOURCES_END): with ``skip`` that member
+// is not gunzipped, without it each member is gunzipped apart.
+self.jollyUntar = async function (pyodide, archive, skip, end) {
     const decoder = new TextDecoder();
-    const stream = new Blob([archive]).stream()
-        .pipeThrough(new DecompressionStream("gzip"));
-    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    const gunzip = async (bytes) => new Uint8Array(await new Response(
+        new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
+    ).arrayBuffer());
+    const whole = new Uint8Array(archive);
+    let tar;
+    if (!end) tar = await gunzip(whole);
+    else if (skip) tar = await gunzip(whole.subarray(0, end));
+    else {
+        const first = await gunzip(whole.subarray(0, end));
+        const second = await gunzip(whole.subarray(end));
+        tar = new Uint8Array(first.length + second.length);
+        tar.set(first);
+        tar.set(second, first.length);
+    }
     const field = (at, length) => {
         let end = at;
         while (end < at + length && tar[end] !== 0) end++;
@@ -432,12 +450,14 @@ self.jollyUntar = async function (pyodide, archive, skip) {
 
 // After a restore the modules are in memory: their bytecode is not written
 // (a module imported later compiles from its source, as before build-web
-// compiled any)
+// compiled any), nor gunzipped: build-web puts it last, in a gzip member of
+// its own that starts at JOLLY_SOURCES_END (0: one member)
 const JOLLY_BYTECODE = /(^|\/)__pycache__\//;
+const JOLLY_SOURCES_END = __SOURCES_END__;
 
-self.jollyUnpack = async function (pyodide, archive, skip) {
+self.jollyUnpack = async function (pyodide, archive, skip, end) {
     try {
-        await self.jollyUntar(pyodide, archive, skip);
+        await self.jollyUntar(pyodide, archive, skip, end);
         return;
     } catch (error) {
         console.warn("jolly-scorer: archive unpacked by Pyodide:", error);
@@ -446,7 +466,7 @@ self.jollyUnpack = async function (pyodide, archive, skip) {
 };
 
 self.jollyImport = async function (pyodide, archive, modules) {
-    await self.jollyUnpack(pyodide, archive);
+    await self.jollyUnpack(pyodide, archive, undefined, JOLLY_SOURCES_END);
     self.jollyMark("worker: archive unpacked");
     pyodide.runPython(
         "import sys\nsys.path.insert(0, '__pypackages__')\n" + JOLLY_FLET_JS +
@@ -541,7 +561,8 @@ self.jollyPreload = function (data) {
                     createPyodideModule,
                 });
                 self.jollyMark("worker: pyodide from snapshot");
-                await self.jollyUnpack(pyodide, await archive, JOLLY_BYTECODE);
+                await self.jollyUnpack(
+                    pyodide, await archive, JOLLY_BYTECODE, JOLLY_SOURCES_END);
                 self.jollyMark("worker: archive unpacked");
                 pyodide.runPython("import random\nrandom.seed()");
                 pyodide.globals.set("jolly_preloaded", true);
@@ -627,7 +648,25 @@ def patch_python_js(text: str) -> str:
     return _replace_once(text, PY_ANCHOR_READY, PY_READY, "python.js")
 
 
-def patch_worker_js(text: str) -> str:
+def sources_end(archive: bytes) -> int:
+    """Where ``archive``'s first gzip member ends when another follows (0 when
+    it is one member): ``build-web`` writes the modules' bytecode last, in a
+    member of its own, which a restored worker does not gunzip.
+
+    >>> import gzip
+    >>> sources_end(gzip.compress(b"sources") + gzip.compress(b"bytecode"))
+    27
+    >>> sources_end(gzip.compress(b"everything"))
+    0
+    """
+    first = zlib.decompressobj(wbits=31)
+    first.decompress(archive)
+    return len(archive) - len(first.unused_data) if first.unused_data else 0
+
+
+def patch_worker_js(text: str, end: int = 0) -> str:
+    """Flet's python-worker.js with the preload; ``end``: :func:`sources_end`
+    of the site's app archive."""
     text = _replace_once(text, W_ANCHOR_LOAD, W_LOAD, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_DOWNLOAD, W_DOWNLOAD, "python-worker.js")
     text = _replace_once(text, W_ANCHOR_BOOT, W_BOOT, "python-worker.js")
@@ -644,6 +683,7 @@ def patch_worker_js(text: str) -> str:
         .replace('"__WARM__"', json.dumps(WARM + WARM_SCREEN))
         .replace('"__START__"', json.dumps(START))
         .replace('"__WARM_SCREEN__"', json.dumps(WARM_SCREEN))
+        .replace("__SOURCES_END__", str(end))
     )
     return text + preload
 
@@ -652,7 +692,8 @@ def early_python(dist: Path) -> None:
     """Apply both changes to a published site (the worker first: the
     snapshot's key hashes the changed worker)."""
     worker = dist / "python-worker.js"
-    changed = patch_worker_js(worker.read_text(encoding="utf-8"))
+    end = sources_end((dist / "app.tar.gz").read_bytes())
+    changed = patch_worker_js(worker.read_text(encoding="utf-8"), end)
     worker.write_text(changed, encoding="utf-8")
     key = snapshot_key(dist)
     worker.write_text(changed.replace("__SNAPSHOT__", key), encoding="utf-8")

@@ -284,6 +284,10 @@ def test_offline_app_keeps_games(chromium: Any, pwa_site: Path, tmp_path: Path) 
         # started from the snapshot (jolly_scorer/web/worker.py), games intact
         assert any("worker: pyodide from snapshot" in step for step in steps)
         assert not any("snapshot not restored" in step for step in steps)
+        # its archive unpacked by the worker's own reader (web/worker.py
+        # jollyUntar: the sources' gzip member only), not by Pyodide's
+        assert any("worker: archive unpacked" in step for step in steps)
+        assert not any("archive unpacked by Pyodide" in step for step in steps)
         # with the WebAssembly compiled beside the snapshot's read
         assert any("worker: wasm compiled" in step for step in steps)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")

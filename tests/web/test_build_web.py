@@ -144,6 +144,9 @@ def test_early_worker_and_snapshot(site: Path):
     assert key.startswith(web_worker.SNAPSHOT_PREFIX)
     assert f'const JOLLY_SNAPSHOT = "{key}";' in worker
     assert "__" + "SNAPSHOT__" not in worker
+    # and where the archive's bytecode begins (none in this build: 0)
+    end = web_worker.sources_end((site / "app.tar.gz").read_bytes())
+    assert f"const JOLLY_SOURCES_END = {end};" in worker
 
     # the screens shown later are in the snapshot, not in the first start
     def listed(name: str) -> list[str]:

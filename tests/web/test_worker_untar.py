@@ -6,6 +6,7 @@ Node with a stand-in for Emscripten's FS; skipped where there is no Node."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -13,11 +14,13 @@ import re
 import shutil
 import subprocess
 import tarfile
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from jolly_scorer.web.worker import W_PRELOAD
+from jolly_scorer.web.build import _drop_requirements
+from jolly_scorer.web.worker import W_PRELOAD, sources_end
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="no Node.js")
@@ -33,7 +36,8 @@ const FS = {
 };
 try {
   const skip = process.argv[3] ? new RegExp(process.argv[3]) : undefined;
-  await self.jollyUntar({ FS }, readFileSync(process.argv[2]), skip);
+  const end = Number(process.argv[4] || 0);
+  await self.jollyUntar({ FS }, readFileSync(process.argv[2]), skip, end);
   console.log(JSON.stringify(files));
 } catch (error) {
   console.log(JSON.stringify({ refused: String(error) }));
@@ -41,16 +45,19 @@ try {
 """
 
 
-def untar(tmp_path: Path, archive: bytes, skip: str = "") -> dict[str, str]:
-    start = W_PRELOAD.index("self.jollyUntar = async function")
-    end = W_PRELOAD.index("self.jollyUnpack = async function")
+def untar(
+    tmp_path: Path, archive: bytes, skip: str = "", end: int = 0
+) -> dict[str, str]:
+    first = W_PRELOAD.index("self.jollyUntar = async function")
+    last = W_PRELOAD.index("self.jollyUnpack = async function")
+    code = W_PRELOAD[first:last].replace("__SOURCES_END__", "0")
     script = tmp_path / "untar.mjs"
-    script.write_text("const self = {};\n" + W_PRELOAD[start:end] + HARNESS)
+    script.write_text("const self = {};\n" + code + HARNESS)
     path = tmp_path / "app.tar.gz"
     path.write_bytes(archive)
     assert NODE is not None
     out = subprocess.run(
-        [NODE, str(script), str(path), skip],
+        [NODE, str(script), str(path), skip, str(end)],
         capture_output=True,
         text=True,
         check=True,
@@ -118,3 +125,50 @@ def test_after_a_restore_the_bytecode_is_not_unpacked(tmp_path: Path) -> None:
     assert skipped == {
         name: digest for name, digest in everything.items() if "__pycache__" not in name
     }
+
+
+def _bytecode_last(members: dict[str, bytes | None]) -> bytes:
+    """``members`` as build-web writes them (``build._drop_requirements``):
+    the bytecode last, in a gzip member of its own."""
+    site = Path(tempfile.mkdtemp(prefix="jolly-untar-"))
+    try:
+        (site / "app.tar.gz").write_bytes(
+            archive({"/requirements.txt": b"flet", **members}, tarfile.GNU_FORMAT)
+        )
+        _drop_requirements(site)
+        return (site / "app.tar.gz").read_bytes()
+    finally:
+        shutil.rmtree(site)
+
+
+def test_the_bytecode_last_in_a_member_of_its_own(tmp_path: Path) -> None:
+    """A first visit unpacks both members; a restored worker gunzips only the
+    first (a second member it cannot read does not stop it) and writes the
+    same as when it skipped the bytecode of one member."""
+    pattern = re.search(r"const JOLLY_BYTECODE = /(.*)/;", W_PRELOAD)
+    assert pattern is not None
+    members: dict[str, bytes | None] = {
+        "/__pypackages__/pkg/__pycache__": None,
+        "/__pypackages__/pkg/__pycache__/__init__.cpython-314.pyc": b"pyc",
+        **MEMBERS,
+        "/__pypackages__/pkg/__pycache__/other.cpython-314.pyc": b"pyc" * 200,
+    }
+    whole = archive(members, tarfile.GNU_FORMAT)
+    split = _bytecode_last(members)
+    end = sources_end(split)
+    assert 0 < end < len(split)
+    assert gzip.decompress(split) != gzip.decompress(whole)  # in another order
+    with tarfile.open(fileobj=io.BytesIO(split)) as both:
+        names = both.getnames()
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(split[:end]))) as first:
+        sources = first.getnames()
+    with tarfile.open(fileobj=io.BytesIO(whole)) as one:
+        assert sorted(names) == sorted(one.getnames())
+    assert "__pycache__" not in " ".join(sources)
+    assert all("__pycache__" in n for n in names[len(sources) :])
+    assert untar(tmp_path, split, "", end) == untar(tmp_path, whole)
+    restored = untar(tmp_path, whole, pattern[1])
+    assert untar(tmp_path, split, pattern[1], end) == restored
+    broken = split[:end] + b"not gzip" + split[end + 8 :]
+    assert untar(tmp_path, broken, pattern[1], end) == restored
+    assert "refused" in untar(tmp_path, broken)
