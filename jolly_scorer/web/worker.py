@@ -373,22 +373,22 @@ self.jollyKeepSnapshot = async function (snapshot) {
 // and gzip in WebAssembly: 2-6 s after a restore at load 15): the browser's
 // own gunzip (DecompressionStream) and a plain reader of the tar's entries
 // (files and folders; ustar, pax and GNU long names). Anything else in it,
-// or no DecompressionStream: unpackArchive as before. ``end``: where the
+// or no DecompressionStream: unpackArchive as before. ``split``: where the
 // archive's first gzip member ends and a second begins that holds only what
 // ``skip`` skips (the bytecode, JOLLY_SOURCES_END): with ``skip`` that member
 // is not gunzipped, without it each member is gunzipped apart.
-self.jollyUntar = async function (pyodide, archive, skip, end) {
+self.jollyUntar = async function (pyodide, archive, skip, split) {
     const decoder = new TextDecoder();
     const gunzip = async (bytes) => new Uint8Array(await new Response(
         new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
     ).arrayBuffer());
     const whole = new Uint8Array(archive);
     let tar;
-    if (!end) tar = await gunzip(whole);
-    else if (skip) tar = await gunzip(whole.subarray(0, end));
+    if (!split) tar = await gunzip(whole);
+    else if (skip) tar = await gunzip(whole.subarray(0, split));
     else {
-        const first = await gunzip(whole.subarray(0, end));
-        const second = await gunzip(whole.subarray(end));
+        const first = await gunzip(whole.subarray(0, split));
+        const second = await gunzip(whole.subarray(split));
         tar = new Uint8Array(first.length + second.length);
         tar.set(first);
         tar.set(second, first.length);
@@ -455,9 +455,9 @@ self.jollyUntar = async function (pyodide, archive, skip, end) {
 const JOLLY_BYTECODE = /(^|\/)__pycache__\//;
 const JOLLY_SOURCES_END = __SOURCES_END__;
 
-self.jollyUnpack = async function (pyodide, archive, skip, end) {
+self.jollyUnpack = async function (pyodide, archive, skip, split) {
     try {
-        await self.jollyUntar(pyodide, archive, skip, end);
+        await self.jollyUntar(pyodide, archive, skip, split);
         return;
     } catch (error) {
         console.warn("jolly-scorer: archive unpacked by Pyodide:", error);

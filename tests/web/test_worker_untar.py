@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import tarfile
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -127,18 +126,15 @@ def test_after_a_restore_the_bytecode_is_not_unpacked(tmp_path: Path) -> None:
     }
 
 
-def _bytecode_last(members: dict[str, bytes | None]) -> bytes:
+def _bytecode_last(site: Path, members: dict[str, bytes | None]) -> bytes:
     """``members`` as build-web writes them (``build._drop_requirements``):
     the bytecode last, in a gzip member of its own."""
-    site = Path(tempfile.mkdtemp(prefix="jolly-untar-"))
-    try:
-        (site / "app.tar.gz").write_bytes(
-            archive({"/requirements.txt": b"flet", **members}, tarfile.GNU_FORMAT)
-        )
-        _drop_requirements(site)
-        return (site / "app.tar.gz").read_bytes()
-    finally:
-        shutil.rmtree(site)
+    site.mkdir()
+    (site / "app.tar.gz").write_bytes(
+        archive({"/requirements.txt": b"flet", **members}, tarfile.GNU_FORMAT)
+    )
+    _drop_requirements(site)
+    return (site / "app.tar.gz").read_bytes()
 
 
 def test_the_bytecode_last_in_a_member_of_its_own(tmp_path: Path) -> None:
@@ -154,7 +150,7 @@ def test_the_bytecode_last_in_a_member_of_its_own(tmp_path: Path) -> None:
         "/__pypackages__/pkg/__pycache__/other.cpython-314.pyc": b"pyc" * 200,
     }
     whole = archive(members, tarfile.GNU_FORMAT)
-    split = _bytecode_last(members)
+    split = _bytecode_last(tmp_path / "site", members)
     end = sources_end(split)
     assert 0 < end < len(split)
     assert gzip.decompress(split) != gzip.decompress(whole)  # in another order
