@@ -383,15 +383,13 @@ self.jollyUntar = async function (pyodide, archive, skip, split) {
         new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
     ).arrayBuffer());
     const whole = new Uint8Array(archive);
-    let tar;
-    if (!split) tar = await gunzip(whole);
-    else if (skip) tar = await gunzip(whole.subarray(0, split));
-    else {
-        const first = await gunzip(whole.subarray(0, split));
-        const second = await gunzip(whole.subarray(split));
-        tar = new Uint8Array(first.length + second.length);
-        tar.set(first);
-        tar.set(second, first.length);
+    let tar = await gunzip(split ? whole.subarray(0, split) : whole);
+    if (split && !skip) {  // the bytecode's member, gunzipped apart
+        const bytecode = await gunzip(whole.subarray(split));
+        const both = new Uint8Array(tar.length + bytecode.length);
+        both.set(tar);
+        both.set(bytecode, tar.length);
+        tar = both;
     }
     const field = (at, length) => {
         let end = at;
