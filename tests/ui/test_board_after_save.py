@@ -346,6 +346,7 @@ def test_the_saving_page_comes_back_to_its_board_kept_and_its_taps_work(
     before = heads(app)
     enter_round(app, 1, {0: (None, 4), 2: (None, 9)})
     app.wait_for(shows_round(app, 17))
+    app.wait_for(lambda: bool(app.find_all(type=fch.LineChart)))  # it follows
     after = heads(app)
     assert sorted(after) == list(range(7, 17))
     assert all(after[n] is before[n] for n in range(7, 16))

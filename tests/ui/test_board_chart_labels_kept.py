@@ -83,6 +83,8 @@ def test_a_watching_page_draws_the_saved_round_at_once(open_app, tmp_path):
     saver.click(saver.find(semantics="home-continue"))
     enter_round(saver, 1, {0: (None, 4), 2: (None, 9)})
     watcher.wait_for(shows_round(watcher, 5))
+    # the saving page draws its chart with the redraw after Save's answer
+    saver.wait_for(lambda: bool(saver.find_all(type=fch.LineChart)))
     for page in (watcher, saver):
         chart = page.find(type=fch.LineChart)
         assert chart.animation.duration.in_milliseconds == 0

@@ -5,11 +5,13 @@ Save bar's ``redraw_unless_gone``). That last drawing was a third of Save's
 answer in the phone app: the list under the editor brought up to date, 6 kB
 sent, nothing of it ever shown. A save that is refused still draws the entry
 with its message. Then the entry is only hidden in Save's answer and taken
-away in a redraw of its own (``ui/app.BoardAndEntry``)."""
+away in a redraw of its own (``ui/app.BoardAndEntry``), which also draws the
+board's chart: until then the board shows the chart's room."""
 
 from __future__ import annotations
 
 import flet as ft
+import flet_charts as fch
 import pytest
 from support.app_steps import PLAYERS, field_in, open_seeded, rounds, shows_round
 
@@ -139,3 +141,42 @@ def test_a_round_entered_again_at_once_is_a_new_entry(open_app, tmp_path):
     app.click(app.find(semantics="round-mode-1-points"))
     assert field_in(app, "round-bad-1").value in (None, "")  # nothing carried
     app.wait_for(lambda: len(entry_layers(app)) == 1, timeout=5)
+
+
+def chart_room(app):
+    """The totals chart's frame: what stands where the chart is drawn, and
+    the legend's names."""
+    [frame] = app.find_all(semantics="totals-chart")
+    room, legend = frame.content.controls
+    return room, [t.value for t in legend.controls for t in t.controls[1:]]
+
+
+@pytest.mark.parametrize("leave", ["round-save", "round-cancel"])
+def test_the_board_back_from_the_entry_draws_its_chart_with_the_redraw(
+    open_app, tmp_path, monkeypatch, leave
+):
+    """Saved or cancelled: the board comes back at once with the chart's room
+    (the chart's height and its legend: nothing below it moves); the chart
+    itself comes with the redraw that takes the entry away, the same as a
+    page opened afresh shows. A board that stayed shown draws it at once."""
+    monkeypatch.setattr(ui_app, "ENTRY_GOES_AFTER", 3.0)
+    app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
+    chart, names = chart_room(app)
+    assert isinstance(chart, fch.LineChart) and names == list(PLAYERS)
+    counted_round(app, {1: 12, 2: 30})
+    app.click(app.find(semantics=leave))
+    if app.find_all(semantics="round-throw-away"):  # asked (points entered)
+        app.click(app.find(semantics="round-throw-away"))
+    app.wait_for(lambda: bool(app.find_all(semantics="enter-round")))
+    room, names = chart_room(app)
+    assert not isinstance(room, fch.LineChart)
+    assert room.height == chart.height and names == list(PLAYERS)
+    app.wait_for(lambda: isinstance(chart_room(app)[0], fch.LineChart), timeout=10)
+    app.wait_for(lambda: not entry_layers(app))  # with the same redraw
+    drawn = chart_room(app)[0]
+    fresh = open_app()
+    fresh.click(fresh.find(semantics="home-continue"))
+    expected = chart_room(fresh)[0]
+    assert [[(p.x, p.y) for p in s.points] for s in drawn.data_series] == [
+        [(p.x, p.y) for p in s.points] for s in expected.data_series
+    ]

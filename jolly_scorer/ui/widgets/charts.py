@@ -59,10 +59,19 @@ def totals_chart(
     target: int | None = None,
     height: int = 260,
     kept: ChartParts | None = None,
+    drawn: bool = True,
 ) -> ft.Control:
     """One line per player: the total after each round (round 0 is 0), through
     the rounds :func:`thinned` keeps. ``kept``: the page's chart parts from
-    its last redraw (then this one's)."""
+    its last redraw (then this one's). ``drawn=False``: the chart's room
+    (its height, the legend) with no chart in it yet, the kept parts left as
+    they are for the chart that follows."""
+    label = t("Totals after each round")
+    if not drawn:
+        legend = (kept.parts if kept is not None else KeptParts())(
+            "legend", _legend, tuple(players)
+        )
+        return _frame(label, ft.Container(height=height), legend)
     import flet_charts as fch  # 0.3 s to import: not before a chart is shown
 
     rounds = len(totals_after)
@@ -99,7 +108,6 @@ def totals_chart(
     left = keep("left", _axis, low, high, step, t, Same(parts.left))
     xhigh = max(rounds, 1) // xstep * xstep
     bottom = keep("bottom", _axis, 0, xhigh, xstep, t, Same(parts.bottom))
-    label = t("Totals after each round")
     chart = fch.LineChart(
         data_series=series,
         min_x=0,
@@ -117,6 +125,10 @@ def totals_chart(
     )
     legend = keep("legend", _legend, tuple(players))
     parts.parts.keep_only(names)  # only this redraw's parts: the others are gone
+    return _frame(label, chart, legend)
+
+
+def _frame(label: str, chart: ft.Control, legend: ft.Control) -> ft.Control:
     return ft.Semantics(
         identifier="totals-chart",
         label=label,

@@ -79,10 +79,11 @@ def rounds_and_chart(
     show_all: bool,
     on_show_all: Callable[[], None],
     kept: Kept | None = None,
+    chart_later: bool = False,
 ) -> list[ft.Control]:
     """The rounds table and the totals chart: side by side on a laptop when
     the table's columns fit half the page's ``width``, else one above the
-    other."""
+    other. ``chart_later``: the chart's room only (its chart follows)."""
     keep: Keep = kept.parts if kept is not None else built_anew
     n = len(game.rounds)
     wide = (width or 0) >= WIDE
@@ -123,6 +124,7 @@ def rounds_and_chart(
             t,
             target=game.target,
             kept=kept.chart if kept is not None else None,
+            drawn=not chart_later,
         )
     )
     if beside:
@@ -145,10 +147,12 @@ def board_body(
     rename: Callable[[str], None] | None,
     on_tap: Callable[[int | None], None] | None,
     kept: Same[Kept],
+    chart_later: bool = False,
 ) -> list[ft.Control]:
     """Who deals (or who won), the players' tiles, the rounds and the chart,
     on a page ``width`` wide. ``rename``: a tile's tap (None: read only),
-    ``on_tap``: a round's tap (None: read only); ``kept``: the page's parts."""
+    ``on_tap``: a round's tap (None: read only); ``kept``: the page's parts;
+    ``chart_later``: the chart's room only (see :func:`rounds_and_chart`)."""
     board, played = game.it, result.it
     wide = (width or 0) >= WIDE
     body: list[ft.Control] = (
@@ -172,6 +176,7 @@ def board_body(
             show_all,
             on_show_all,
             kept.it,
+            chart_later,
         )
     else:  # only what the last redraw showed is kept
         kept.it.rows.clear()

@@ -226,8 +226,12 @@ def _footer(
 
 
 @ft.component
-def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
-    """The running game (or, read only, a past game)."""
+def Scoreboard(
+    state: AppState, read_only: bool = False, chart_later: bool = False
+) -> ft.Control:
+    """The running game (or, read only, a past game). ``chart_later``: the
+    totals chart's room only, its chart drawn in a later redraw (the board
+    back from under the round entry: ``ui/app.BoardAndEntry``)."""
     t = state.t
     show_all, set_show_all = ft.use_state(False)
     renaming, set_renaming = ft.use_state(cast(Renaming | None, None))
@@ -268,6 +272,7 @@ def Scoreboard(state: AppState, read_only: bool = False) -> ft.Control:
             None if read_only else handlers.rename,
             None if read_only else state.enter_round,
             Same(board),
+            chart_later,
         )
     )
     game_id = state.nav.viewing_id if read_only else state.game_id
