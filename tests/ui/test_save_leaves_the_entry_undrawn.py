@@ -148,7 +148,7 @@ def chart_room(app):
     the legend's names."""
     [frame] = app.find_all(semantics="totals-chart")
     room, legend = frame.content.controls
-    return room, [t.value for t in legend.controls for t in t.controls[1:]]
+    return room, [text.value for item in legend.controls for text in item.controls[1:]]
 
 
 @pytest.mark.parametrize("leave", ["round-save", "round-cancel"])
@@ -158,7 +158,8 @@ def test_the_board_back_from_the_entry_draws_its_chart_with_the_redraw(
     """Saved or cancelled: the board comes back at once with the chart's room
     (the chart's height and its legend: nothing below it moves); the chart
     itself comes with the redraw that takes the entry away, the same as a
-    page opened afresh shows. A board that stayed shown draws it at once."""
+    page opened afresh shows. (A board that stayed shown, a watching page's,
+    draws it at once: ``test_board_after_save.py``.)"""
     monkeypatch.setattr(ui_app, "ENTRY_GOES_AFTER", 3.0)
     app = open_seeded(open_app, tmp_path, PLAYERS, rounds(2))
     chart, names = chart_room(app)
