@@ -145,21 +145,21 @@ def BoardAndEntry(state: AppState, entering: bool) -> ft.Control:
     shown: Any = ft.use_ref(None)  # the entry's layer as drawn last
     going: Any = ft.use_ref(None)  # the layer hidden, until it is taken away
     opened: Any = ft.use_ref(0)  # entries opened: each its own layer's key
-    chart_later: Any = ft.use_ref(False)  # the board's chart with the redraw
     _, set_gone = ft.use_state(0)
 
     async def take_away(layer: ft.Control) -> None:
         await asyncio.sleep(ENTRY_GOES_AFTER)
         if going.current is layer:
             going.current = None
-            chart_later.current = False
             set_gone(lambda n: n + 1)
 
-    if not entering and shown.current is not None:  # back from the entry
-        chart_later.current = True
+    # the board back from the entry (leaving it now, or not yet taken away)
+    chart_later = not entering and (
+        shown.current is not None or going.current is not None
+    )
     layers: list[ft.Control] = [
         ft.Container(
-            memo(Scoreboard)(state, read_only=False, chart_later=chart_later.current),
+            memo(Scoreboard)(state, read_only=False, chart_later=chart_later),
             key="board-layer",
             visible=not entering,
             expand=True,

@@ -67,10 +67,9 @@ def totals_chart(
     (its height, the legend) with no chart in it yet, the kept parts left as
     they are for the chart that follows."""
     label = t("Totals after each round")
+    parts = kept if kept is not None else ChartParts()
     if not drawn:
-        legend = (kept.parts if kept is not None else KeptParts())(
-            "legend", _legend, tuple(players)
-        )
+        legend = parts.parts("legend", _legend, tuple(players))
         return _frame(label, ft.Container(height=height), legend)
     import flet_charts as fch  # 0.3 s to import: not before a chart is shown
 
@@ -84,7 +83,6 @@ def totals_chart(
     high = -(-high // step) * step
     xstep = nice_step(rounds or 1, 8)
     dots = rounds <= EXACT_ROUNDS
-    parts = kept if kept is not None else ChartParts()
     names: list[str] = []
 
     def keep(name: str, draw: Callable[..., Any], *inputs: object) -> Any:
