@@ -104,3 +104,78 @@ def test_a_message_to_a_page_closed_during_its_first_draw_is_dropped(flet_app):
     flet_app._FletApp__send_queue = queue
     flet_app.send_message(message)
     assert queue.qsize() == 1
+
+
+def _board(names: list[str]) -> ft.Control:
+    """Controls with every kind of field value the walks meet: None, numbers,
+    strings, enums, value dataclasses (a border), lists, a handler."""
+    return ft.Column(
+        [
+            ft.Container(
+                ft.Row(
+                    [ft.Text(name, size=17, color=ft.Colors.RED), ft.Icon(ft.Icons.ADD)]
+                ),
+                border=ft.Border.all(1, ft.Colors.PRIMARY),
+                padding=4,
+                data={"seat": seat, "names": [name]},
+                on_click=lambda e: None,
+            )
+            for seat, name in enumerate(names)
+        ]
+    )
+
+
+def _named(control: object) -> str:
+    """A control told by its kind and what it shows (the same in two runs)."""
+    shown = getattr(control, "value", None) or getattr(control, "icon", None)
+    return f"{type(control).__name__}:{shown}"
+
+
+def _diff(src: object, dst: ft.Control) -> tuple[list[str], list[str]]:
+    from flet.controls.base_control import BaseControl
+
+    _, added, removed = object_patch.ObjectPatch.from_diff(
+        src, dst, control_cls=BaseControl
+    )
+    return [_named(c) for c in added], [_named(c) for c in removed]
+
+
+@pytest.mark.parametrize("drop", [0, 2])
+def test_the_walks_find_the_same_controls_without_the_leaves(monkeypatch, drop):
+    """Flet's own walks (the wrapped functions) and the walks that skip the
+    values they do nothing with find the same added and removed controls, in
+    the same order: a redraw that adds a board, then one that takes players
+    away."""
+    flet_fixes.skip_leaf_walks()
+    builder = object_patch.DiffBuilder
+
+    def diffs() -> list[tuple[list[str], list[str]]]:
+        empty, board = ft.Column([]), _board(["Anna", "Ben", "Cleo", "Dan"])
+        smaller = ft.Column(board.controls[drop:])
+        _diff(None, empty)
+        found = [_diff(empty, board)]
+        found.append(_diff(board, smaller))
+        return found
+
+    skipped = diffs()
+    assert "Text:Anna" in skipped[0][0]
+    assert "Text:Ben" in skipped[1][1] or not drop
+    for name in flet_fixes._WALKS:
+        monkeypatch.setattr(builder, name, getattr(builder, name).__wrapped__)
+    assert not flet_fixes._leaf_walks_applied()
+    assert diffs() == skipped
+
+
+def test_the_walks_skip_none_numbers_strings_and_enums_only():
+    flet_fixes.skip_leaf_walks()
+    walked = []
+
+    def walk(self, item, *args):
+        walked.append(item)
+        yield from ()
+
+    wrapped = flet_fixes._leaves_skipped(walk)
+    values = [None, 1, 2.5, True, "x", ft.Colors.RED, ft.Text("t"), {}, [], ft.Text]
+    for value in values:
+        list(wrapped(None, value))
+    assert walked == [values[6], {}, [], ft.Text]
