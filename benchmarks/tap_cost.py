@@ -1,6 +1,7 @@
 """What one tap in the round entry costs the server, in process (no browser).
 
     uv run python benchmarks/tap_cost.py [--repeat 3] [--rounds ace] [--profile]
+        [--flet-fixes]
 
 The app runs on a temporary data folder in the in-process Flet harness
 (``tests/flet_harness.py``: a real Flet session over a fake connection, at a
@@ -26,6 +27,11 @@ Output, one line per round and the baseline, then the ratios:
         bytes, max X
     bare flet: ...
     ratio c: wall median / bare R, p90 / bare p90 R2, bytes / bare B2
+
+``--flet-fixes``: every fix of ``server/flet_fixes.py``'s ``FIXES`` applied,
+as the server and the phone app apply them (without it, only those the app
+applies when imported). One run of each, in one sitting, shows what the
+fixes change.
 
 Nothing is asserted (a figure for before and after a change).
 Also, from one more run of each round: the Python function calls of each tap
@@ -235,7 +241,12 @@ def main() -> None:
     parser.add_argument("--rounds", default="ace", help="which rounds (a, c, d, e)")
     parser.add_argument("--profile", action="store_true", help="cProfile to stderr")
     parser.add_argument("--top", type=int, default=25, help="functions profiled")
+    parser.add_argument("--flet-fixes", action="store_true", help="FIXES applied")
     args = parser.parse_args()
+    if args.flet_fixes:
+        from jolly_scorer.server.flet_fixes import apply_fixes
+
+        apply_fixes()
     base = Tally()
     bare(5, Tally())  # warm up
     bare(30, base)
