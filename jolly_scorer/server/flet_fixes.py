@@ -22,9 +22,8 @@ Flet's private names read here, each with a test in
 * ``DiffBuilder.__root`` (``_DiffBuilder__root``), ``Component._stale`` and
   ``Component._b``: the redraw's patch chain and a component's last body
   (:func:`free_patch_chains`);
-* ``DiffBuilder._configure_dataclass`` and ``DiffBuilder._removed_controls``:
-  the walks over the controls a redraw added and removed
-  (:func:`skip_leaf_walks`).
+* ``DiffBuilder._configure_dataclass``: the walk over the controls a redraw
+  added (:func:`skip_leaf_walks`).
 """
 
 from __future__ import annotations
@@ -218,22 +217,22 @@ def free_patch_chains() -> None:
     builder.teardown = _emptied(builder.teardown)  # type: ignore[method-assign]
 
 
-# -- the walks over added and removed controls ----------------------------------
+# -- the walk over added controls -------------------------------------------------
 #
-# Every redraw that adds or removes controls has Flet walk them: each added
-# control is built and marked (``DiffBuilder._configure_dataclass``), each
-# removed one found for its unmount (``DiffBuilder._removed_controls``). Both
-# walks recurse into every field of every control, and most fields hold None,
-# a number, a string or an enum: each such value becomes a generator that
-# checks it is neither a dataclass, a dict nor a list and yields nothing. "Enter
-# round" of a 3-player Rommi round walks 761 dataclasses and about 18,000
-# such values; in the phone app's worker the walk of the added controls was
-# most of the answer's Python time (a profile of the worker). The wrapped
-# walks return at once for a value of a type they do nothing with (neither a
-# dataclass nor a dict nor a list: what each walk's own branches test), so
-# they yield the same controls in the same order.
+# Every redraw that adds controls has Flet walk them: each added control is
+# built and marked (``DiffBuilder._configure_dataclass``). The walk recurses
+# into every field of every control, and most fields hold None, a number, a
+# string or an enum: each such value becomes a generator that checks it is
+# neither a dataclass, a dict nor a list and yields nothing. "Enter round" of
+# a 3-player Rommi round walks 761 dataclasses and about 18,000 such values;
+# in the phone app's worker this walk was most of the answer's Python time (a
+# profile of the worker). The wrapped walk returns at once for a value of a
+# type it does nothing with (neither a dataclass nor a dict nor a list: what
+# its own branches test), so it yields the same controls in the same order.
+# (The walk over removed controls follows the lists kept from the last
+# redraw, not every field: wrapping it only cost a call more.)
 
-_WALKS = ("_configure_dataclass", "_removed_controls")
+_WALKS = ("_configure_dataclass",)
 #: per type: the walks do nothing with its values
 _LEAF_TYPES: dict[type, bool] = {}
 
@@ -259,9 +258,9 @@ def _leaves_skipped(walk: Callable[..., Iterable[Any]]) -> Callable[..., Iterabl
 
 
 def _leaf_walks_needed() -> bool:
-    """Both walks are there as written: generators whose only branches are
-    a dataclass (or control), a dict and a list (read from their byte code,
-    which the phone app ships without the sources)."""
+    """The walk is there as written: a generator whose only branches are a
+    dataclass, a dict and a list (read from its byte code, which the phone
+    app ships without the sources)."""
     from flet.controls import object_patch
 
     builder = getattr(object_patch, "DiffBuilder", None)
@@ -284,9 +283,9 @@ def _leaf_walks_applied() -> bool:
 
 
 def skip_leaf_walks() -> None:
-    """Make Flet's walks over a redraw's added and removed controls skip the
-    values they do nothing with. Idempotent; a Flet without these walks as
-    they were is left as it is."""
+    """Make Flet's walk over a redraw's added controls skip the values it
+    does nothing with. Idempotent; a Flet without this walk as it was is left
+    as it is."""
     from flet.controls import object_patch
 
     if _leaf_walks_applied() or not _leaf_walks_needed():
@@ -329,9 +328,9 @@ FIXES = (
     ),
     Fix(
         "skip leaf walks",
-        "the walks over a redraw's added and removed controls made a generator "
-        "for every None, number and string in them: most of the phone app's "
-        "Python time in the answer to Enter round",
+        "the walk over a redraw's added controls made a generator for every "
+        "None, number and string in them: most of the phone app's Python time "
+        "in the answer to Enter round",
         _leaf_walks_needed,
         skip_leaf_walks,
         _leaf_walks_applied,

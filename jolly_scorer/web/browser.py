@@ -30,9 +30,9 @@ from jolly_scorer.ui.settings import UiSettings
 from jolly_scorer.ui.widgets.basics import tagged
 from jolly_scorer.web.loading import SHOWN
 
-# each redraw's diff is freed at once, not by a full collection, and its
-# walks skip what they do nothing with (also in the worker's memory snapshot,
-# which holds this module)
+# each redraw's diff is freed at once, not by a full collection, and its walk
+# over the added controls skips what it does nothing with (also in the
+# worker's memory snapshot, which holds this module)
 free_patch_chains()
 skip_leaf_walks()
 

@@ -107,7 +107,7 @@ def test_a_message_to_a_page_closed_during_its_first_draw_is_dropped(flet_app):
 
 
 def _board(names: list[str]) -> ft.Control:
-    """Controls with every kind of field value the walks meet: None, numbers,
+    """Controls with every kind of field value the walk meets: None, numbers,
     strings, enums, value dataclasses (a border), lists, a handler."""
     return ft.Column(
         [
@@ -141,11 +141,11 @@ def _diff(src: object, dst: ft.Control) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("drop", [0, 2])
-def test_the_walks_find_the_same_controls_without_the_leaves(monkeypatch, drop):
-    """Flet's own walks (the wrapped functions) and the walks that skip the
-    values they do nothing with find the same added and removed controls, in
-    the same order: a redraw that adds a board, then one that takes players
-    away."""
+def test_the_walk_finds_the_same_controls_without_the_leaves(monkeypatch, drop):
+    """Flet's own walk (the wrapped function) and the walk that skips the
+    values it does nothing with find the same added controls, in the same
+    order (and so the same removed ones): a redraw that adds a board, then
+    one that takes players away."""
     flet_fixes.skip_leaf_walks()
     builder = object_patch.DiffBuilder
 
@@ -166,7 +166,7 @@ def test_the_walks_find_the_same_controls_without_the_leaves(monkeypatch, drop):
     assert diffs() == skipped
 
 
-def test_the_walks_skip_none_numbers_strings_and_enums_only():
+def test_the_walk_skips_none_numbers_strings_and_enums_only():
     flet_fixes.skip_leaf_walks()
     walked = []
 
