@@ -233,7 +233,7 @@ def free_patch_chains() -> None:
 # redraw, not every field: wrapping it only cost a call more.)
 
 _WALKS = ("_configure_dataclass",)
-#: per type: the walks do nothing with its values
+#: per type: whether the walk does nothing with its values
 _LEAF_TYPES: dict[type, bool] = {}
 
 
@@ -269,8 +269,8 @@ def _leaf_walks_needed() -> bool:
         walk = getattr(walk, "__wrapped__", walk)
         if not inspect.isgeneratorfunction(walk):
             return False
-        names = walk.__code__.co_names
-        if "isinstance" not in names or "dict" not in names or "list" not in names:
+        names = set(walk.__code__.co_names)
+        if not {"is_dataclass", "isinstance", "dict", "list"} <= names:
             return False
     return True
 
