@@ -25,7 +25,7 @@ from typing import Any
 import flet as ft
 
 from jolly_scorer.server.addresses import is_wildcard, lan_address
-from jolly_scorer.server.flet_fixes import free_patch_chains, skip_leaf_walks
+from jolly_scorer.server.flet_fixes import fix_redraws
 from jolly_scorer.server.web import format_exception_line, serve, use_system_malloc
 from jolly_scorer.store import close_shared_stores, release_shared_store, shared_store
 from jolly_scorer.tables.club import CLUB_FOLDER, Club
@@ -131,8 +131,7 @@ def run(
     screens, the ranking link shows the ranking read only.
     """
 
-    free_patch_chains()  # as the server does: the window's redraws too
-    skip_leaf_walks()
+    fix_redraws()  # as the server does: the window's redraws too
 
     def session(page: ft.Page) -> None:
         main(page, data_dir)

@@ -41,6 +41,7 @@ __all__ = [
     "Fix",
     "apply_fixes",
     "flet_session",
+    "fix_redraws",
     "free_patch_chains",
     "page_sessions",
     "page_tasks",
@@ -293,6 +294,14 @@ def skip_leaf_walks() -> None:
     for name in _WALKS:
         walk = getattr(object_patch.DiffBuilder, name)
         setattr(object_patch.DiffBuilder, name, _leaves_skipped(walk))
+
+
+def fix_redraws() -> None:
+    """The fixes of a page's redraws, without the server's (for the phone
+    app's worker and the window, which have no websocket of Flet's server):
+    :func:`free_patch_chains` and :func:`skip_leaf_walks`."""
+    free_patch_chains()
+    skip_leaf_walks()
 
 
 # -- the list --------------------------------------------------------------------

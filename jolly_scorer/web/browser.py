@@ -22,7 +22,7 @@ from pathlib import Path
 import flet as ft
 
 from jolly_scorer.i18n import N_, Translator, default_language, supported_language
-from jolly_scorer.server.flet_fixes import free_patch_chains, skip_leaf_walks
+from jolly_scorer.server.flet_fixes import fix_redraws
 from jolly_scorer.store import StoreError, StoreWriteError, platform
 from jolly_scorer.store.store import release_shared_store, shared_store
 from jolly_scorer.ui import app
@@ -33,8 +33,7 @@ from jolly_scorer.web.loading import SHOWN
 # each redraw's diff is freed at once, not by a full collection, and its walk
 # over the added controls skips what it does nothing with (also in the
 # worker's memory snapshot, which holds this module)
-free_patch_chains()
-skip_leaf_walks()
+fix_redraws()
 
 ANOTHER_TAB = N_(
     "The app is open in another tab or window of this browser. Use that one, "
