@@ -56,6 +56,12 @@ class SessionCrashed(AssertionError):
     """The app raised in ``main`` or in an event handler."""
 
 
+class LostCall(Exception):
+    """Raised by a method handler (``methods=``): the call is lost on its way,
+    and the page that made it gets no answer (as a page just reloaded missed
+    one in the browser)."""
+
+
 class FakeConnection(Connection):
     """A connection that encodes like the real one and keeps what it sent."""
 
@@ -105,6 +111,8 @@ class FakeConnection(Connection):
         if handler is not None:
             try:
                 result = handler(args)
+            except LostCall:  # the call never reaches the client: no answer
+                return
             except Exception as e:  # report to the awaiting caller
                 error = f"{type(e).__name__}: {e}"
         if body["control_id"] in self.session.index:

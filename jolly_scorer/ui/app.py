@@ -326,11 +326,25 @@ async def follow_browser_language(
             known.set()
 
 
+#: Seconds each ask for the browser's language waits for its answer before it
+#: is asked again; after the last, the page keeps the language it has. Flet
+#: waits for an answer with no limit, and the host's page reloaded just after
+#: its server restarted once got none to its one ask, and stayed in the
+#: server's language (a browser test, one run in three); asked again, it was
+#: answered.
+LANGUAGE_ASKS = (1.0, 2.0, 4.0, 8.0)
+
+
 async def _take_browser_language(page: ft.Page, state: AppState) -> None:
-    try:
-        info = await page.get_device_info()
-    except Exception:  # an old client, a closed tab: keep the server's language
-        return
+    info = None
+    for wait in LANGUAGE_ASKS:
+        try:
+            info = await asyncio.wait_for(page.get_device_info(), wait)
+            break
+        except TimeoutError:  # the ask or its answer lost: ask again
+            continue
+        except Exception:  # an old client, a closed tab: the server's language
+            return
     if info is None:
         return
     tags = [

@@ -253,6 +253,56 @@ def test_web_mode_speaks_the_browsers_language(open_app, monkeypatch, tmp_path):
         assert store.get_setting("language") is None  # not the user's choice
 
 
+def test_a_lost_ask_for_the_browsers_language_is_asked_again(
+    open_app, monkeypatch, tmp_path
+):
+    """The host's page reloaded after its server restarted asked the browser
+    for its language once, got no answer, and stayed in the server's language
+    (a browser test waited 30 s for the German panel, a run in three): the
+    ask that is not answered is asked again."""
+    from flet_harness import LostCall
+
+    from jolly_scorer.ui import app as ui_app
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setattr(ui_app, "LANGUAGE_ASKS", (0.2, 0.4, 0.8))
+    answer = browser("de-DE")[("Page", "get_device_info")]
+    asked: list[int] = []
+
+    def lose_the_first(args):
+        asked.append(1)
+        if len(asked) == 1:
+            raise LostCall
+        return answer(args)
+
+    app = open_app(methods={("Page", "get_device_info"): lose_the_first})
+    app.wait_for(lambda: "Neues Spiel" in app.texts())
+    assert len(asked) == 2
+
+
+def test_a_browser_that_never_answers_leaves_the_servers_language(
+    open_app, monkeypatch, tmp_path
+):
+    """Every ask lost: the page keeps the server's language, asked a bounded
+    number of times."""
+    from flet_harness import LostCall
+
+    from jolly_scorer.ui import app as ui_app
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setattr(ui_app, "LANGUAGE_ASKS", (0.1, 0.1, 0.1))
+    asked: list[int] = []
+
+    def lose(args):
+        asked.append(1)
+        raise LostCall
+
+    app = open_app(methods={("Page", "get_device_info"): lose})
+    app.wait_for(lambda: len(asked) == 3)
+    app.settle()
+    assert "New game" in app.texts() and len(asked) == 3
+
+
 def test_a_chosen_language_beats_the_browsers(open_app, monkeypatch, tmp_path):
     monkeypatch.delenv("LANGUAGE", raising=False)
     with Store.open(tmp_path) as store:
