@@ -33,10 +33,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     Chromium, from the start; the in-process tests, a file at a time, in the
     other, beside them, at a lower priority (:func:`pytest_collection_finish`):
     a page beside a busy worker missed its waits (one failure in each of three
-    runs when both ran at one priority). Run first on both workers, the
-    in-process tests added their four minutes to the run; beside the browser
-    tests they slow those by about a fifth and the whole run is shorter
-    (docs/testing.md has the figures). The browser's worker takes nothing after its
+    runs when both ran at one priority), and the browser tests leave about a
+    fifth of the two cores idle, which the in-process tests now fill (the run
+    took the in-process tests' time, about four minutes, more when they ran
+    first on both workers). The browser's worker takes nothing after its
     browser tests: Playwright's sync API keeps an event loop running in its
     thread while the session's browser is open, and a test calling
     ``asyncio.run`` there would fail for that alone. A run without browser
