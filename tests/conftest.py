@@ -28,21 +28,16 @@ BROWSER = "tests/e2e"
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """How the two workers share the run (``-n 2`` in pyproject.toml): every
-    browser test in the first worker (``gw0``), one after another, in one
-    Chromium, from the start; the in-process tests, a file at a time, in the
-    other, beside them, at a lower priority (:func:`pytest_collection_finish`):
-    a page beside a busy worker missed its waits (one failure in each of three
-    runs when both ran at one priority), and the browser tests leave about a
-    fifth of the two cores idle, which the in-process tests now fill (the run
-    took the in-process tests' time, about four minutes, more when they ran
-    first on both workers). The browser's worker takes nothing after its
-    browser tests: Playwright's sync API keeps an event loop running in its
-    thread while the session's browser is open, and a test calling
-    ``asyncio.run`` there would fail for that alone. A run without browser
-    tests is shared as xdist shares it, a file at a time. (xdist's own
-    ``--dist loadgroup`` does not group under pytest 9: it renames
-    ``item._nodeid``, which pytest 9 no longer reads.)"""
+    """How the two workers share the run (``-n 2`` in pyproject.toml): the
+    in-process tests first, a file at a time, on both; then every browser
+    test in one worker, one after another, in one Chromium, with the machine
+    to itself (a page beside a busy worker, or beside a second Chromium,
+    missed its waits: one failure in each of three runs). The browser's
+    worker takes nothing after its browser tests: Playwright's sync API keeps
+    an event loop running in its thread while the session's browser is open,
+    and a test calling ``asyncio.run`` there would fail for that alone.
+    (xdist's own ``--dist loadgroup`` does not group under pytest 9: it
+    renames ``item._nodeid``, which pytest 9 no longer reads.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserApart(LoadScopeScheduling):  # type: ignore[misc]
@@ -51,50 +46,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                 return BROWSER
             return nodeid.split("::", 1)[0]  # a file
 
-        def _browser_node(self) -> Any:
-            """The node that runs the browser tests: ``gw0`` (see
-            :func:`pytest_collection_finish`), or the first left."""
-            ids = {node.gateway.id: node for node in self.nodes}
-            return ids.get(BROWSER_WORKER) or self.nodes[0]
-
         def _assign_work_unit(self, node: Any) -> None:
-            if BROWSER not in self.workqueue:
-                super()._assign_work_unit(node)
-                return
-            if node is self._browser_node():
-                self.workqueue.move_to_end(BROWSER, last=False)
-            elif next(iter(self.workqueue)) == BROWSER:
-                if len(self.workqueue) == 1:
-                    return  # the browser tests wait for their worker
-                self.workqueue.move_to_end(BROWSER)
+            if len(self.workqueue) > 1 and next(iter(self.workqueue)) == BROWSER:
+                self.workqueue.move_to_end(BROWSER)  # the browser tests last
             super()._assign_work_unit(node)
 
         def _reschedule(self, node: Any) -> None:
-            if BROWSER in self.assigned_work.get(node, {}):
-                if not node.shutting_down:  # it ends after its browser tests
-                    node.shutdown()
+            browser = [n for n, work in self.assigned_work.items() if BROWSER in work]
+            if node in browser and self.workqueue:
                 return
             super()._reschedule(node)
+            if not self.workqueue:  # the browser's worker, idle: it is done
+                for other in browser:
+                    idle = self._pending_of(self.assigned_work[other]) == 0
+                    if idle and not other.shutting_down:
+                        other.shutdown()
 
     return BrowserApart(config, log)
-
-
-#: the xdist worker that runs the browser tests when there are any
-BROWSER_WORKER = "gw0"
-#: how much the other worker yields to the browser tests' processes (``nice``)
-IN_PROCESS_NICENESS = 10
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """The in-process tests' worker runs at a lower priority when the run has
-    browser tests (each worker collects the whole run): the browser's pages
-    and servers get the cores first, the in-process tests what they leave
-    idle. Inherited by the servers and processes those tests start."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker is None or worker == BROWSER_WORKER:
-        return
-    if any(item.nodeid.startswith(BROWSER + "/") for item in session.items):
-        os.nice(IN_PROCESS_NICENESS)
 
 
 #: What a browser test's failure says when it waited in vain (the rerun's
